@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// Packet-formation rules (PRM section 3.3 "Packets" and 10: resource, slot, register-write
+// and new-value constraints) applied to a decoded packet.
+#ifndef HEXSIM_CPU_CHECK_H
+#define HEXSIM_CPU_CHECK_H
+
+#include <stdbool.h>
+
+struct hexsim_packet;
+
+// True when the decoded packet may legally execute as one packet.
+bool hexsim_check_packet(const struct hexsim_packet *pkt);
+
+#endif

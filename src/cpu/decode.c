@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+// Packet decoder (PRM section 10: instruction encoding). Facts used here:
+//  - parse bits 15:14: 11 ends the packet, 01 and 10 continue it, 10 in word 0 marks the end
+//    of hardware loop 0 and in word 1 the end of loop 1, 00 makes the word a duplex, which
+//    also ends the packet; a packet holds at most four words (10.5, 10.6);
+//  - duplex: ICLASS = bits 31:29 and bit 13, high sub-instruction in bits 28:16 (slot 1),
+//    low in bits 12:0 (slot 0); a constant extender before a duplex extends the high one (10.3);
+//  - immext supplies the upper 26 bits of the next instruction's extendable operand, whose
+//    own field then gives the low 6 bits, unscaled (10.9);
+//  - a new-value operand Nt[2:1] counts back over the packet's earlier instructions,
+//    skipping constant extenders, to the producer; Nt[2:1] = 0 and Nt[0] = 1 are reserved
+//    (10.11).
+// Every table lookup goes through hexsim_isa_table; there is no other instruction list.
+#include "decode.h"
+
+#include <string.h>
+
+#include "check.h"
+#include "regnames.h"
+
+// Decoding a word needs the instructions before it (extenders, new-value producers). A
+// run-on packet can be arbitrarily long, so keep a window of recent instructions.
+#define WINDOW 16
+
+struct decoder {
+    struct hexsim_insn win[WINDOW];
+    unsigned count;   // instructions decoded so far
+};
+
+static struct hexsim_insn *recent(struct decoder *d, unsigned back)
+{
+    return back == 0 || back > d->count || back >= WINDOW ? NULL
+                                                         : &d->win[(d->count - back) % WINDOW];
+}
+
+// After a constant extender the extended-only encodings are tried first (they reuse the
+// encodings of GP-relative forms, for example); without one they do not exist.
+static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool extended)
+{
+    for (int pass = extended ? 0 : 1; pass < 2; pass++) {
+        for (unsigned i = 0; i < b->count; i++) {
+            const struct hexsim_insn_desc *desc = &hexsim_isa_table[b->tags[i]];
+            bool must = (desc->flags & HX_F_MUSTEXT) != 0;
+            if ((bits & desc->mask) == desc->match && must == (pass == 0))
+                return b->tags[i];
+        }
+    }
+    return -1;
+}
+
+int hexsim_match_word(uint32_t word, bool extended)
+{
+    return match_bucket(&hexsim_isa_iclass[word >> 28], word, extended);
+}
+
+int hexsim_match_sub(uint32_t bits13, int group)
+{
+    if (group < 0 || group >= HX_SUBGROUPS)
+        return -1;
+    return match_bucket(&hexsim_isa_subgroup[group], bits13 & 0x1fff, true);
+}
+
+static uint32_t extract(const struct hexsim_operand_desc *o, uint32_t bits)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < o->nruns; i++)
+        v = (v << o->runs[i].len) | ((bits >> o->runs[i].shift) & ((1u << o->runs[i].len) - 1));
+    return v;
+}
+
+static uint32_t immext_value(const struct hexsim_insn *ext)
+{
+    return ext->op[0];
+}
+
+// Fills in operands of insn (tag already set) from the encoding bits.
+static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct hexsim_insn *ext)
+{
+    const struct hexsim_insn_desc *desc = &hexsim_isa_table[insn->tag];
+    for (unsigned i = 0; i < desc->nops; i++) {
+        const struct hexsim_operand_desc *o = &desc->ops[i];
+        uint32_t raw = extract(o, bits);
+        if (o->kind != HX_OPK_IMM) {
+            char name[16];
+            if (o->kind != HX_OPK_N && hexsim_reg_name(o->kind, raw, name, sizeof name))
+                return HX_DECODE_BAD_REGISTER;
+            insn->op[i] = raw;
+            continue;
+        }
+        if (ext && (int)i == desc->ext_op) {
+            insn->op[i] = immext_value(ext) | (raw & 0x3f);
+            insn->extended = true;
+            continue;
+        }
+        uint32_t v = raw;
+        if (o->is_signed && o->nbits < 32 && (raw >> (o->nbits - 1)) & 1)
+            v |= ~0u << o->nbits;
+        insn->op[i] = v << o->scale;
+    }
+    return HX_DECODE_OK;
+}
+
+static int new_value_operand(const struct hexsim_insn_desc *desc)
+{
+    for (unsigned i = 0; i < desc->nops; i++)
+        if (desc->ops[i].kind == HX_OPK_N)
+            return (int)i;
+    return -1;
+}
+
+// Replaces a new-value operand's field by the register its producer writes.
+static int resolve_new_value(struct decoder *d, struct hexsim_insn *insn)
+{
+    const struct hexsim_insn_desc *desc = &hexsim_isa_table[insn->tag];
+    int n = new_value_operand(desc);
+    if (n < 0)
+        return HX_DECODE_OK;
+    uint32_t field = insn->op[n];
+    if ((field & 6) == 0 || (field & 1))
+        return HX_DECODE_BAD_NEWVALUE;
+    unsigned lookback = (field >> 1) & 3;
+    const struct hexsim_insn *producer = NULL;
+    for (unsigned back = 1;; back++) {
+        producer = recent(d, back);
+        if (!producer)
+            return HX_DECODE_BAD_NEWVALUE;
+        if (producer->tag == HX_A4_ext)
+            lookback++;
+        if (back == lookback)
+            break;
+    }
+    if (producer->part != 0)
+        return HX_DECODE_BAD_NEWVALUE;   // a duplex produces no new value
+    const struct hexsim_insn_desc *pd = &hexsim_isa_table[producer->tag];
+    if (pd->nv_def < 0)
+        return HX_DECODE_BAD_NEWVALUE;
+    uint32_t reg = producer->op[pd->nv_def];
+    insn->op[n] = pd->ops[pd->nv_def].kind == HX_OPK_R16 ? hexsim_subreg(reg) : reg;
+    return HX_DECODE_OK;
+}
+
+static struct hexsim_insn *push(struct decoder *d)
+{
+    struct hexsim_insn *insn = &d->win[d->count % WINDOW];
+    memset(insn, 0, sizeof *insn);
+    d->count++;
+    return insn;
+}
+
+static int decode_duplex(struct decoder *d, uint32_t word, unsigned w, const struct hexsim_insn *ext)
+{
+    unsigned iclass = ((word >> 28) & 0xe) | ((word >> 13) & 1);
+    int hi_group = hexsim_isa_duplex[iclass][0], lo_group = hexsim_isa_duplex[iclass][1];
+    if (hi_group < 0)
+        return HX_DECODE_UNKNOWN;
+    int lo = hexsim_match_sub(word, lo_group);
+    if (lo < 0)
+        return HX_DECODE_UNKNOWN;
+    struct hexsim_insn low = { .tag = (uint16_t)lo, .word = (uint8_t)w, .part = 2 };
+    int st = decode_operands(&low, word & 0x1fff, NULL);
+    if (st)
+        return st;
+    int hi = hexsim_match_sub(word >> 16, hi_group);
+    if (hi < 0)
+        return HX_DECODE_UNKNOWN;
+    struct hexsim_insn high = { .tag = (uint16_t)hi, .word = (uint8_t)w, .part = 1 };
+    st = decode_operands(&high, (word >> 16) & 0x1fff, ext);
+    if (st)
+        return st;
+    if (ext && hexsim_isa_table[hi].ext_op < 0)
+        return HX_DECODE_BAD_EXTENDER;
+    *push(d) = high;
+    *push(d) = low;
+    return HX_DECODE_OK;
+}
+
+static int decode_normal(struct decoder *d, uint32_t word, unsigned w, const struct hexsim_insn *ext)
+{
+    int tag = hexsim_match_word(word, ext != NULL);
+    if (tag < 0)
+        return HX_DECODE_UNKNOWN;
+    struct hexsim_insn insn = { .tag = (uint16_t)tag, .word = (uint8_t)w };
+    int st = decode_operands(&insn, word, ext);
+    if (st)
+        return st;
+    st = resolve_new_value(d, &insn);
+    if (st)
+        return st;
+    if (ext && hexsim_isa_table[tag].ext_op < 0)
+        return HX_DECODE_BAD_EXTENDER;
+    *push(d) = insn;
+    return HX_DECODE_OK;
+}
+
+int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, struct hexsim_packet *pkt)
+{
+    struct decoder d;
+    memset(pkt, 0, sizeof *pkt);
+    d.count = 0;
+    pkt->addr = addr;
+    for (unsigned w = 0;; w++) {
+        if (w >= n) {
+            pkt->status = HX_DECODE_TRUNCATED;
+            pkt->bad_word = (uint8_t)(w < 255 ? w : 255);
+            return pkt->status;
+        }
+        uint32_t word = words[w];
+        unsigned parse = (word >> 14) & 3;
+        pkt->nwords = (uint8_t)(w + 1 < 255 ? w + 1 : 255);
+        if (w < HX_PACKET_MAX_WORDS)
+            pkt->words[w] = word;
+        int st = HX_DECODE_OK;
+        if (parse == 2) {
+            if (w == 0)
+                pkt->endloop |= 1;
+            else if (w == 1)
+                pkt->endloop |= 2;
+            else
+                st = HX_DECODE_BAD_ENDLOOP;
+        }
+        const struct hexsim_insn *prev = recent(&d, 1);
+        const struct hexsim_insn *ext = prev && prev->tag == HX_A4_ext ? prev : NULL;
+        if (st == HX_DECODE_OK)
+            st = parse == 0 ? decode_duplex(&d, word, w, ext) : decode_normal(&d, word, w, ext);
+        if (st) {
+            pkt->status = (uint8_t)st;
+            pkt->bad_word = (uint8_t)(w < 255 ? w : 255);
+            return st;
+        }
+        if (parse == 0 || parse == 3)
+            break;
+    }
+    if (pkt->nwords > HX_PACKET_MAX_WORDS) {
+        pkt->status = HX_DECODE_TOO_LONG;
+        pkt->bad_word = HX_PACKET_MAX_WORDS;
+        return pkt->status;
+    }
+    pkt->ninsns = (uint8_t)d.count;
+    for (unsigned i = 0; i < d.count; i++)
+        pkt->insn[i] = d.win[i];
+    if (!hexsim_check_packet(pkt)) {
+        pkt->status = HX_DECODE_ILLEGAL;
+        pkt->bad_word = 0;
+    }
+    return pkt->status;
+}
+
+const char *hexsim_decode_status_str(int status)
+{
+    static const char *const s[] = {
+        [HX_DECODE_OK] = "ok",
+        [HX_DECODE_TRUNCATED] = "packet runs past the end of the code",
+        [HX_DECODE_TOO_LONG] = "packet longer than four words",
+        [HX_DECODE_UNKNOWN] = "unknown instruction encoding",
+        [HX_DECODE_BAD_REGISTER] = "reserved register encoding",
+        [HX_DECODE_BAD_EXTENDER] = "constant extender before an instruction that cannot be extended",
+        [HX_DECODE_BAD_NEWVALUE] = "new-value operand without a producer",
+        [HX_DECODE_BAD_ENDLOOP] = "loop-end parse bits outside the first two words",
+        [HX_DECODE_ILLEGAL] = "packet breaks a packet-formation rule",
+    };
+    return status >= 0 && status <= HX_DECODE_ILLEGAL ? s[status] : "unknown status";
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Packet decoder: splits guest words into a packet (parse bits, PRM section 10.5), matches
+// each word against the ISA table, splits duplexes (10.3), applies constant extenders
+// (10.9) and resolves new-value operands to their producers (10.11).
+#ifndef HEXSIM_CPU_DECODE_H
+#define HEXSIM_CPU_DECODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+#define HX_PACKET_MAX_WORDS 4
+#define HX_PACKET_MAX_INSNS 8
+
+enum hexsim_decode_status {
+    HX_DECODE_OK = 0,
+    HX_DECODE_TRUNCATED,     // the words ran out before the end of the packet
+    HX_DECODE_TOO_LONG,      // more than four words
+    HX_DECODE_UNKNOWN,       // a word matches no instruction
+    HX_DECODE_BAD_REGISTER,  // a register field names no register
+    HX_DECODE_BAD_EXTENDER,  // immext before an instruction that cannot be extended
+    HX_DECODE_BAD_NEWVALUE,  // new-value operand without a valid producer
+    HX_DECODE_BAD_ENDLOOP,   // loop-end parse bits outside words 0 and 1
+    HX_DECODE_ILLEGAL,       // the packet breaks a packet-formation rule
+};
+
+struct hexsim_insn {
+    uint16_t tag;             // enum hexsim_tag
+    uint8_t word;             // word index within the packet
+    uint8_t part;             // 0: whole word; 1: duplex high (slot 1); 2: duplex low (slot 0)
+    bool extended;            // the extendable operand took its upper bits from an immext
+    // Operand values in table order: register fields as encoded (new-value operands: the
+    // producer's register number), immediates fully formed (sign-extended, scaled or
+    // extended; PC-relative ones as offsets from the packet address).
+    uint32_t op[HX_MAX_OPERANDS];
+};
+
+struct hexsim_packet {
+    uint32_t addr;
+    uint8_t nwords;           // words consumed (on failure: words to skip)
+    uint8_t ninsns;
+    uint8_t endloop;          // bit 0: ends loop 0; bit 1: ends loop 1
+    uint8_t status;           // enum hexsim_decode_status
+    uint8_t bad_word;         // word index that made the packet invalid
+    uint32_t words[HX_PACKET_MAX_WORDS];
+    struct hexsim_insn insn[HX_PACKET_MAX_INSNS];
+};
+
+// Decodes the packet at words[0..n) located at addr. Always fills *pkt; returns pkt->status.
+int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr,
+                         struct hexsim_packet *pkt);
+
+// Finds the table entry for one non-duplex word (parse bits ignored; `extended`: a
+// constant extender precedes it) or sub-instruction (13 bits, group 0..4 = A, L1, L2, S1,
+// S2). Returns the tag or -1.
+int hexsim_match_word(uint32_t word, bool extended);
+int hexsim_match_sub(uint32_t bits13, int group);
+
+const char *hexsim_decode_status_str(int status);
+
+#endif

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// The C view of hexsim's ISA table. The rows themselves live in src/cpu/isa/*.isa and are
+// turned into `hexsim_isa_table` by tools/gen_isa.py at build time; decoder, disassembler and
+// (later) executor and timing model all read this one table.
+#ifndef HEXSIM_CPU_ISA_H
+#define HEXSIM_CPU_ISA_H
+
+#include <stdint.h>
+
+#include "isa_tags.h"
+
+enum hexsim_operand_kind {
+    HX_OPK_IMM,
+    HX_OPK_R,    // Rd32: r0..r31
+    HX_OPK_RR,   // Rdd32: even/odd pair r1:0..r31:30
+    HX_OPK_R16,  // Rd16: duplex 4-bit register, r0-r7 and r16-r23
+    HX_OPK_RR8,  // Rdd8: duplex 3-bit pair, r1:0..r7:6 and r17:16..r23:22
+    HX_OPK_R8,   // Rd8: r0..r7
+    HX_OPK_P,    // Pd4: p0..p3
+    HX_OPK_C,    // Cd32: control register
+    HX_OPK_CC,   // Cdd32: control register pair
+    HX_OPK_M,    // Mu2: m0, m1
+    HX_OPK_N,    // Nt8: new-value operand, resolved to its producer in the packet
+    HX_OPK_G,    // Gd32: guest register
+    HX_OPK_GG,   // Gdd32: guest register pair
+    HX_OPK_S,    // Sd128: system register
+    HX_OPK_SS,   // Sdd64: system register pair
+};
+
+enum hexsim_class {
+    HX_CLASS_EXT, HX_CLASS_ALU32, HX_CLASS_XTYPE, HX_CLASS_LD, HX_CLASS_ST, HX_CLASS_MEMOP,
+    HX_CLASS_CR, HX_CLASS_J, HX_CLASS_JR, HX_CLASS_NV, HX_CLASS_SYSTEM,
+    HX_CLASS_SUBA, HX_CLASS_SUBL1, HX_CLASS_SUBL2, HX_CLASS_SUBS1, HX_CLASS_SUBS2,
+};
+
+enum hexsim_timing_class {
+    HX_TC_EXT, HX_TC_ALU32, HX_TC_ALU64, HX_TC_MPY, HX_TC_FP, HX_TC_LD, HX_TC_ST, HX_TC_MEMOP,
+    HX_TC_JUMP, HX_TC_CALL, HX_TC_LOOP, HX_TC_CR, HX_TC_SYS,
+};
+
+enum hexsim_insn_flag {
+    HX_F_LOAD = 1u << 0,
+    HX_F_STORE = 1u << 1,
+    HX_F_MEMOP = 1u << 2,
+    HX_F_NEWVALUE = 1u << 3,   // consumes a .new register (new-value store or jump)
+    HX_F_JUMP = 1u << 4,
+    HX_F_CALL = 1u << 5,
+    HX_F_HWLOOP = 1u << 6,
+    HX_F_RETURN = 1u << 7,
+    HX_F_PRIV = 1u << 8,       // monitor mode only
+    HX_F_GUEST = 1u << 9,      // guest mode or above
+    HX_F_TRAP = 1u << 10,
+    HX_F_PRED = 1u << 11,      // predicated
+    HX_F_PFALSE = 1u << 12,    // predicated on a false predicate
+    HX_F_PNEW = 1u << 13,      // predicated on a .new predicate
+    HX_F_MUSTEXT = 1u << 14,   // encoding only exists after a constant extender
+};
+
+#define HX_MAX_OPERANDS 6
+#define HX_SUBGROUPS 5   // A, L1, L2, S1, S2
+
+struct hexsim_operand_desc {
+    const char *name;     // as in the syntax: "Rd32", "Ii"
+    uint8_t kind;         // enum hexsim_operand_kind
+    uint8_t nbits;        // field width in the encoding
+    uint8_t is_signed;
+    uint8_t scale;        // immediate is shifted left by this many bits
+    uint8_t extendable;   // a preceding immext supplies its upper 26 bits
+    uint8_t pcrel;        // relative to the packet address
+    uint8_t written;      // register operand the instruction writes (d, e, x, y fields)
+    uint8_t pnew;         // predicate operand read as .new
+    uint8_t nruns;
+    struct { uint8_t shift, len; } runs[4];  // field pieces, most significant first
+};
+
+struct hexsim_insn_desc {
+    const char *tag;
+    uint32_t mask, match;     // (word & mask) == match; 13-bit for sub-instructions
+    const char *syntax;       // literal text; bytes 1..HX_MAX_OPERANDS name operand 0..5
+    uint8_t cls;              // enum hexsim_class
+    uint8_t slots;            // bit n set: may issue in slot n (0 for sub-instructions)
+    uint8_t timing;           // enum hexsim_timing_class
+    uint32_t flags;           // enum hexsim_insn_flag
+    uint8_t nops;
+    int8_t ext_op;            // index of the extendable operand, or -1
+    int8_t nv_def;            // operand a new-value consumer can read as .new, or -1
+    struct hexsim_operand_desc ops[HX_MAX_OPERANDS];
+    uint8_t lit_pdefs;        // predicates the syntax names literally: written ("p0 = ..."),
+    uint8_t lit_pnew;         //   read as .new ("p0.new"),
+    uint8_t lit_pread;        //   read as a condition ("if (p0)"); bit n = pn
+};
+
+struct hexsim_isa_bucket {
+    const uint16_t *tags;
+    uint16_t count;
+};
+
+extern const struct hexsim_insn_desc hexsim_isa_table[HX_NUM_TAGS];
+extern const struct hexsim_isa_bucket hexsim_isa_iclass[16];
+extern const struct hexsim_isa_bucket hexsim_isa_subgroup[HX_SUBGROUPS];
+extern const int8_t hexsim_isa_duplex[16][2];   // duplex ICLASS -> {high group, low group}
+
+#endif

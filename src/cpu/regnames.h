@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Register names as the Hexagon assembler spells them (PRM section 2 "Registers";
+// spellings as llvm-objdump-16 prints them).
+#ifndef HEXSIM_CPU_REGNAMES_H
+#define HEXSIM_CPU_REGNAMES_H
+
+#include <stddef.h>
+
+// Writes the name of register field value `v` of operand kind `kind` (enum
+// hexsim_operand_kind) into buf. Returns 0, or -1 when the encoding names no register.
+int hexsim_reg_name(unsigned kind, unsigned v, char *buf, size_t len);
+
+// Architectural register number (r0..r31) that a duplex 4-bit field names.
+unsigned hexsim_subreg(unsigned v);
+
+#endif

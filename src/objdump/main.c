@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// hexsim-objdump: command line of the Hexagon disassembler that lists ELF files the way
+// `llvm-objdump-16 -d` does, so the two can be compared line by line (tests/isa). It parses
+// the options, opens each input with the ELF reader and prints it with print.c, whose text
+// comes from the simulator's own decoder (hexsim_disasm_packet).
+// As llvm-objdump does, it stops at the first input that cannot be read, after the listings of
+// the inputs before it; addresses are parsed the way llvm-objdump parses them (0x/0X hex,
+// 0b/0B binary, 0o or a leading 0 octal, otherwise decimal; 64 bits).
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elf_reader.h"
+#include "hexsim/version.h"
+#include "print.h"
+
+#define PROG "hexsim-objdump"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: " PROG " -d [options] FILE...\n"
+            "Disassemble the executable sections of Hexagon ELF files; the listing matches\n"
+            "that of llvm-objdump -d. Without FILE, a.out is read.\n"
+            "\n"
+            "Options:\n"
+            "  -d, --disassemble        disassemble all executable sections (required)\n"
+            "  --no-show-raw-insn       do not print the instruction bytes and words\n"
+            "  --show-raw-insn          print them (default)\n"
+            "  --start-address=ADDR     list from ADDR on (inclusive)\n"
+            "  --stop-address=ADDR      list up to ADDR (exclusive)\n"
+            "  -h, --help               show this help and exit\n"
+            "  --version                show the version and exit\n"
+            "\n"
+            "ADDR is decimal, 0x-prefixed hexadecimal, 0b binary or 0o/0-prefixed octal.\n");
+}
+
+static int error_exit(const char *fmt, const char *arg)
+{
+    fprintf(stderr, PROG ": error: ");
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return 1;
+}
+
+static int digit_value(char ch)
+{
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'a' && ch <= 'z')
+        return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A' + 10;
+    return 99;
+}
+
+// Parses an address as llvm-objdump does (see the file comment). Returns false for anything
+// else: empty, signs, spaces, stray characters, no digits after a prefix, or over 64 bits.
+static bool parse_address(const char *s, uint64_t *out)
+{
+    unsigned radix = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        radix = 16;
+        s += 2;
+    } else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+        radix = 2;
+        s += 2;
+    } else if (s[0] == '0' && s[1] == 'o') {
+        radix = 8;
+        s += 2;
+    } else if (s[0] == '0' && s[1] != '\0') {
+        radix = 8;
+        s += 1;
+    }
+    if (*s == '\0')
+        return false;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        unsigned d = (unsigned)digit_value(*s);
+        if (d >= radix)
+            return false;
+        if (v > (UINT64_MAX - d) / radix)
+            return false;
+        v = v * radix + d;
+    }
+    *out = v;
+    return true;
+}
+
+// Matches "--name=VALUE" or "--name VALUE"; sets *value and advances *i past a separate value.
+static bool option_value(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    size_t len = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, len) != 0)
+        return false;
+    if (a[len] == '=') {
+        *value = a + len + 1;
+        return true;
+    }
+    if (a[len] == '\0' && *i + 1 < argc) {
+        *value = argv[++*i];
+        return true;
+    }
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    struct od_options opt = { .show_raw_insn = true, .start_address = 0,
+                              .stop_address = UINT64_MAX };
+    bool disassemble = false;
+    const char **files = calloc((size_t)argc + 1, sizeof(*files));
+    int nfiles = 0;
+    bool only_files = false;
+    if (!files)
+        return error_exit("%s", "out of memory");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value;
+        if (only_files || a[0] != '-' || a[1] == '\0') {
+            files[nfiles++] = a;
+        } else if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if (strcmp(a, "-d") == 0 || strcmp(a, "--disassemble") == 0) {
+            disassemble = true;
+        } else if (strcmp(a, "--no-show-raw-insn") == 0) {
+            opt.show_raw_insn = false;
+        } else if (strcmp(a, "--show-raw-insn") == 0) {
+            opt.show_raw_insn = true;
+        } else if (option_value(argc, argv, &i, "--start-address", &value)) {
+            if (!parse_address(value, &opt.start_address))
+                return error_exit("--start-address: expected a non-negative integer, "
+                                  "but got '%s'", value);
+        } else if (option_value(argc, argv, &i, "--stop-address", &value)) {
+            if (!parse_address(value, &opt.stop_address))
+                return error_exit("--stop-address: expected a non-negative integer, "
+                                  "but got '%s'", value);
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf(PROG " (hexsim) %s\n", hexsim_version());
+            return 0;
+        } else {
+            fprintf(stderr, PROG ": error: unknown option '%s'\n", a);
+            usage(stderr);
+            return 1;
+        }
+    }
+    if (!disassemble) {
+        fprintf(stderr, PROG ": error: no action given (only -d is supported)\n");
+        usage(stderr);
+        return 1;
+    }
+    if (opt.start_address >= opt.stop_address)
+        return error_exit("%s", "start address should be less than stop address");
+    if (nfiles == 0)
+        files[nfiles++] = "a.out";
+
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+    int rc = 0;
+    for (int i = 0; i < nfiles && rc == 0; i++) {
+        struct od_file f;
+        char err[256];
+        if (!od_file_open(&f, files[i], err, sizeof(err))) {
+            fflush(stdout);
+            fprintf(stderr, PROG ": error: '%s': %s\n", files[i], err);
+            rc = 1;
+            break;
+        }
+        if (!od_print_file(stdout, &f, &opt)) {
+            fflush(stdout);
+            fprintf(stderr, PROG ": error: '%s': out of memory\n", files[i]);
+            rc = 1;
+        }
+        od_file_close(&f);
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, PROG ": error: writing the listing: %s\n", strerror(errno));
+        rc = 1;
+    }
+    free(files);
+    return rc;
+}

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: MIT
+# hexsim-objdump: the Hexagon ELF disassembler whose `-d` listing matches llvm-objdump-16, used by
+# the differential tests in tests/isa. Included from src/CMakeLists.txt after hexsim_core exists;
+# it reads ELF files with libelf (elfutils) and gets instruction text from hexsim_core.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LIBELF REQUIRED IMPORTED_TARGET libelf)
+
+add_executable(hexsim-objdump
+    "${CMAKE_CURRENT_LIST_DIR}/main.c"
+    "${CMAKE_CURRENT_LIST_DIR}/elf_reader.c"
+    "${CMAKE_CURRENT_LIST_DIR}/print.c")
+target_link_libraries(hexsim-objdump PRIVATE hexsim_core PkgConfig::LIBELF)
+set_target_properties(hexsim-objdump PROPERTIES
+    RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")

@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Command-line checks of the hexsim program: --help and --version succeed and print what
+# they should, bad options exit 2 with usage on stderr, a missing KERNEL file is named in
+# the error, and a readable KERNEL gets the honest "not implemented yet" answer (exit 2).
+# Usage: cli_test.sh PATH_TO_HEXSIM EXPECTED_VERSION
+set -eu
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 PATH_TO_HEXSIM EXPECTED_VERSION" >&2
+    exit 2
+fi
+HEXSIM=$1
+VERSION=$2
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+failures=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# run ARGS...: runs hexsim, leaving stdout in $TMP/out, stderr in $TMP/err, status in $rc.
+run() {
+    rc=0
+    "$HEXSIM" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+}
+
+expect_rc() {
+    if [ "$rc" -ne "$1" ]; then
+        fail "$2: exit status $rc, expected $1"
+        sed 's/^/  stderr: /' "$TMP/err" >&2
+    fi
+}
+
+# expect_in FILE TEXT WHAT
+expect_in() {
+    if ! grep -q -F -- "$2" "$1"; then
+        fail "$3: '$2' not found in $(basename "$1")"
+    fi
+}
+
+run --help
+expect_rc 0 "--help"
+expect_in "$TMP/out" "Usage" "--help"
+[ -s "$TMP/err" ] && fail "--help wrote to stderr"
+
+run -h
+expect_rc 0 "-h"
+expect_in "$TMP/out" "Usage" "-h"
+
+run --version
+expect_rc 0 "--version"
+expect_in "$TMP/out" "hexsim $VERSION" "--version"
+
+run --bogus
+expect_rc 2 "--bogus"
+expect_in "$TMP/err" "--bogus" "--bogus"
+expect_in "$TMP/err" "Usage" "--bogus"
+[ -s "$TMP/out" ] && fail "--bogus wrote to stdout"
+
+run
+expect_rc 2 "no arguments"
+expect_in "$TMP/err" "Usage" "no arguments"
+
+run "$TMP/no-such-vmlinux"
+expect_rc 1 "missing kernel"
+expect_in "$TMP/err" "$TMP/no-such-vmlinux" "missing kernel"
+
+run "$TMP"
+expect_rc 1 "directory as kernel"
+expect_in "$TMP/err" "$TMP" "directory as kernel"
+
+printf 'not really an ELF\n' >"$TMP/vmlinux"
+run "$TMP/vmlinux"
+expect_rc 2 "readable kernel"
+expect_in "$TMP/err" "system mode is not implemented yet (see README.md)" "readable kernel"
+
+run "$TMP/vmlinux" --initrd "$TMP/no-such-rootfs.cpio"
+expect_rc 1 "missing initrd"
+expect_in "$TMP/err" "$TMP/no-such-rootfs.cpio" "missing initrd"
+
+run "$TMP/vmlinux" --initrd "$TMP/vmlinux"
+expect_rc 2 "kernel and initrd"
+expect_in "$TMP/err" "system mode is not implemented yet" "kernel and initrd"
+
+run "$TMP/vmlinux" "$TMP/vmlinux"
+expect_rc 2 "two kernels"
+expect_in "$TMP/err" "unexpected extra argument" "two kernels"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures check(s) failed" >&2
+    exit 1
+fi
+echo "cli: all checks passed"

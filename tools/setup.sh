@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# hexsim set-up: installs every Debian 12 package the project needs to build, test and
+# boot. Idempotent: packages already present are skipped by apt-get; runs as root or via sudo.
+set -eu
+
+PKGS="build-essential cmake pkg-config libelf-dev libsdl2-dev libreadline-dev check
+zlib1g-dev libsubunit-dev clang-16 lld-16 llvm-16 qemu-user python3"
+
+missing=""
+for p in $PKGS; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    echo "setup: all packages present"
+    exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    SUDO="sudo"
+fi
+echo "setup: installing:$missing"
+$SUDO apt-get update -q
+# $missing is a space-separated word list; splitting it is intended.
+# shellcheck disable=SC2086
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
