@@ -64,13 +64,20 @@ def parse_file(path, rows, duplex):
                 fail(path, lineno, 'unknown class ' + r.cls)
             if r.timing not in TIMINGS:
                 fail(path, lineno, 'unknown timing class ' + r.timing)
-            r.flags, r.immspec, r.ext, r.pcrel = [], {}, None, set()
+            r.flags, r.immspec, r.ext, r.pcrel, r.arch, r.defs, r.until = [], {}, None, set(), 0, 0, 0
             for a in attrs.split():
                 m = re.fullmatch(r'(I[iI])=([su])(\d)', a)
                 if m:
                     r.immspec[m.group(1)] = (m.group(2) == 's', int(m.group(3)))
                 elif a.startswith('ext='):
                     r.ext = a[4:]
+                elif re.fullmatch(r'defs=r\d+(,r\d+)*', a):
+                    for reg in a[5:].split(','):
+                        r.defs |= 1 << int(reg[1:])
+                elif re.fullmatch(r'until=v\d+', a):
+                    r.until = int(a[7:])
+                elif re.fullmatch(r'arch=v\d+', a):
+                    r.arch = int(a[6:])
                 elif a.startswith('pcrel='):
                     r.pcrel.add(a[6:])
                 elif a in FLAGS:
@@ -205,7 +212,7 @@ def main():
                         % (name, kind, len(bits), int(signed), scale, int(ext), int(pcrel),
                            int(written), int(pnew), len(rr), ', '.join('{ %d, %d }' % x for x in rr)))
             pdefs, pnews, pread = literal_preds(r.syntax)
-            c.write('    }, 0x%x, 0x%x, 0x%x },\n' % (pdefs, pnews, pread))
+            c.write('    }, 0x%x, 0x%x, 0x%x, %d, %d, 0x%xu },\n' % (pdefs, pnews, pread, r.arch, r.until, r.defs))
             key = r.cls if r.cls.startswith('SUB') else int(r.bits[:4], 2)
             buckets.setdefault(key, []).append((-bin(mask).count('1'), i))
         c.write('};\n\n')

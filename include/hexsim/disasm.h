@@ -26,8 +26,21 @@ struct hexsim_disasm_packet {
     const char *endloop;
 };
 
+// Core version whose instructions a disassembler accepts when none is asked for: the one
+// llvm-objdump-16 uses by default for Hexagon.
+#define HEXSIM_DISASM_DEFAULT_ARCH 60
+
+// Parses "hexagonv68" / "v68" / "68" into 68; returns 0 for anything else or a version the
+// table does not describe (supported: 5, 55, 60, 62, 65, 66, 67, 68).
+unsigned hexsim_disasm_parse_arch(const char *name);
+
 // Disassemble the packet that starts at words[0] (n words readable from there, n >= 1),
-// located at guest address addr. Always fills *out; returns out->nwords.
+// located at guest address addr, accepting the instructions of core version `arch`.
+// Always fills *out; returns out->nwords.
+unsigned hexsim_disasm_packet_arch(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
+                                   struct hexsim_disasm_packet *out);
+
+// Same, for HEXSIM_DISASM_DEFAULT_ARCH.
 unsigned hexsim_disasm_packet(const uint32_t *words, size_t n, uint32_t addr,
                               struct hexsim_disasm_packet *out);
 

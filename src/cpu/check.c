@@ -9,7 +9,8 @@
 //    a new-value jump takes no floating-point or predicated producer;
 //  - at most four slots are used (a duplex takes two, a constant extender none), every
 //    instruction gets a slot it may issue in, at most two memory accesses;
-//  - a packet that ends a hardware loop holds no branch.
+//  - at most two branches, and of two the first is conditional; a call writes r31;
+//  - a packet that ends a hardware loop holds no branch and no loop set-up.
 #include "check.h"
 
 #include <string.h>
@@ -117,6 +118,11 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
     for (unsigned p = 0; p < 4; p++)
         if (d->lit_pdefs & (1u << p))
             note_write(w, REG_P + p, s);
+    for (unsigned r = 0; r < 32; r++)
+        if (d->implicit_defs & (1u << r))
+            note_write(w, REG_R + r, s);
+    if (d->flags & HX_F_CALL)
+        note_write(w, REG_R + 31, s);   // the link register
 }
 
 static bool new_predicates_defined(const struct hexsim_packet *pkt, const struct writes *w)
@@ -192,18 +198,20 @@ static bool resources_ok(const struct hexsim_packet *pkt)
 {
     uint8_t masks[HX_PACKET_MAX_INSNS];
     unsigned n = 0, mem = 0, branches = 0;
+    bool first_branch_conditional = false;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
         if (insn->tag == HX_A4_ext)
             continue;
         if (d->flags & (HX_F_LOAD | HX_F_STORE))
-            mem++;
-        if (d->flags & (HX_F_JUMP | HX_F_CALL))
-            branches++;
+            mem += (d->flags & HX_F_MEMOP) ? 2 : 1;   // a memop takes both memory ports
+        if ((d->flags & (HX_F_JUMP | HX_F_CALL)) && branches++ == 0)
+            first_branch_conditional = (d->flags & HX_F_PRED) != 0;
         masks[n++] = insn->part == 1 ? 0x2 : insn->part == 2 ? 0x1 : d->slots;
     }
-    if (n > 4 || mem > 2 || branches > 2)
+    // Two branches only as "if (p) jump a; jump b": the first one conditional.
+    if (n > 4 || mem > 2 || branches > 2 || (branches == 2 && !first_branch_conditional))
         return false;
     return assign(masks, n, 0, 0);
 }
@@ -215,7 +223,7 @@ bool hexsim_check_packet(const struct hexsim_packet *pkt)
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
         note_operand_writes(&w, d, &pkt->insn[i], insn_sense(d, &pkt->insn[i]));
-        if (pkt->endloop && (d->flags & (HX_F_JUMP | HX_F_CALL)))
+        if (pkt->endloop && (d->flags & (HX_F_JUMP | HX_F_CALL | HX_F_HWLOOP)))
             return false;
     }
     return !w.bad && new_predicates_defined(pkt, &w) && new_values_valid(pkt) && resources_ok(pkt);

@@ -25,6 +25,7 @@
 struct decoder {
     struct hexsim_insn win[WINDOW];
     unsigned count;   // instructions decoded so far
+    unsigned arch;    // core version: instructions newer than this do not decode
 };
 
 static struct hexsim_insn *recent(struct decoder *d, unsigned back)
@@ -35,29 +36,30 @@ static struct hexsim_insn *recent(struct decoder *d, unsigned back)
 
 // After a constant extender the extended-only encodings are tried first (they reuse the
 // encodings of GP-relative forms, for example); without one they do not exist.
-static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool extended)
+static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool extended, unsigned arch)
 {
     for (int pass = extended ? 0 : 1; pass < 2; pass++) {
         for (unsigned i = 0; i < b->count; i++) {
             const struct hexsim_insn_desc *desc = &hexsim_isa_table[b->tags[i]];
             bool must = (desc->flags & HX_F_MUSTEXT) != 0;
-            if ((bits & desc->mask) == desc->match && must == (pass == 0))
+            if ((bits & desc->mask) == desc->match && must == (pass == 0) && desc->arch <= arch &&
+                (!desc->until || arch <= desc->until))
                 return b->tags[i];
         }
     }
     return -1;
 }
 
-int hexsim_match_word(uint32_t word, bool extended)
+int hexsim_match_word(uint32_t word, bool extended, unsigned arch)
 {
-    return match_bucket(&hexsim_isa_iclass[word >> 28], word, extended);
+    return match_bucket(&hexsim_isa_iclass[word >> 28], word, extended, arch);
 }
 
-int hexsim_match_sub(uint32_t bits13, int group)
+int hexsim_match_sub(uint32_t bits13, int group, unsigned arch)
 {
     if (group < 0 || group >= HX_SUBGROUPS)
         return -1;
-    return match_bucket(&hexsim_isa_subgroup[group], bits13 & 0x1fff, true);
+    return match_bucket(&hexsim_isa_subgroup[group], bits13 & 0x1fff, true, arch);
 }
 
 static uint32_t extract(const struct hexsim_operand_desc *o, uint32_t bits)
@@ -87,15 +89,17 @@ static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct
             insn->op[i] = raw;
             continue;
         }
-        if (ext && (int)i == desc->ext_op) {
-            insn->op[i] = immext_value(ext) | (raw & 0x3f);
-            insn->extended = true;
-            continue;
-        }
         uint32_t v = raw;
         if (o->is_signed && o->nbits < 32 && (raw >> (o->nbits - 1)) & 1)
             v |= ~0u << o->nbits;
         insn->op[i] = v << o->scale;
+        if ((int)i == desc->ext_op) {
+            insn->unextended = insn->op[i];
+            if (ext) {
+                insn->op[i] = immext_value(ext) | (raw & 0x3f);
+                insn->extended = true;
+            }
+        }
     }
     return HX_DECODE_OK;
 }
@@ -153,14 +157,14 @@ static int decode_duplex(struct decoder *d, uint32_t word, unsigned w, const str
     int hi_group = hexsim_isa_duplex[iclass][0], lo_group = hexsim_isa_duplex[iclass][1];
     if (hi_group < 0)
         return HX_DECODE_UNKNOWN;
-    int lo = hexsim_match_sub(word, lo_group);
+    int lo = hexsim_match_sub(word, lo_group, d->arch);
     if (lo < 0)
         return HX_DECODE_UNKNOWN;
     struct hexsim_insn low = { .tag = (uint16_t)lo, .word = (uint8_t)w, .part = 2 };
     int st = decode_operands(&low, word & 0x1fff, NULL);
     if (st)
         return st;
-    int hi = hexsim_match_sub(word >> 16, hi_group);
+    int hi = hexsim_match_sub(word >> 16, hi_group, d->arch);
     if (hi < 0)
         return HX_DECODE_UNKNOWN;
     struct hexsim_insn high = { .tag = (uint16_t)hi, .word = (uint8_t)w, .part = 1 };
@@ -176,7 +180,7 @@ static int decode_duplex(struct decoder *d, uint32_t word, unsigned w, const str
 
 static int decode_normal(struct decoder *d, uint32_t word, unsigned w, const struct hexsim_insn *ext)
 {
-    int tag = hexsim_match_word(word, ext != NULL);
+    int tag = hexsim_match_word(word, ext != NULL, d->arch);
     if (tag < 0)
         return HX_DECODE_UNKNOWN;
     struct hexsim_insn insn = { .tag = (uint16_t)tag, .word = (uint8_t)w };
@@ -192,11 +196,13 @@ static int decode_normal(struct decoder *d, uint32_t word, unsigned w, const str
     return HX_DECODE_OK;
 }
 
-int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, struct hexsim_packet *pkt)
+int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
+                         struct hexsim_packet *pkt)
 {
     struct decoder d;
     memset(pkt, 0, sizeof *pkt);
     d.count = 0;
+    d.arch = arch;
     pkt->addr = addr;
     for (unsigned w = 0;; w++) {
         if (w >= n) {

@@ -35,6 +35,7 @@ struct hexsim_insn {
     // producer's register number), immediates fully formed (sign-extended, scaled or
     // extended; PC-relative ones as offsets from the packet address).
     uint32_t op[HX_MAX_OPERANDS];
+    uint32_t unextended;      // the extendable operand's value as if no immext preceded it
 };
 
 struct hexsim_packet {
@@ -48,15 +49,16 @@ struct hexsim_packet {
     struct hexsim_insn insn[HX_PACKET_MAX_INSNS];
 };
 
-// Decodes the packet at words[0..n) located at addr. Always fills *pkt; returns pkt->status.
-int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr,
+// Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;
+// newer instructions are unknown). Always fills *pkt; returns pkt->status.
+int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
                          struct hexsim_packet *pkt);
 
 // Finds the table entry for one non-duplex word (parse bits ignored; `extended`: a
 // constant extender precedes it) or sub-instruction (13 bits, group 0..4 = A, L1, L2, S1,
-// S2). Returns the tag or -1.
-int hexsim_match_word(uint32_t word, bool extended);
-int hexsim_match_sub(uint32_t bits13, int group);
+// S2), among instructions core version `arch` has. Returns the tag or -1.
+int hexsim_match_word(uint32_t word, bool extended, unsigned arch);
+int hexsim_match_sub(uint32_t bits13, int group, unsigned arch);
 
 const char *hexsim_decode_status_str(int status);
 

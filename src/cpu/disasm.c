@@ -54,6 +54,11 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
         switch (op->kind) {
         case HX_OPK_IMM:
             if (op->pcrel) {
+                // llvm-objdump-16 adds the extender to a jump target except in the compares
+                // against the fixed operand -1 (its decoder places that operand late); print
+                // as it does, the decoded value (used for execution) stays extended.
+                if (insn->extended && strstr(desc->syntax, "#-0x1)"))
+                    v = insn->unextended;
                 emit_hex(o, pkt->addr + v, false);
             } else {
                 if (insn->extended && (int)(k - 1) == desc->ext_op)
@@ -75,13 +80,40 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
     }
 }
 
+unsigned hexsim_disasm_parse_arch(const char *name)
+{
+    static const unsigned known[] = { 5, 55, 60, 62, 65, 66, 67, 68 };
+    if (!strncmp(name, "hexagon", 7))
+        name += 7;
+    if (*name == 'v' || *name == 'V')
+        name++;
+    unsigned v = 0;
+    if (!*name)
+        return 0;
+    for (; *name; name++) {
+        if (*name < '0' || *name > '9' || v > 1000)
+            return 0;
+        v = v * 10 + (unsigned)(*name - '0');
+    }
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known[i] == v)
+            return v;
+    return 0;
+}
+
 unsigned hexsim_disasm_packet(const uint32_t *words, size_t n, uint32_t addr,
                               struct hexsim_disasm_packet *out)
+{
+    return hexsim_disasm_packet_arch(words, n, addr, HEXSIM_DISASM_DEFAULT_ARCH, out);
+}
+
+unsigned hexsim_disasm_packet_arch(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
+                                   struct hexsim_disasm_packet *out)
 {
     struct hexsim_packet pkt;
     memset(out, 0, sizeof *out);
     out->endloop = "";
-    hexsim_decode_packet(words, n, addr, &pkt);
+    hexsim_decode_packet(words, n, addr, arch, &pkt);
     out->nwords = pkt.nwords;
     if (pkt.status != HX_DECODE_OK) {
         out->valid = false;

@@ -88,6 +88,9 @@ struct hexsim_insn_desc {
     uint8_t lit_pdefs;        // predicates the syntax names literally: written ("p0 = ..."),
     uint8_t lit_pnew;         //   read as .new ("p0.new"),
     uint8_t lit_pread;        //   read as a condition ("if (p0)"); bit n = pn
+    uint8_t arch;             // first core version with the instruction (62 = V62), 0: all
+    uint8_t until;            // last core version with this form, 0: still current
+    uint32_t implicit_defs;   // general registers written without an operand (bit n = rn)
 };
 
 struct hexsim_isa_bucket {

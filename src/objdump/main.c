@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "elf_reader.h"
+#include "hexsim/disasm.h"
 #include "hexsim/version.h"
 #include "print.h"
 
@@ -32,6 +33,8 @@ static void usage(FILE *out)
             "  --show-raw-insn          print them (default)\n"
             "  --start-address=ADDR     list from ADDR on (inclusive)\n"
             "  --stop-address=ADDR      list up to ADDR (exclusive)\n"
+            "  --mcpu=CPU               decode the instructions of CPU (hexagonv5 ... hexagonv68);\n"
+            "                           the default is hexagonv60, as for llvm-objdump\n"
             "  -h, --help               show this help and exit\n"
             "  --version                show the version and exit\n"
             "\n"
@@ -108,37 +111,43 @@ static bool option_value(int argc, char **argv, int *i, const char *name, const 
     return false;
 }
 
-int main(int argc, char **argv)
+struct cli {
+    struct od_options opt;
+    bool disassemble;
+    const char **files;   // argc entries, owned by main
+    int nfiles;
+};
+
+// Parses the command line into *c. Returns -1 to go on, else the exit status.
+static int parse_args(int argc, char **argv, struct cli *c)
 {
-    struct od_options opt = { .show_raw_insn = true, .start_address = 0,
-                              .stop_address = UINT64_MAX };
-    bool disassemble = false;
-    const char **files = calloc((size_t)argc + 1, sizeof(*files));
-    int nfiles = 0;
     bool only_files = false;
-    if (!files)
-        return error_exit("%s", "out of memory");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *value;
         if (only_files || a[0] != '-' || a[1] == '\0') {
-            files[nfiles++] = a;
+            c->files[c->nfiles++] = a;
         } else if (strcmp(a, "--") == 0) {
             only_files = true;
         } else if (strcmp(a, "-d") == 0 || strcmp(a, "--disassemble") == 0) {
-            disassemble = true;
+            c->disassemble = true;
         } else if (strcmp(a, "--no-show-raw-insn") == 0) {
-            opt.show_raw_insn = false;
+            c->opt.show_raw_insn = false;
         } else if (strcmp(a, "--show-raw-insn") == 0) {
-            opt.show_raw_insn = true;
+            c->opt.show_raw_insn = true;
         } else if (option_value(argc, argv, &i, "--start-address", &value)) {
-            if (!parse_address(value, &opt.start_address))
+            if (!parse_address(value, &c->opt.start_address))
                 return error_exit("--start-address: expected a non-negative integer, "
                                   "but got '%s'", value);
         } else if (option_value(argc, argv, &i, "--stop-address", &value)) {
-            if (!parse_address(value, &opt.stop_address))
+            if (!parse_address(value, &c->opt.stop_address))
                 return error_exit("--stop-address: expected a non-negative integer, "
                                   "but got '%s'", value);
+        } else if (option_value(argc, argv, &i, "--mcpu", &value)) {
+            c->opt.arch = hexsim_disasm_parse_arch(value);
+            if (c->opt.arch == 0)
+                return error_exit("unknown or unsupported CPU '%s' (hexagonv5, hexagonv55, "
+                                  "hexagonv60 ... hexagonv68)", value);
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;
@@ -151,31 +160,36 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    if (!disassemble) {
+    if (!c->disassemble) {
         fprintf(stderr, PROG ": error: no action given (only -d is supported)\n");
         usage(stderr);
         return 1;
     }
-    if (opt.start_address >= opt.stop_address)
+    if (c->opt.start_address >= c->opt.stop_address)
         return error_exit("%s", "start address should be less than stop address");
-    if (nfiles == 0)
-        files[nfiles++] = "a.out";
+    if (c->nfiles == 0)
+        c->files[c->nfiles++] = "a.out";
+    return -1;
+}
 
+// Lists every input in order; stops at the first one that cannot be read.
+static int list_files(const struct cli *c)
+{
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
     int rc = 0;
-    for (int i = 0; i < nfiles && rc == 0; i++) {
+    for (int i = 0; i < c->nfiles && rc == 0; i++) {
         struct od_file f;
         char err[256];
-        if (!od_file_open(&f, files[i], err, sizeof(err))) {
+        if (!od_file_open(&f, c->files[i], err, sizeof(err))) {
             fflush(stdout);
-            fprintf(stderr, PROG ": error: '%s': %s\n", files[i], err);
+            fprintf(stderr, PROG ": error: '%s': %s\n", c->files[i], err);
             rc = 1;
             break;
         }
-        if (!od_print_file(stdout, &f, &opt)) {
+        if (!od_print_file(stdout, &f, &c->opt)) {
             fflush(stdout);
-            fprintf(stderr, PROG ": error: '%s': out of memory\n", files[i]);
+            fprintf(stderr, PROG ": error: '%s': out of memory\n", c->files[i]);
             rc = 1;
         }
         od_file_close(&f);
@@ -184,6 +198,21 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": error: writing the listing: %s\n", strerror(errno));
         rc = 1;
     }
-    free(files);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct cli c = {
+        .opt = { .show_raw_insn = true, .start_address = 0, .stop_address = UINT64_MAX,
+                 .arch = HEXSIM_DISASM_DEFAULT_ARCH },
+        .files = calloc((size_t)argc + 1, sizeof(*c.files)),
+    };
+    if (!c.files)
+        return error_exit("%s", "out of memory");
+    int rc = parse_args(argc, argv, &c);
+    if (rc < 0)
+        rc = list_files(&c);
+    free(c.files);
     return rc;
 }

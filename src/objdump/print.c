@@ -142,7 +142,7 @@ static uint64_t print_packet(struct od_section_ctx *c, uint64_t idx)
     const uint32_t *words = c->words.w + first;
     struct hexsim_disasm_packet pkt;
     memset(&pkt, 0, sizeof(pkt));
-    hexsim_disasm_packet(words, n, (uint32_t)(c->sec->addr + idx), &pkt);
+    hexsim_disasm_packet_arch(words, n, (uint32_t)(c->sec->addr + idx), c->opt->arch, &pkt);
     size_t nwords = pkt.nwords ? pkt.nwords : 1;
     if (!pkt.valid) {
         print_unknown(c, idx);

@@ -15,6 +15,7 @@ struct od_options {
     bool show_raw_insn;      // the bytes and word columns (--no-show-raw-insn clears it)
     uint64_t start_address;  // --start-address, inclusive; 0 by default
     uint64_t stop_address;   // --stop-address, exclusive; UINT64_MAX by default
+    unsigned arch;           // --mcpu core version (60 = hexagonv60, llvm-objdump's default)
 };
 
 // Prints the file header line and the listing of f to out. Returns false when out of memory.
