@@ -12,3 +12,7 @@ add_executable(hexsim-objdump
 target_link_libraries(hexsim-objdump PRIVATE hexsim_core PkgConfig::LIBELF)
 set_target_properties(hexsim-objdump PROPERTIES
     RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
+
+# Decode-throughput benchmark (tools/bench): a program, not a test.
+add_executable(hexsim-decode-bench ${PROJECT_SOURCE_DIR}/tools/bench/decode_bench.c)
+target_link_libraries(hexsim-decode-bench PRIVATE hexsim_core)
