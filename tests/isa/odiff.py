@@ -87,6 +87,15 @@ def keyed(listing):
     return result
 
 
+def where(key):
+    """The file (and section) a keyed line belongs to, for the diff report."""
+    name = key[0] if key[0] != "file" else key[1]
+    name = name.replace(": file format elf32-hexagon", "")
+    section = key[1] if key[0] != "file" and len(key) > 2 else ""
+    section = section.replace("Disassembly of section ", "").rstrip(":")
+    return "in %s%s" % (name, ", " + section if section else "")
+
+
 def compare(llvm_out, hexsim_out):
     """Returns (instruction lines, of which <unknown>, list of (llvm, hexsim) diffs)."""
     a = keyed(llvm_out)
@@ -99,10 +108,10 @@ def compare(llvm_out, hexsim_out):
             unknown += line.endswith("<unknown>")
         other = b.get(key)
         if other != line:
-            diffs.append((line, other))
+            diffs.append((line, other, where(key)))
     for key, line in b.items():
         if key not in a:
-            diffs.append((None, line))
+            diffs.append((None, line, where(key)))
     return insns, unknown, diffs
 
 
@@ -208,7 +217,7 @@ def compare_packets(hexsim, packets, work, name, cpu_sets=None):
         if rc != 0:
             ho += "\n[hexsim-objdump exited with %d: %s]\n" % (rc, he.strip())
         insns, unknown, diffs = compare(lo, ho)
-        diffs = label_diffs(cpu, [d + (packet_note(packets, d),) for d in diffs])
+        diffs = label_diffs(cpu, [d[:2] + (packet_note(packets, d),) for d in diffs])
         total[0] += insns
         total[1] += unknown
         total[2] += diffs

@@ -2,8 +2,9 @@
 # Differential disassembly tests: hexsim-objdump against llvm-objdump-16 (label "isa").
 # Included from tests/CMakeLists.txt. Each test prints what it covered and the differing lines
 # ("llvm: ... / hexsim: ..."), and fails on any difference; work files go to
-# <build>/tests/isa/<test>/. The reference is plain `llvm-objdump-16 -d`; set the environment
-# variable HEXSIM_MCPU (e.g. hexagonv68) to run both disassemblers with --mcpu=that CPU.
+# <build>/tests/isa/<test>/. Each test compares two passes, plain `llvm-objdump-16 -d` (its
+# default CPU, hexagonv60) and --mcpu=hexagonv68; the environment variable HEXSIM_MCPU
+# (a CPU name, or "default") runs a single pass instead.
 #   isa_objdump_format  listing layout rules and command-line errors, on small objects
 #   isa_table_entries   every ISA table row, assembled by llvm-mc-16 (also writes
 #                       <build>/isa-unassemblable.txt: rows llvm-mc rejects)
