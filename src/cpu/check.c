@@ -8,7 +8,8 @@
 //  - a new-value operand's producer is unpredicated, or predicated exactly as the consumer;
 //    a new-value jump takes no floating-point or predicated producer;
 //  - at most four slots are used (a duplex takes two, a constant extender none), every
-//    instruction gets a slot it may issue in, at most two memory accesses;
+//    instruction gets a slot it may issue in, at most two memory accesses, and a memop or
+//    new-value store is the only store;
 //  - at most two branches, and of two the first is conditional; a call writes r31;
 //  - a packet that ends a hardware loop holds no branch and no loop set-up.
 #include "check.h"
@@ -197,21 +198,28 @@ static bool assign(const uint8_t *masks, unsigned n, unsigned i, unsigned used)
 static bool resources_ok(const struct hexsim_packet *pkt)
 {
     uint8_t masks[HX_PACKET_MAX_INSNS];
-    unsigned n = 0, mem = 0, branches = 0;
-    bool first_branch_conditional = false;
+    unsigned n = 0, mem = 0, branches = 0, stores = 0;
+    bool first_branch_conditional = false, alone_store = false;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
         if (insn->tag == HX_A4_ext)
             continue;
         if (d->flags & (HX_F_LOAD | HX_F_STORE))
-            mem += (d->flags & HX_F_MEMOP) ? 2 : 1;   // a memop takes both memory ports
+            mem++;
+        if (d->flags & HX_F_STORE) {
+            stores++;
+            // a memop or a new-value store is the packet's only store
+            if (d->flags & (HX_F_MEMOP | HX_F_NEWVALUE))
+                alone_store = true;
+        }
         if ((d->flags & (HX_F_JUMP | HX_F_CALL)) && branches++ == 0)
             first_branch_conditional = (d->flags & HX_F_PRED) != 0;
         masks[n++] = insn->part == 1 ? 0x2 : insn->part == 2 ? 0x1 : d->slots;
     }
     // Two branches only as "if (p) jump a; jump b": the first one conditional.
-    if (n > 4 || mem > 2 || branches > 2 || (branches == 2 && !first_branch_conditional))
+    if (n > 4 || mem > 2 || branches > 2 || (branches == 2 && !first_branch_conditional) ||
+        (alone_store && stores > 1))
         return false;
     return assign(masks, n, 0, 0);
 }
