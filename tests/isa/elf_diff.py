@@ -7,7 +7,6 @@
 # Usage: elf_diff.py --hexsim BUILD/hexsim-objdump [--optional] [--name NAME] FILE...
 # With --optional, a missing FILE makes the test skip (exit 77) instead of fail.
 import argparse
-import concurrent.futures
 import os
 import struct
 import sys
@@ -67,16 +66,7 @@ def main():
         for start, stop in ranges or []:
             runs.append((f, ["--start-address=0x%x" % start, "--stop-address=0x%x" % stop]))
 
-    def compare(run):
-        path, extra = run
-        return odiff.compare_all(args.hexsim, [path], extra)
-
-    insns, unknown, diffs = 0, 0, []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
-        for n, u, d in ex.map(compare, runs):
-            insns += n
-            unknown += u
-            diffs += d
+    insns, unknown, diffs = odiff.compare_runs(args.hexsim, [([f], extra) for f, extra in runs])
     print("%s: %d files in %d listings; llvm-objdump printed %d instruction lines, %d of them "
           "<unknown>" % (args.name, len(args.files), len(runs), insns, unknown))
     ok = odiff.report(args.name, insns, diffs, all_diffs_path=args.diffs)

@@ -5,6 +5,7 @@
 # Listings are compared line by line keyed by (file, section, symbol header, address), so one
 # packet decoded differently shows up as its own lines only and does not shift everything after
 # it; lines present in only one listing count as differences too.
+import concurrent.futures
 import os
 import re
 import shutil
@@ -145,6 +146,17 @@ def compare_all(hexsim, files, extra=()):
         insns += n
         unknown += u
         diffs += label_diffs(cpu, d)
+    return insns, unknown, diffs
+
+
+def compare_runs(hexsim, runs):
+    """compare_all over (files, extra options) pairs, in parallel; summed (lines, unknown, diffs)."""
+    insns, unknown, diffs = 0, 0, []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        for n, u, d in ex.map(lambda r: compare_all(hexsim, r[0], r[1]), runs):
+            insns += n
+            unknown += u
+            diffs += d
     return insns, unknown, diffs
 
 

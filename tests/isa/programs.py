@@ -82,16 +82,7 @@ def main():
         (files[:3], []),   # several inputs in one run
     ]
 
-    def compare(run):
-        paths, extra = run
-        return odiff.compare_all(args.hexsim, paths, extra)
-
-    insns, unknown, diffs = 0, 0, []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
-        for n, u, d in ex.map(compare, runs):
-            insns += n
-            unknown += u
-            diffs += d
+    insns, unknown, diffs = odiff.compare_runs(args.hexsim, runs)
     print("programs: %d programs, %d objects and %d linked ELFs built, %d listings compared "
           "(%d with listing options)" % (len(progs), len(files) - len(links), len(links),
                                          len(runs), len(runs) - len(files)))
