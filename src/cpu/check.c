@@ -141,22 +141,6 @@ static bool new_predicates_defined(const struct hexsim_packet *pkt, const struct
     return true;
 }
 
-// The producer of a new-value operand: the most recent earlier instruction writing it.
-static const struct hexsim_insn *producer_of(const struct hexsim_packet *pkt, unsigned consumer, uint32_t reg)
-{
-    for (unsigned i = consumer; i-- > 0;) {
-        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
-        if (d->nv_def >= 0 && pkt->insn[i].part == 0) {
-            uint32_t r = pkt->insn[i].op[d->nv_def];
-            if (d->ops[d->nv_def].kind == HX_OPK_R16)
-                r = hexsim_subreg(r);
-            if (r == reg)
-                return &pkt->insn[i];
-        }
-    }
-    return NULL;
-}
-
 static bool new_values_valid(const struct hexsim_packet *pkt)
 {
     for (unsigned i = 0; i < pkt->ninsns; i++) {
@@ -164,20 +148,17 @@ static bool new_values_valid(const struct hexsim_packet *pkt)
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
         if (!(d->flags & HX_F_NEWVALUE))
             continue;
-        for (unsigned k = 0; k < d->nops; k++) {
-            if (d->ops[k].kind != HX_OPK_N)
-                continue;
-            const struct hexsim_insn *p = producer_of(pkt, i, insn->op[k]);
-            if (!p)
+        // The decoder found the producer (PRM 10.11); here only its predication matters.
+        if (insn->producer >= i)
+            return false;
+        const struct hexsim_insn *p = &pkt->insn[insn->producer];
+        const struct hexsim_insn_desc *pd = &hexsim_isa_table[p->tag];
+        struct sense ps = insn_sense(pd, p), cs = insn_sense(d, insn);
+        if (d->cls == HX_CLASS_NV) {
+            if (ps.preg >= 0 || pd->timing == HX_TC_FP)
                 return false;
-            const struct hexsim_insn_desc *pd = &hexsim_isa_table[p->tag];
-            struct sense ps = insn_sense(pd, p), cs = insn_sense(d, insn);
-            if (d->cls == HX_CLASS_NV) {
-                if (ps.preg >= 0 || pd->timing == HX_TC_FP)
-                    return false;
-            } else if (ps.preg >= 0 && (ps.preg != cs.preg || ps.when_true != cs.when_true)) {
-                return false;
-            }
+        } else if (ps.preg >= 0 && (ps.preg != cs.preg || ps.when_true != cs.when_true)) {
+            return false;
         }
     }
     return true;

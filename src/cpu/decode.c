@@ -124,7 +124,8 @@ static int resolve_new_value(struct decoder *d, struct hexsim_insn *insn)
         return HX_DECODE_BAD_NEWVALUE;
     unsigned lookback = (field >> 1) & 3;
     const struct hexsim_insn *producer = NULL;
-    for (unsigned back = 1;; back++) {
+    unsigned back;
+    for (back = 1;; back++) {
         producer = recent(d, back);
         if (!producer)
             return HX_DECODE_BAD_NEWVALUE;
@@ -138,6 +139,7 @@ static int resolve_new_value(struct decoder *d, struct hexsim_insn *insn)
     const struct hexsim_insn_desc *pd = &hexsim_isa_table[producer->tag];
     if (pd->nv_def < 0)
         return HX_DECODE_BAD_NEWVALUE;
+    insn->producer = (uint8_t)((d->count - back) & 0xff);
     uint32_t reg = producer->op[pd->nv_def];
     insn->op[n] = pd->ops[pd->nv_def].kind == HX_OPK_R16 ? hexsim_subreg(reg) : reg;
     return HX_DECODE_OK;

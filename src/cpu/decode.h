@@ -36,6 +36,7 @@ struct hexsim_insn {
     // extended; PC-relative ones as offsets from the packet address).
     uint32_t op[HX_MAX_OPERANDS];
     uint32_t unextended;      // the extendable operand's value as if no immext preceded it
+    uint8_t producer;         // new-value consumers: index in the packet of the producer
 };
 
 struct hexsim_packet {

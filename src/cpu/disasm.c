@@ -63,7 +63,7 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
             } else {
                 if (insn->extended && (int)(k - 1) == desc->ext_op)
                     emits(o, "#");
-                emit_hex(o, v, op->is_signed || insn->extended ? op->is_signed : false);
+                emit_hex(o, v, op->is_signed);
             }
             break;
         case HX_OPK_N:
