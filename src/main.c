@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The hexsim command line. At this stage it prints help and version only: system mode
-// (boot a Hexagon Linux kernel and initrd on the Comet board model) and user mode (run
-// a Hexagon Linux program directly) are not implemented, and the program says so
-// rather than pretending to run anything. Options are parsed by hand into a local
-// struct so that no state outlives main (getopt would keep its own globals).
+// The hexsim command line. User mode (`--user PROG [ARGS...]`) runs a static Hexagon Linux
+// program; system mode (boot a Hexagon Linux kernel and initrd on the Comet board model) is
+// not implemented yet, and the program says so rather than pretending to run anything.
+// Options are parsed by hand into a local struct so that no state outlives main (getopt
+// would keep its own globals).
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hexsim/version.h"
+#include "user/user.h"
 
 // Exit statuses; the usage text lists them, so keep the two in step.
 enum {
@@ -24,32 +25,43 @@ struct cli_options {
     bool version;
     const char *kernel; // positional KERNEL, NULL if none
     const char *initrd; // --initrd FILE, NULL if none
+    int user_argi;      // --user: index in argv of PROG (its arguments follow), 0 if none
+    struct hexsim_user_opts uopts;
 };
 
 static void print_usage(FILE *out)
 {
-    fputs("Usage: hexsim [OPTIONS] [KERNEL]\n"
+    fputs("Usage: hexsim [OPTIONS] KERNEL             (system mode, not implemented yet)\n"
+          "       hexsim [OPTIONS] --user PROG [ARGS...]  (Linux user mode)\n"
           "\n"
-          "hexsim is a Qualcomm Hexagon DSP full-system simulator under construction.\n"
-          "At this stage it can only print this help and its version.\n"
+          "hexsim is a Qualcomm Hexagon DSP simulator under construction.\n"
           "\n"
           "Options:\n"
-          "  -h, --help         print this help and exit\n"
-          "  -V, --version      print the version and exit\n"
-          "      --initrd FILE  initial RAM disk for system mode (not implemented yet)\n"
+          "  -h, --help           print this help and exit\n"
+          "  -V, --version        print the version and exit\n"
+          "      --user PROG ...  run the static Hexagon Linux program PROG with ARGS;\n"
+          "                       everything after PROG goes to the program\n"
+          "      --mcpu vNN       core version for decoding (default: from the ELF header)\n"
+          "      --max-packets N  stop after N packets (exit status 124)\n"
+          "      --max-seconds N  stop after N seconds of host time (exit status 124)\n"
+          "      --host-time      clock system calls read the host clock (default: time\n"
+          "                       derived from the simulated pcycle count, reproducible)\n"
+          "      --strace         log the program's system calls on stderr\n"
+          "      --initrd FILE    initial RAM disk for system mode (not implemented yet)\n"
           "\n"
           "Not implemented yet:\n"
           "  system mode   hexsim vmlinux --initrd rootfs.cpio\n"
           "                boot a Hexagon Linux kernel on the Comet board model\n"
-          "  user mode     run a Hexagon Linux user program directly\n"
-          "\n"
           "Given a KERNEL, hexsim checks that KERNEL (and the --initrd FILE) can be\n"
           "read, then reports that system mode is not implemented.\n"
           "\n"
           "Exit status:\n"
-          "  0  help or version printed\n"
-          "  1  a file named on the command line cannot be read\n"
-          "  2  usage error, or a mode that is not implemented yet\n",
+          "  0    help or version printed\n"
+          "  1    a file named on the command line cannot be read or loaded\n"
+          "  2    usage error, or a mode that is not implemented yet\n"
+          "  124  a --max-packets or --max-seconds limit stopped the run\n"
+          "  --user: the program's exit status, or 128+N when it is ended by signal N\n"
+          "  (a fault: SIGSEGV 139, SIGBUS 135, SIGILL 132, SIGTRAP 133)\n",
           out);
 }
 
@@ -69,7 +81,40 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
 
-        if (options_done || arg[0] != '-' || arg[1] == '\0') {
+        if (strcmp(arg, "--user") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing PROG after", arg);
+            opts->user_argi = i + 1;
+            return HEXSIM_EXIT_OK;
+        } else if ((strcmp(arg, "--max-packets") == 0 || strcmp(arg, "--max-seconds") == 0 ||
+                    strcmp(arg, "--mcpu") == 0) && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            char *end;
+            errno = 0;
+            if (arg[2] == 'm' && arg[3] == 'c') {
+                const char *p = v[0] == 'v' || v[0] == 'V' ? v + 1 : v;
+                unsigned long a = strtoul(p, &end, 10);
+                if (*p == '\0' || *end || (a != 5 && a != 55 && (a < 60 || a > 68)))
+                    return usage_error("unknown core version (v5, v55, v60..v68):", v);
+                opts->uopts.arch = (unsigned)a;
+            } else if (arg[6] == 'p') {
+                unsigned long long n = strtoull(v, &end, 10);
+                if (*v == '\0' || *end || errno || n == 0 || v[0] == '-')
+                    return usage_error("--max-packets needs a positive number, got", v);
+                opts->uopts.max_packets = n;
+            } else {
+                double d = strtod(v, &end);
+                if (*v == '\0' || *end || errno || !(d > 0))
+                    return usage_error("--max-seconds needs a positive number, got", v);
+                opts->uopts.max_seconds = d;
+            }
+        } else if (strcmp(arg, "--host-time") == 0 && !options_done) {
+            opts->uopts.host_time = true;
+        } else if (strcmp(arg, "--strace") == 0 && !options_done) {
+            opts->uopts.strace = true;
+        } else if (options_done || arg[0] != '-' || arg[1] == '\0') {
             if (opts->kernel != NULL)
                 return usage_error("unexpected extra argument", arg);
             opts->kernel = arg;
@@ -123,6 +168,31 @@ static int finish_stdout(void)
     return HEXSIM_EXIT_OK;
 }
 
+// Linux user mode: load PROG, run it, return its exit status.
+static int run_user(const struct cli_options *opts, int gargc, char **gargv)
+{
+    extern char **environ;
+    struct hexsim_user *u = calloc(1, sizeof(*u));
+    if (!u) {
+        fputs("hexsim: out of memory\n", stderr);
+        return HEXSIM_EXIT_FILE;
+    }
+    u->opts = opts->uopts;
+    u->err = stderr;
+    char err[768];
+    int status;
+    if (hexsim_user_load(u, gargv[0], gargc, gargv, environ, err, sizeof(err))) {
+        fprintf(stderr, "hexsim: %s\n", err);
+        status = HEXSIM_EXIT_FILE;
+    } else {
+        status = hexsim_user_run(u);
+    }
+    fflush(stdout);
+    hexsim_user_free(u);
+    free(u);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     struct cli_options opts = {0};
@@ -138,6 +208,11 @@ int main(int argc, char **argv)
     if (opts.version) {
         printf("hexsim %s\n", hexsim_version());
         return finish_stdout();
+    }
+    if (opts.user_argi) {
+        if (opts.kernel != NULL)
+            return usage_error("--user runs one program; unexpected KERNEL", opts.kernel);
+        return run_user(&opts, argc - opts.user_argi, argv + opts.user_argi);
     }
     if (opts.kernel == NULL) {
         if (opts.initrd != NULL)

@@ -8,6 +8,10 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import isa_sem  # noqa: E402
+
 REG_KINDS = {
     # name pattern (class letter, repeated letter count, width suffix) -> C operand kind
     ('R', 1, '32'): 'HX_OPK_R', ('R', 2, '32'): 'HX_OPK_RR', ('R', 1, '16'): 'HX_OPK_R16',
@@ -197,8 +201,10 @@ def main():
         c.write('#include "isa.h"\n\n')
         c.write('const struct hexsim_insn_desc hexsim_isa_table[HX_NUM_TAGS] = {\n')
         buckets = {}
+        built = {}
         for i, r in enumerate(rows):
             mask, match, ops, tmpl, nvd = build_row(r)
+            built[r.tag] = ops
             slots = 0 if r.slots == '-' else sum(1 << int(s) for s in r.slots)
             flags = ' | '.join('HX_F_' + f.upper() for f in r.flags) or '0'
             c.write('    [HX_%s] = { "%s", 0x%08xu, 0x%08xu, "%s", HX_CLASS_%s, 0x%x, HX_TC_%s, %s, %d, %d, %d, {\n'
@@ -236,6 +242,10 @@ def main():
             hi, lo = duplex.get(ic, (None, None))
             c.write('    { %d, %d },\n' % (grp.get(hi, -1), grp.get(lo, -1)))
         c.write('};\n')
+    try:
+        isa_sem.write_sem(os.path.join(outdir, 'isa_sem.c'), rows, built)
+    except ValueError as e:
+        sys.exit(str(e))
 
 
 def names_index(ops, ext):

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// Guest memory: a sparse 32-bit address space of 4 KiB pages, each with read/write/execute
+// permissions. Every guest access (instruction fetch, load, store, loader and syscall copies)
+// goes through these checked accessors; none can touch host memory outside a mapped page.
+// User mode maps pages as Linux would (ELF segments, stack, brk, mmap); system mode will put
+// the guest MMU and the board's MMIO map in front of it.
+#ifndef HEXSIM_MEM_H
+#define HEXSIM_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HEXSIM_PAGE_SHIFT 12
+#define HEXSIM_PAGE_SIZE (1u << HEXSIM_PAGE_SHIFT)
+
+enum hexsim_prot { HEXSIM_PROT_R = 1, HEXSIM_PROT_W = 2, HEXSIM_PROT_X = 4 };
+
+enum hexsim_mem_fault {
+    HEXSIM_MEM_OK = 0,
+    HEXSIM_MEM_UNMAPPED,   // no page at the address
+    HEXSIM_MEM_PROT,       // page present, access not permitted
+    HEXSIM_MEM_MISALIGNED, // address not a multiple of the access size
+    HEXSIM_MEM_NOMEM,      // host allocation failed (map only)
+};
+
+struct hexsim_page {
+    uint8_t *data;   // HEXSIM_PAGE_SIZE bytes
+    uint8_t prot;    // enum hexsim_prot bits
+    bool code;       // decoded packets were cached from this page
+};
+
+struct hexsim_mem {
+    struct hexsim_page *l1[1024];   // second-level tables of 1024 pages, allocated on demand
+    uint64_t code_gen;              // bumped when a page with cached code is written
+    size_t mapped_pages;
+};
+
+void hexsim_mem_init(struct hexsim_mem *m);
+void hexsim_mem_free(struct hexsim_mem *m);
+
+// Maps [addr, addr+len) (page-rounded) zero-filled with `prot`; pages already mapped keep
+// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM.
+int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot);
+void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len);
+// Changes protection; returns HEXSIM_MEM_UNMAPPED when a page in the range is not mapped.
+int hexsim_mem_protect(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot);
+bool hexsim_mem_is_mapped(const struct hexsim_mem *m, uint32_t addr);
+
+// One aligned access of 1, 2, 4 or 8 bytes (little-endian), checked against `need` (one of
+// the HEXSIM_PROT bits). Returns enum hexsim_mem_fault.
+int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
+                    uint64_t *val);
+int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size, uint64_t val);
+// Checks that an aligned write would succeed, without writing.
+int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need);
+
+// Byte copies between guest and host buffers, for loaders and syscalls. `need` is checked
+// on every page; with `force` permissions are ignored (the loader writing read-only text).
+// On failure *fault_addr is the first guest address that could not be reached.
+int hexsim_mem_copy_in(struct hexsim_mem *m, uint32_t addr, const void *src, size_t n,
+                       bool force, uint32_t *fault_addr);
+int hexsim_mem_copy_out(struct hexsim_mem *m, uint32_t addr, void *dst, size_t n,
+                        unsigned need, uint32_t *fault_addr);
+
+// Instruction fetch of up to `n` words at addr (4-byte aligned, execute permission), stopping
+// at the first unreachable word. Returns the number of words read; marks the pages as code.
+size_t hexsim_mem_fetch(struct hexsim_mem *m, uint32_t addr, uint32_t *words, size_t n,
+                        int *fault);
+
+const char *hexsim_mem_fault_str(int fault);
+
+#endif

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+// Packet executor: see exec.h. Facts: PRM section 3.3 (packet semantics: reads see the old
+// state, writes commit at the end), 6.1.3 (several writes of a predicate are ANDed), 7.2
+// (hardware loops: endloop0/endloop1 parse bits, LC/SA, USR:LPCFG and P3 for spNloop0),
+// 5.6 (two stores in a packet: slot 1 then slot 0, i.e. packet order).
+#include "exec.h"
+
+#include <string.h>
+
+#include "hexsim/mem.h"
+#include "isa.h"
+#include "sem.h"
+
+typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
+extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
+
+uint32_t hx_cr(const struct hx_exec *x, unsigned n)
+{
+    const struct hexsim_cpu *c = x->cpu;
+    switch (n) {
+    case HX_P3_0:
+        return (uint32_t)c->p[0] | (uint32_t)c->p[1] << 8 | (uint32_t)c->p[2] << 16 |
+               (uint32_t)c->p[3] << 24;
+    case HX_PC:
+        return x->pc;
+    case HX_UPCYCLELO: return (uint32_t)c->pcycles;
+    case HX_UPCYCLEHI: return (uint32_t)(c->pcycles >> 32);
+    case HX_PKTCOUNTLO: return (uint32_t)c->packets;
+    case HX_PKTCOUNTHI: return (uint32_t)(c->packets >> 32);
+    case HX_UTIMERLO: return (uint32_t)c->pcycles;
+    case HX_UTIMERHI: return (uint32_t)(c->pcycles >> 32);
+    default:
+        return c->c[n & 31];
+    }
+}
+
+void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
+{
+    n &= 31;
+    if (n == HX_P3_0) {
+        for (unsigned i = 0; i < 4; i++)
+            hx_wp(x, i, (uint8_t)(v >> (8 * i)));
+        return;
+    }
+    // PC, UPCYCLE, PKTCOUNT and UTIMER are read-only (the packet checker rejects PC writes)
+    if (n == HX_PC || n == HX_UPCYCLELO || n == HX_UPCYCLEHI || n == HX_PKTCOUNTLO ||
+        n == HX_PKTCOUNTHI || n == HX_UTIMERLO || n == HX_UTIMERHI)
+        return;
+    x->new_c[n] = v;
+    x->cmask |= 1u << n;
+}
+
+static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
+{
+    if (x->ev->kind >= HX_EV_FAULT_READ)   // the first fault is the one reported
+        return;
+    x->ev->kind = kind;
+    x->ev->addr = ea;
+    x->ev->detail = f;
+}
+
+uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
+{
+    uint64_t v = 0;
+    int f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
+    if (f)
+        mem_fault(x, HX_EV_FAULT_READ, ea, f);
+    return v;
+}
+
+void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
+{
+    int f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+    if (f) {
+        mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
+        return;
+    }
+    if (x->nst < HX_MAX_STORES) {
+        x->st[x->nst].addr = ea;
+        x->st[x->nst].size = (uint8_t)size;
+        x->st[x->nst].val = val;
+        x->nst++;
+    }
+}
+
+uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
+{
+    uint64_t v = hx_ld(x, ea, size);
+    x->cpu->reserved = true;   // harmless if the packet faults: a fault clears it below
+    x->cpu->reserve_addr = ea;
+    return v;
+}
+
+uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
+{
+    x->release_reservation = true;
+    if (!x->cpu->reserved || x->cpu->reserve_addr != ea) {
+        int f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+        if (f)
+            mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
+        return 0;
+    }
+    hx_st(x, ea, size, val);
+    return 0xff;
+}
+
+bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write)
+{
+    int f = hexsim_mem_check(x->mem, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R);
+    if (f) {
+        mem_fault(x, write ? HX_EV_FAULT_WRITE : HX_EV_FAULT_READ, ea, f);
+        return false;
+    }
+    return true;
+}
+
+void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
+{
+    if (x->ev->kind != HX_EV_NONE)
+        return;
+    x->ev->kind = kind;
+    x->ev->imm = imm;
+}
+
+// Instructions that write predicates run first so that .new predicate readers anywhere in
+// the packet see them (PRM 6.1.4); the rest keep packet order. New-value producers always
+// precede their consumers in the encoding (the Nt field counts backwards).
+static bool writes_pred(const struct hexsim_insn_desc *d)
+{
+    if (d->lit_pdefs)
+        return true;
+    for (unsigned i = 0; i < d->nops; i++)
+        if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
+            return true;
+    return false;
+}
+
+static void endloop(struct hx_exec *x, unsigned which, struct hexsim_cpu *c)
+{
+    // Both loops end here: loop 0 takes priority while it still iterates (PRM 7.2.4).
+    if (which & 1) {
+        uint32_t usr = c->c[HX_USR];
+        uint32_t lpcfg = (usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
+        if (lpcfg) {
+            if (lpcfg == 1)
+                c->p[3] = 0xff;
+            c->c[HX_USR] = (usr & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
+        }
+        if (c->c[HX_LC0] > 1) {
+            c->c[HX_LC0]--;
+            c->pc = c->c[HX_SA0];
+            return;
+        }
+    }
+    if (which & 2) {
+        if (c->c[HX_LC1] > 1) {
+            c->c[HX_LC1]--;
+            c->pc = c->c[HX_SA1];
+        }
+    }
+    (void)x;
+}
+
+int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
+                       struct hexsim_event_info *ev)
+{
+    struct hexsim_cpu *c = env->cpu;
+    struct hx_exec x;
+    x.cpu = c;
+    x.mem = env->mem;
+    x.pc = pkt->addr;
+    x.npc = pkt->addr + 4u * pkt->nwords;
+    x.rmask = x.cmask = 0;
+    x.pmask = 0;
+    x.usr_sticky = 0;
+    x.branch_idx = -1;
+    x.branch_target = 0;
+    x.nst = 0;
+    x.release_reservation = false;
+    x.ev = ev;
+    memset(ev, 0, sizeof(*ev));
+    ev->tag = -1;
+
+    if (pkt->status != HX_DECODE_OK) {
+        ev->kind = HX_EV_INVALID;
+        ev->detail = pkt->status;
+        return ev->kind;
+    }
+    uint8_t order[HX_PACKET_MAX_INSNS];
+    unsigned n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < pkt->ninsns; i++)
+            if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
+                order[n++] = (uint8_t)i;
+    for (unsigned k = 0; k < n; k++) {
+        const struct hexsim_insn *in = &pkt->insn[order[k]];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+        if (env->user_mode && (d->flags & (HX_F_PRIV | HX_F_GUEST))) {
+            ev->kind = HX_EV_PRIVILEGED;
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+        hexsim_sem_fn fn = hexsim_isa_sem[in->tag];
+        if (!fn) {
+            ev->kind = HX_EV_UNIMPLEMENTED;
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+        x.cur = order[k];
+        fn(&x, in);
+        if (ev->kind >= HX_EV_FAULT_READ) {
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+    }
+
+    // commit
+    for (unsigned k = 0; k < x.nst; k++)
+        hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+    if (x.release_reservation)
+        c->reserved = false;
+    for (uint32_t m = x.rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->r[r] = x.new_r[r];
+    }
+    for (uint32_t m = x.cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->c[r] = x.new_c[r];
+    }
+    for (unsigned i = 0; i < 4; i++)
+        if (x.pmask >> i & 1)
+            c->p[i] = x.new_p[i];
+    c->c[HX_USR] |= x.usr_sticky;
+    c->packets++;
+    c->pcycles++;
+    if (x.branch_idx >= 0) {
+        c->pc = x.branch_target;
+    } else {
+        c->pc = x.npc;
+        if (pkt->endloop)
+            endloop(&x, pkt->endloop, c);
+    }
+    return ev->kind;
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// Packet executor (PRM section 3.3 "Packets", 10.11 new-value operands, 7 hardware loops):
+// runs one decoded packet against a vCPU's state and guest memory. Every instruction reads
+// the state as it was before the packet; register, predicate, control-register and memory
+// writes are staged and committed together at the end, stores in slot order. A packet that
+// faults commits nothing. Traps are reported to the caller after the packet has committed.
+#ifndef HEXSIM_CPU_EXEC_H
+#define HEXSIM_CPU_EXEC_H
+
+#include <stdint.h>
+
+#include "cpu.h"
+#include "decode.h"
+
+struct hexsim_mem;
+
+enum hexsim_event {
+    HX_EV_NONE = 0,
+    HX_EV_TRAP0,          // trap0(#imm): packet committed, PC is the next packet
+    HX_EV_TRAP1,          // trap1(#imm)
+    HX_EV_FAULT_READ,     // load or fetch fault at ev_addr (ev_detail: enum hexsim_mem_fault)
+    HX_EV_FAULT_WRITE,    // store fault at ev_addr
+    HX_EV_FAULT_FETCH,    // instruction fetch fault at ev_addr
+    HX_EV_INVALID,        // the words do not decode as a legal packet (ev_detail: status)
+    HX_EV_PRIVILEGED,     // a supervisor or guest instruction in user mode (ev_tag)
+    HX_EV_UNIMPLEMENTED,  // an instruction without semantics yet (ev_tag)
+};
+
+struct hexsim_event_info {
+    int kind;             // enum hexsim_event
+    uint32_t addr;        // faulting data address
+    int detail;
+    int tag;              // instruction concerned, -1 if none
+    uint32_t imm;         // trap immediate
+};
+
+struct hexsim_exec_env {
+    struct hexsim_cpu *cpu;
+    struct hexsim_mem *mem;
+    unsigned arch;        // core version (68 = V68)
+    int user_mode;        // nonzero: privileged and guest instructions fault
+};
+
+// Executes pkt (decoded at cpu->pc). Returns the event (HX_EV_NONE: committed normally).
+int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
+                       struct hexsim_event_info *ev);
+
+#endif

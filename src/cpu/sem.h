@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// The interface the instruction semantics (src/cpu/isa/*.isa, compiled by tools/gen_isa.py
+// into isa_sem.c) use to reach the machine: reads of pre-packet state, staged writes,
+// memory accesses and control flow, for one packet in flight. See src/cpu/isa/README.md
+// for how a row's semantic lines use these.
+#ifndef HEXSIM_CPU_SEM_H
+#define HEXSIM_CPU_SEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu.h"
+#include "decode.h"
+#include "exec.h"
+#include "hexsim/mem.h"
+
+#define HX_MAX_STORES 2
+
+struct hx_exec {
+    struct hexsim_cpu *cpu;
+    struct hexsim_mem *mem;
+    uint32_t pc;              // this packet's address
+    uint32_t npc;             // the next packet's address
+    int cur;                  // packet index of the instruction executing
+    uint32_t new_r[32], rmask;
+    uint32_t new_c[32], cmask;
+    uint8_t new_p[4], pmask;
+    uint32_t usr_sticky;      // USR bits to OR in at commit (OVF, floating-point flags)
+    int branch_idx;           // instruction that took the branch, -1 none
+    uint32_t branch_target;
+    unsigned nst;
+    struct { uint32_t addr; uint8_t size; uint64_t val; } st[HX_MAX_STORES];
+    bool release_reservation; // a store-conditional ran
+    struct hexsim_event_info *ev;
+};
+
+// ---- general registers
+static inline uint32_t hx_r(const struct hx_exec *x, unsigned n) { return x->cpu->r[n]; }
+static inline uint64_t hx_rr(const struct hx_exec *x, unsigned n)
+{
+    return (uint64_t)x->cpu->r[n + 1] << 32 | x->cpu->r[n];
+}
+static inline void hx_wr(struct hx_exec *x, unsigned n, uint32_t v)
+{
+    x->new_r[n] = v;
+    x->rmask |= 1u << n;
+}
+static inline void hx_wrr(struct hx_exec *x, unsigned n, uint64_t v)
+{
+    hx_wr(x, n, (uint32_t)v);
+    hx_wr(x, n + 1, (uint32_t)(v >> 32));
+}
+// The value register n takes in this packet (new-value operands, PRM 10.11).
+static inline uint32_t hx_nv(const struct hx_exec *x, unsigned n)
+{
+    return (x->rmask >> n & 1) ? x->new_r[n] : x->cpu->r[n];
+}
+
+// ---- predicates: several writes of one predicate in a packet are ANDed (PRM 6.1.3)
+static inline uint8_t hx_p(const struct hx_exec *x, unsigned n) { return x->cpu->p[n]; }
+static inline uint8_t hx_pnew(const struct hx_exec *x, unsigned n)
+{
+    return (x->pmask >> n & 1) ? x->new_p[n] : x->cpu->p[n];
+}
+static inline void hx_wp(struct hx_exec *x, unsigned n, uint8_t v)
+{
+    x->new_p[n] = (x->pmask >> n & 1) ? (uint8_t)(x->new_p[n] & v) : v;
+    x->pmask |= (uint8_t)(1u << n);
+}
+
+// ---- control registers (PC, P3:0, UPCYCLE, PKTCOUNT, UTIMER are computed)
+uint32_t hx_cr(const struct hx_exec *x, unsigned n);
+void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v);
+static inline uint64_t hx_crr(const struct hx_exec *x, unsigned n)
+{
+    return (uint64_t)hx_cr(x, n + 1) << 32 | hx_cr(x, n);
+}
+static inline void hx_wcrr(struct hx_exec *x, unsigned n, uint64_t v)
+{
+    hx_wcr(x, n, (uint32_t)v);
+    hx_wcr(x, n + 1, (uint32_t)(v >> 32));
+}
+static inline void hx_ovf(struct hx_exec *x) { x->usr_sticky |= HX_USR_OVF; }
+static inline void hx_fpflags(struct hx_exec *x, uint32_t f) { x->usr_sticky |= f; }
+static inline uint32_t hx_usr(const struct hx_exec *x) { return x->cpu->c[HX_USR]; }
+
+// ---- memory: loads read memory as it was before the packet; stores are staged and
+// committed in order at the end. A fault records the event; the packet is discarded.
+uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size);
+void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
+uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);
+uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
+// Checks an access that moves no data (dcfetch, dczeroa, cache maintenance); returns false
+// after recording a fault.
+bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write);
+
+// ---- control flow: the first branch taken in packet order wins (PRM 8.7 dual jumps)
+static inline void hx_jump(struct hx_exec *x, uint32_t target)
+{
+    if (x->branch_idx < 0 || x->cur < x->branch_idx) {
+        x->branch_idx = x->cur;
+        x->branch_target = target;
+    }
+}
+static inline void hx_call(struct hx_exec *x, uint32_t target)
+{
+    if (x->branch_idx < 0 || x->cur < x->branch_idx) {
+        hx_jump(x, target);
+        hx_wr(x, 31, x->npc);
+    }
+}
+void hx_trap(struct hx_exec *x, int kind, uint32_t imm);
+
+#endif

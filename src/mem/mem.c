@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// Guest memory: sparse page table and the checked accessors declared in hexsim/mem.h.
+// Two levels of 1024 entries cover the 32-bit space; pages are allocated when mapped.
+#include "hexsim/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void hexsim_mem_init(struct hexsim_mem *m)
+{
+    memset(m, 0, sizeof(*m));
+}
+
+void hexsim_mem_free(struct hexsim_mem *m)
+{
+    for (unsigned i = 0; i < 1024; i++) {
+        if (!m->l1[i])
+            continue;
+        for (unsigned j = 0; j < 1024; j++)
+            free(m->l1[i][j].data);
+        free(m->l1[i]);
+    }
+    memset(m, 0, sizeof(*m));
+}
+
+static struct hexsim_page *page_of(const struct hexsim_mem *m, uint32_t addr)
+{
+    struct hexsim_page *t = m->l1[addr >> 22];
+    if (!t)
+        return NULL;
+    struct hexsim_page *p = &t[(addr >> 12) & 1023];
+    return p->data ? p : NULL;
+}
+
+int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot)
+{
+    uint64_t start = addr & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1);
+    uint64_t end = (uint64_t)addr + len;
+    for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
+        struct hexsim_page **t = &m->l1[a >> 22];
+        if (!*t) {
+            *t = calloc(1024, sizeof(**t));
+            if (!*t)
+                return HEXSIM_MEM_NOMEM;
+        }
+        struct hexsim_page *p = &(*t)[(a >> 12) & 1023];
+        if (!p->data) {
+            p->data = calloc(1, HEXSIM_PAGE_SIZE);
+            if (!p->data)
+                return HEXSIM_MEM_NOMEM;
+            m->mapped_pages++;
+        }
+        p->prot = (uint8_t)prot;
+    }
+    return HEXSIM_MEM_OK;
+}
+
+void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len)
+{
+    uint64_t start = addr & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1);
+    uint64_t end = (uint64_t)addr + len;
+    for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
+        struct hexsim_page *p = page_of(m, (uint32_t)a);
+        if (!p)
+            continue;
+        if (p->code)
+            m->code_gen++;
+        free(p->data);
+        memset(p, 0, sizeof(*p));
+        m->mapped_pages--;
+    }
+}
+
+int hexsim_mem_protect(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot)
+{
+    uint64_t start = addr & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1);
+    uint64_t end = (uint64_t)addr + len;
+    for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE)
+        if (!page_of(m, (uint32_t)a))
+            return HEXSIM_MEM_UNMAPPED;
+    for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
+        struct hexsim_page *p = page_of(m, (uint32_t)a);
+        if (p->code)
+            m->code_gen++;
+        p->prot = (uint8_t)prot;
+    }
+    return HEXSIM_MEM_OK;
+}
+
+bool hexsim_mem_is_mapped(const struct hexsim_mem *m, uint32_t addr)
+{
+    return page_of(m, addr) != NULL;
+}
+
+static int access_page(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
+                       struct hexsim_page **pp)
+{
+    if (addr & (size - 1))
+        return HEXSIM_MEM_MISALIGNED;
+    struct hexsim_page *p = page_of(m, addr);
+    if (!p)
+        return HEXSIM_MEM_UNMAPPED;
+    if (!(p->prot & need))
+        return HEXSIM_MEM_PROT;
+    *pp = p;
+    return HEXSIM_MEM_OK;
+}
+
+int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
+                    uint64_t *val)
+{
+    struct hexsim_page *p;
+    int f = access_page(m, addr, size, need, &p);
+    if (f)
+        return f;
+    const uint8_t *b = p->data + (addr & (HEXSIM_PAGE_SIZE - 1));
+    uint64_t v = 0;
+    for (unsigned i = 0; i < size; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    *val = v;
+    return HEXSIM_MEM_OK;
+}
+
+int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need)
+{
+    struct hexsim_page *p;
+    return access_page(m, addr, size, need, &p);
+}
+
+int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size, uint64_t val)
+{
+    struct hexsim_page *p;
+    int f = access_page(m, addr, size, HEXSIM_PROT_W, &p);
+    if (f)
+        return f;
+    if (p->code) {
+        p->code = false;
+        m->code_gen++;
+    }
+    uint8_t *b = p->data + (addr & (HEXSIM_PAGE_SIZE - 1));
+    for (unsigned i = 0; i < size; i++)
+        b[i] = (uint8_t)(val >> (8 * i));
+    return HEXSIM_MEM_OK;
+}
+
+int hexsim_mem_copy_in(struct hexsim_mem *m, uint32_t addr, const void *src, size_t n,
+                       bool force, uint32_t *fault_addr)
+{
+    const uint8_t *s = src;
+    uint64_t a = addr;
+    while (n) {
+        struct hexsim_page *p = a <= 0xffffffffu ? page_of(m, (uint32_t)a) : NULL;
+        int f = !p ? HEXSIM_MEM_UNMAPPED
+                   : (!force && !(p->prot & HEXSIM_PROT_W)) ? HEXSIM_MEM_PROT : HEXSIM_MEM_OK;
+        if (f) {
+            if (fault_addr)
+                *fault_addr = (uint32_t)a;
+            return f;
+        }
+        size_t off = (size_t)(a & (HEXSIM_PAGE_SIZE - 1));
+        size_t chunk = HEXSIM_PAGE_SIZE - off < n ? HEXSIM_PAGE_SIZE - off : n;
+        if (p->code) {
+            p->code = false;
+            m->code_gen++;
+        }
+        memcpy(p->data + off, s, chunk);
+        s += chunk;
+        a += chunk;
+        n -= chunk;
+    }
+    return HEXSIM_MEM_OK;
+}
+
+int hexsim_mem_copy_out(struct hexsim_mem *m, uint32_t addr, void *dst, size_t n,
+                        unsigned need, uint32_t *fault_addr)
+{
+    uint8_t *d = dst;
+    uint64_t a = addr;
+    while (n) {
+        struct hexsim_page *p = a <= 0xffffffffu ? page_of(m, (uint32_t)a) : NULL;
+        int f = !p ? HEXSIM_MEM_UNMAPPED : !(p->prot & need) ? HEXSIM_MEM_PROT : HEXSIM_MEM_OK;
+        if (f) {
+            if (fault_addr)
+                *fault_addr = (uint32_t)a;
+            return f;
+        }
+        size_t off = (size_t)(a & (HEXSIM_PAGE_SIZE - 1));
+        size_t chunk = HEXSIM_PAGE_SIZE - off < n ? HEXSIM_PAGE_SIZE - off : n;
+        memcpy(d, p->data + off, chunk);
+        d += chunk;
+        a += chunk;
+        n -= chunk;
+    }
+    return HEXSIM_MEM_OK;
+}
+
+size_t hexsim_mem_fetch(struct hexsim_mem *m, uint32_t addr, uint32_t *words, size_t n,
+                        int *fault)
+{
+    size_t i;
+    *fault = HEXSIM_MEM_OK;
+    for (i = 0; i < n; i++) {
+        uint32_t a = addr + 4 * (uint32_t)i;
+        struct hexsim_page *p;
+        int f = access_page(m, a, 4, HEXSIM_PROT_X, &p);
+        if (f || (i > 0 && a < addr)) {
+            *fault = f ? f : HEXSIM_MEM_UNMAPPED;
+            break;
+        }
+        p->code = true;
+        const uint8_t *b = p->data + (a & (HEXSIM_PAGE_SIZE - 1));
+        words[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                   (uint32_t)b[3] << 24;
+    }
+    return i;
+}
+
+const char *hexsim_mem_fault_str(int fault)
+{
+    switch (fault) {
+    case HEXSIM_MEM_OK: return "no fault";
+    case HEXSIM_MEM_UNMAPPED: return "unmapped address";
+    case HEXSIM_MEM_PROT: return "access not permitted";
+    case HEXSIM_MEM_MISALIGNED: return "misaligned address";
+    case HEXSIM_MEM_NOMEM: return "out of host memory";
+    }
+    return "unknown fault";
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// User-mode ELF loader (libelf from elfutils): checks that the file is a 32-bit little-endian
+// Hexagon (EM_QDSP6 = 164) executable, maps each PT_LOAD segment at its virtual address with
+// the segment's permissions, copies the file bytes and zero-fills the rest, and sets the
+// entry point, program-header address (AT_PHDR) and the initial program break. The core
+// version comes from e_flags (EF_HEXAGON_MACH: 0x60 = V60, ...).
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "user.h"
+
+#ifndef EM_QDSP6
+#define EM_QDSP6 164
+#endif
+
+static unsigned arch_from_flags(uint32_t flags)
+{
+    // EF_HEXAGON_MACH: V5 = 0x04, V55 = 0x05, then V60 = 0x60 ... V68 = 0x68 (hex digits
+    // that read as the version; V67T = 0x8067)
+    unsigned m = flags & 0xff;
+    if (m == 0x04)
+        return 5;
+    if (m == 0x05)
+        return 55;
+    if (m >= 0x60 && m <= 0x99 && (m & 0xf) <= 9)
+        return (m >> 4) * 10 + (m & 0xf);
+    return 0;
+}
+
+int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen)
+{
+    int rc = -1;
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "%s: libelf initialisation failed", path);
+        return -1;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
+    uint8_t *buf = NULL;
+    GElf_Ehdr eh;
+    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+        snprintf(err, errlen, "%s: not an ELF file", path);
+        goto out;
+    }
+    if (eh.e_ident[EI_CLASS] != ELFCLASS32 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+        eh.e_machine != EM_QDSP6) {
+        snprintf(err, errlen, "%s: not a Hexagon ELF (machine %u, class %u); hexsim runs "
+                 "32-bit little-endian EM_QDSP6 programs", path, eh.e_machine,
+                 eh.e_ident[EI_CLASS]);
+        goto out;
+    }
+    if (eh.e_type != ET_EXEC) {
+        snprintf(err, errlen, "%s: ELF type %u is not a static executable (ET_EXEC)", path,
+                 eh.e_type);
+        goto out;
+    }
+    size_t phnum;
+    if (elf_getphdrnum(elf, &phnum) != 0 || phnum == 0) {
+        snprintf(err, errlen, "%s: no program headers", path);
+        goto out;
+    }
+    uint32_t end = 0;
+    u->phdr_addr = 0;
+    u->phnum = (uint32_t)phnum;
+    for (size_t i = 0; i < phnum; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf, (int)i, &ph)) {
+            snprintf(err, errlen, "%s: bad program header %zu", path, i);
+            goto out;
+        }
+        if (ph.p_type == PT_PHDR)
+            u->phdr_addr = (uint32_t)ph.p_vaddr;
+        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+            continue;
+        if (ph.p_filesz > ph.p_memsz || ph.p_vaddr + ph.p_memsz > HEXSIM_USER_STACK_TOP -
+            HEXSIM_USER_STACK_SIZE) {
+            snprintf(err, errlen, "%s: segment %zu at 0x%llx (size 0x%llx) is outside the "
+                     "user address space", path, i, (unsigned long long)ph.p_vaddr,
+                     (unsigned long long)ph.p_memsz);
+            goto out;
+        }
+        unsigned prot = (ph.p_flags & PF_R ? HEXSIM_PROT_R : 0) |
+                        (ph.p_flags & PF_W ? HEXSIM_PROT_W : 0) |
+                        (ph.p_flags & PF_X ? HEXSIM_PROT_X : 0);
+        if (hexsim_mem_map(&u->mem, (uint32_t)ph.p_vaddr, ph.p_memsz, prot)) {
+            snprintf(err, errlen, "%s: out of memory mapping segment %zu", path, i);
+            goto out;
+        }
+        if (ph.p_filesz) {
+            buf = malloc(ph.p_filesz);
+            if (!buf || pread(fd, buf, ph.p_filesz, (off_t)ph.p_offset) != (ssize_t)ph.p_filesz) {
+                snprintf(err, errlen, "%s: segment %zu: file too short for its %llu bytes",
+                         path, i, (unsigned long long)ph.p_filesz);
+                goto out;
+            }
+            hexsim_mem_copy_in(&u->mem, (uint32_t)ph.p_vaddr, buf, ph.p_filesz, true, NULL);
+            free(buf);
+            buf = NULL;
+        }
+        if (!u->phdr_addr && ph.p_offset == 0 && eh.e_phoff < ph.p_filesz)
+            u->phdr_addr = (uint32_t)(ph.p_vaddr + eh.e_phoff);
+        uint32_t e = (uint32_t)(ph.p_vaddr + ph.p_memsz);
+        if (e > end)
+            end = e;
+    }
+    if (!end) {
+        snprintf(err, errlen, "%s: no loadable segment", path);
+        goto out;
+    }
+    if (!hexsim_mem_is_mapped(&u->mem, (uint32_t)eh.e_entry)) {
+        snprintf(err, errlen, "%s: entry point 0x%llx is not in a loaded segment", path,
+                 (unsigned long long)eh.e_entry);
+        goto out;
+    }
+    u->entry = (uint32_t)eh.e_entry;
+    u->brk_start = u->brk_cur = (end + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
+    if (!u->opts.arch)
+        u->arch = arch_from_flags((uint32_t)eh.e_flags);
+    else
+        u->arch = u->opts.arch;
+    if (!u->arch)
+        u->arch = 68;
+    rc = 0;
+out:
+    free(buf);
+    if (elf)
+        elf_end(elf);
+    close(fd);
+    return rc;
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// The user-mode run loop: fetch and decode the packet at PC (through a small decoded-packet
+// cache that is dropped whenever guest code memory changes), execute it, and turn events into
+// Linux behaviour: trap0(#1) is a system call; faults end the process as the matching signal
+// would (SIGSEGV for unmapped or protected memory, SIGBUS for a misaligned access, SIGILL for
+// an invalid, privileged or not yet implemented instruction), with a report on stderr.
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cpu/exec.h"
+#include "cpu/isa.h"
+#include "hexsim/disasm.h"
+#include "user.h"
+
+#define PCACHE_SIZE 4096
+
+struct pcache_entry {
+    uint32_t pc;
+    bool valid;
+    struct hexsim_packet pkt;
+};
+
+struct pcache {
+    uint64_t gen;
+    struct pcache_entry e[PCACHE_SIZE];
+};
+
+int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **argv,
+                     char **envp, char *err, size_t errlen)
+{
+    hexsim_mem_init(&u->mem);
+    memset(&u->cpu, 0, sizeof(u->cpu));
+    snprintf(u->path, sizeof(u->path), "%s", path);
+    for (unsigned i = 0; i < 64; i++)
+        u->guest_fd_map[i] = i < 3 ? (int)i : -1;
+    if (!u->err)
+        u->err = stderr;
+    if (hexsim_user_load_elf(u, path, err, errlen))
+        return -1;
+    if (hexsim_user_setup_stack(u, argc, argv, envp, err, errlen))
+        return -1;
+    u->cpu.pc = u->entry;
+    u->mmap_next = HEXSIM_USER_MMAP_BASE;
+    return 0;
+}
+
+void hexsim_user_free(struct hexsim_user *u)
+{
+    hexsim_mem_free(&u->mem);
+}
+
+static const struct hexsim_packet *fetch_decode(struct hexsim_user *u, struct pcache *pc,
+                                                uint32_t addr, struct hexsim_packet *tmp,
+                                                int *fetch_fault)
+{
+    if (pc->gen != u->mem.code_gen) {
+        for (unsigned i = 0; i < PCACHE_SIZE; i++)
+            pc->e[i].valid = false;
+        pc->gen = u->mem.code_gen;
+    }
+    struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
+    if (e->valid && e->pc == addr)
+        return &e->pkt;
+    uint32_t words[HX_PACKET_MAX_WORDS];
+    int f;
+    size_t n = hexsim_mem_fetch(&u->mem, addr, words, HX_PACKET_MAX_WORDS, &f);
+    *fetch_fault = n == 0 ? f : 0;
+    if (n == 0)
+        return NULL;
+    hexsim_decode_packet(words, n, addr, u->arch, tmp);
+    if (tmp->status != HX_DECODE_OK)
+        return tmp;
+    e->pc = addr;
+    e->valid = true;
+    e->pkt = *tmp;
+    return &e->pkt;
+}
+
+static void describe_packet(struct hexsim_user *u, uint32_t addr)
+{
+    uint32_t words[HX_PACKET_MAX_WORDS];
+    int f;
+    size_t n = hexsim_mem_fetch(&u->mem, addr, words, HX_PACKET_MAX_WORDS, &f);
+    if (!n)
+        return;
+    struct hexsim_disasm_packet d;
+    hexsim_disasm_packet_arch(words, n, addr, u->arch, &d);
+    fprintf(u->err, "hexsim:   packet at 0x%08x:", addr);
+    for (unsigned i = 0; i < d.nwords && i < n; i++)
+        fprintf(u->err, " %08x", words[i]);
+    fprintf(u->err, "\nhexsim:   {");
+    for (unsigned i = 0; i < d.nwords && i < n; i++)
+        if (d.text[i][0])
+            fprintf(u->err, " %s;", d.text[i]);
+    fprintf(u->err, " }%s\n", d.valid ? d.endloop : " (invalid)");
+}
+
+static int fault_exit(struct hexsim_user *u, const struct hexsim_event_info *ev)
+{
+    int sig = SIGILL;
+    const char *tag = ev->tag >= 0 ? hexsim_isa_table[ev->tag].tag : NULL;
+    switch (ev->kind) {
+    case HX_EV_FAULT_READ:
+    case HX_EV_FAULT_WRITE:
+    case HX_EV_FAULT_FETCH:
+        sig = ev->detail == HEXSIM_MEM_MISALIGNED ? SIGBUS : SIGSEGV;
+        fprintf(u->err, "hexsim: %s fault at PC 0x%08x: address 0x%08x: %s%s%s (signal %s)\n",
+                ev->kind == HX_EV_FAULT_READ ? "load" : ev->kind == HX_EV_FAULT_WRITE ? "store"
+                : "instruction fetch", u->cpu.pc, ev->addr, hexsim_mem_fault_str(ev->detail),
+                tag ? " in " : "", tag ? tag : "", sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
+        break;
+    case HX_EV_INVALID:
+        fprintf(u->err, "hexsim: invalid packet at PC 0x%08x: %s (signal SIGILL)\n", u->cpu.pc,
+                hexsim_decode_status_str(ev->detail));
+        break;
+    case HX_EV_PRIVILEGED:
+        fprintf(u->err, "hexsim: privileged instruction %s in user mode at PC 0x%08x (signal "
+                "SIGILL)\n", tag, u->cpu.pc);
+        break;
+    case HX_EV_UNIMPLEMENTED:
+        fprintf(u->err, "hexsim: unimplemented instruction %s at PC 0x%08x (signal SIGILL)\n",
+                tag, u->cpu.pc);
+        break;
+    default:
+        break;
+    }
+    if (ev->kind != HX_EV_FAULT_FETCH)
+        describe_packet(u, u->cpu.pc);
+    return 128 + sig;
+}
+
+int hexsim_user_run(struct hexsim_user *u)
+{
+    struct pcache *pc = calloc(1, sizeof(*pc));
+    if (!pc) {
+        fprintf(u->err, "hexsim: out of memory\n");
+        return 1;
+    }
+    pc->gen = ~0ull;
+    struct hexsim_exec_env env = { &u->cpu, &u->mem, u->arch, 1 };
+    struct hexsim_packet tmp;
+    struct hexsim_event_info ev;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int status = 0;
+    uint64_t n = 0;
+    while (!u->exited) {
+        int ff = 0;
+        const struct hexsim_packet *pkt = fetch_decode(u, pc, u->cpu.pc, &tmp, &ff);
+        if (!pkt) {
+            memset(&ev, 0, sizeof(ev));
+            ev.kind = HX_EV_FAULT_FETCH;
+            ev.addr = u->cpu.pc;
+            ev.detail = ff;
+            ev.tag = -1;
+            status = fault_exit(u, &ev);
+            break;
+        }
+        int k = hexsim_exec_packet(&env, pkt, &ev);
+        if (k == HX_EV_TRAP0) {
+            if (ev.imm == 1) {
+                hexsim_user_syscall(u);
+            } else {
+                fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "
+                        "(signal SIGTRAP)\n", ev.imm, pkt->addr);
+                status = 128 + SIGTRAP;
+                break;
+            }
+        } else if (k == HX_EV_TRAP1) {
+            fprintf(u->err, "hexsim: trap1(#%u) at PC 0x%08x in user mode (signal SIGILL)\n",
+                    ev.imm, pkt->addr);
+            status = 128 + SIGILL;
+            break;
+        } else if (k != HX_EV_NONE) {
+            status = fault_exit(u, &ev);
+            break;
+        }
+        n++;
+        if (u->opts.max_packets && n >= u->opts.max_packets && !u->exited) {
+            fprintf(u->err, "hexsim: stopped after %llu packets (--max-packets) at PC 0x%08x\n",
+                    (unsigned long long)n, u->cpu.pc);
+            status = 124;
+            break;
+        }
+        if (u->opts.max_seconds > 0 && (n & 0xfffff) == 0) {
+            struct timespec t1;
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+            if (el >= u->opts.max_seconds) {
+                fprintf(u->err, "hexsim: stopped after %.1f s (--max-seconds) at PC 0x%08x\n",
+                        el, u->cpu.pc);
+                status = 124;
+                break;
+            }
+        }
+    }
+    free(pc);
+    return u->exited ? u->exit_status : status;
+}

@@ -1,0 +1,7 @@
+# SPDX-License-Identifier: MIT
+# Linux user mode (hexsim --user): ELF loader (libelf), initial stack, system calls, run loop.
+target_sources(hexsim_core PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/elf_load.c
+    ${CMAKE_CURRENT_LIST_DIR}/stack.c
+    ${CMAKE_CURRENT_LIST_DIR}/syscall.c
+    ${CMAKE_CURRENT_LIST_DIR}/run.c)

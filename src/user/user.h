@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Linux user mode: runs a static Hexagon Linux ELF executable on one vCPU with the Linux
+// process environment (initial stack with argc/argv/envp/auxv, brk, mmap) and the Linux
+// system calls of the asm-generic ABI that Hexagon uses (trap0(#1), number in r6, arguments
+// in r0-r5, result in r0). Facts: Linux 6.1 arch/hexagon (start_thread, trap0 handling),
+// include/uapi/asm-generic/unistd.h, fs/binfmt_elf.c (stack layout, auxv).
+#ifndef HEXSIM_USER_USER_H
+#define HEXSIM_USER_USER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cpu/cpu.h"
+#include "hexsim/mem.h"
+
+#define HEXSIM_USER_STACK_TOP 0xc0000000u   // Hexagon Linux TASK_SIZE (PAGE_OFFSET)
+#define HEXSIM_USER_STACK_SIZE (8u << 20)
+#define HEXSIM_USER_MMAP_BASE 0x40000000u
+
+struct hexsim_user_opts {
+    uint64_t max_packets;     // 0: no limit
+    double max_seconds;       // 0: no limit (host time: only a safety stop)
+    bool host_time;           // clock_gettime etc. from the host clock instead of pcycles
+    bool strace;              // log system calls to stderr
+    unsigned arch;            // core version, 0: from the ELF header
+};
+
+struct hexsim_user {
+    struct hexsim_mem mem;
+    struct hexsim_cpu cpu;
+    struct hexsim_user_opts opts;
+    unsigned arch;
+    uint32_t entry;
+    uint32_t phdr_addr, phnum;     // for AT_PHDR / AT_PHNUM
+    uint32_t brk_start, brk_cur;
+    uint32_t mmap_next;
+    uint32_t execfn;               // guest address of the program name (AT_EXECFN)
+    bool exited;
+    int exit_status;
+    int guest_fd_map[64];          // guest fd -> host fd, -1 closed
+    uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
+    FILE *err;                     // diagnostics (stderr)
+    char path[512];
+};
+
+// Loads PROG into a fresh process image. Returns 0, or -1 with a message in err.
+int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **argv,
+                     char **envp, char *err, size_t errlen);
+// Runs until the program exits or faults; returns the process exit status (128+signal for
+// a fault, 124 when a --max-* limit stopped it).
+int hexsim_user_run(struct hexsim_user *u);
+void hexsim_user_free(struct hexsim_user *u);
+
+// Internal pieces (one file each)
+int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
+int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char **envp,
+                            char *err, size_t errlen);
+// Handles trap0(#1) on the vCPU (registers after the trapping packet committed).
+void hexsim_user_syscall(struct hexsim_user *u);
+
+#endif
