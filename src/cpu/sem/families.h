@@ -3,4 +3,11 @@
 #ifndef HEXSIM_CPU_SEM_FAMILIES_H
 #define HEXSIM_CPU_SEM_FAMILIES_H
 
+#include "sem/alu.h"
+#include "sem/shift.h"
+#include "sem/mpy.h"
+#include "sem/fp.h"
+#include "sem/mem.h"
+#include "sem/flow.h"
+
 #endif
