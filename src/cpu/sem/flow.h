@@ -103,16 +103,10 @@ static inline void hx_fl_allocframe(struct hx_exec *x, uint32_t sp, uint32_t siz
 }
 
 // ---- dczeroa(Rs) (PRM 5.10 "Cache memory"): zero the 32-byte line holding Rs; it is a
-// store for protection. The executor stages at most two 8-byte stores, so the line is
-// written here once the whole line has been checked: a dczeroa packet holds no other memory
-// access (slot 0 only, slot 1 A-type only), so nothing later in the packet can fault.
+// store for protection and alignment, staged like one (hx_st size 32).
 static inline void hx_fl_dczeroa(struct hx_exec *x, uint32_t rs)
 {
-    uint32_t ea = rs & ~31u;
-    if (!hx_probe(x, ea, 32, true))
-        return;
-    for (unsigned k = 0; k < 4; k++)
-        hexsim_mem_write(x->mem, ea + 8 * k, 8, 0);
+    hx_st(x, rs & ~31u, 32, 0);
 }
 
 #endif
