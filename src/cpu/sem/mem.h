@@ -106,8 +106,11 @@ static inline uint32_t hx_ea_brev(uint32_t *Rx, uint32_t Mu)
 
 // Loads. Memory is read as it was before the packet, except that a store earlier in the
 // packet (a slot-1 store before a slot-0 load, PRM 5.5 "Slot 1 store with slot 0 load",
-// V65 and later) is seen by the load where the two overlap. hx_ld raises alignment and
-// permission faults.
+// V65 and later; qemu-hexagon does the same) is seen by the load where the two overlap.
+// The stores staged when a load runs are exactly those earlier in execution order: the only
+// store that runs before its packet's slot order (memw_locked/memd_locked store, a predicate
+// writer) cannot share a packet with a load. hx_ld raises alignment and permission faults.
+// Every load of any family (duplex sub-instruction loads included) should use these.
 static inline uint64_t hx_ld_fwd(const struct hx_exec *x, uint32_t ea, unsigned size, uint64_t v)
 {
     for (unsigned k = 0; k < x->nst; k++) {
