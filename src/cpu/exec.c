@@ -2,7 +2,8 @@
 // Packet executor: see exec.h. Facts: PRM section 3.3 (packet semantics: reads see the old
 // state, writes commit at the end), 6.1.3 (several writes of a predicate are ANDed), 7.2
 // (hardware loops: endloop0/endloop1 parse bits, LC/SA, USR:LPCFG and P3 for spNloop0),
-// 5.6 (two stores in a packet: slot 1 then slot 0, i.e. packet order).
+// 5.5/5.6 (two stores in a packet: slot 1 then slot 0, i.e. packet order; a slot-0 load
+// sees a slot-1 store).
 #include "exec.h"
 
 #include <string.h>
@@ -59,13 +60,32 @@ static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
     x->ev->detail = f;
 }
 
+// A load sees memory as it was before the packet, except where it overlaps a store staged
+// earlier in the packet (a slot-1 store before a slot-0 load, PRM 5.5, V65 and later;
+// qemu-hexagon agrees): those bytes come from the store.
+static uint64_t forward_stores(const struct hx_exec *x, uint32_t ea, unsigned size, uint64_t v)
+{
+    for (unsigned k = 0; k < x->nst; k++) {
+        uint32_t sa = x->st[k].addr;
+        unsigned ss = x->st[k].size;
+        for (unsigned b = 0; b < size; b++) {
+            uint32_t off = ea + b - sa;   // byte b of the load within the store, mod 2^32
+            if (off < ss) {
+                uint64_t byte = ss > 8 ? 0 : (x->st[k].val >> (8 * off)) & 0xffu;
+                v = (v & ~(0xffull << (8 * b))) | byte << (8 * b);
+            }
+        }
+    }
+    return v;
+}
+
 uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = 0;
     int f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
     if (f)
         mem_fault(x, HX_EV_FAULT_READ, ea, f);
-    return v;
+    return x->nst ? forward_stores(x, ea, size, v) : v;
 }
 
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)

@@ -110,26 +110,10 @@ static inline uint32_t hx_ea_brev(uint32_t *Rx, uint32_t Mu)
 // The stores staged when a load runs are exactly those earlier in execution order: the only
 // store that runs before its packet's slot order (memw_locked/memd_locked store, a predicate
 // writer) cannot share a packet with a load. hx_ld raises alignment and permission faults.
-// Every load of any family (duplex sub-instruction loads included) should use these.
-static inline uint64_t hx_ld_fwd(const struct hx_exec *x, uint32_t ea, unsigned size, uint64_t v)
-{
-    for (unsigned k = 0; k < x->nst; k++) {
-        uint32_t sa = x->st[k].addr;
-        unsigned ss = x->st[k].size;
-        for (unsigned b = 0; b < size; b++) {
-            uint32_t off = ea + b - sa;   // byte b of the load within the store, mod 2^32
-            if (off < ss) {
-                uint64_t byte = (x->st[k].val >> (8 * off)) & 0xffu;
-                v = (v & ~(0xffull << (8 * b))) | byte << (8 * b);
-            }
-        }
-    }
-    return v;
-}
+// (The forwarding from stores earlier in the packet is done by hx_ld itself, src/cpu/exec.c.)
 static inline uint64_t hx_ldu(struct hx_exec *x, uint32_t ea, unsigned size)
 {
-    uint64_t v = hx_ld(x, ea, size);
-    return x->nst ? hx_ld_fwd(x, ea, size, v) : v;
+    return hx_ld(x, ea, size);
 }
 static inline uint32_t hx_ld_b(struct hx_exec *x, uint32_t ea)
 {
@@ -146,8 +130,7 @@ static inline uint64_t hx_ld_d(struct hx_exec *x, uint32_t ea) { return hx_ldu(x
 // memw_locked / memd_locked: a load that also sets the reservation.
 static inline uint64_t hx_ld_lock(struct hx_exec *x, uint32_t ea, unsigned size)
 {
-    uint64_t v = hx_ld_locked(x, ea, size);
-    return x->nst ? hx_ld_fwd(x, ea, size, v) : v;
+    return hx_ld_locked(x, ea, size);
 }
 
 // Ryy = memb_fifo(...) / memh_fifo(...): the pair shifts right by one element and the loaded
