@@ -122,43 +122,34 @@ void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
     x->ev->imm = imm;
 }
 
-// Instructions that write predicates run first so that .new predicate readers anywhere in
-// the packet see them (PRM 6.1.4); the rest keep packet order. New-value producers always
-// precede their consumers in the encoding (the Nt field counts backwards).
-static bool writes_pred(const struct hexsim_insn_desc *d)
-{
-    if (d->lit_pdefs)
-        return true;
-    for (unsigned i = 0; i < d->nops; i++)
-        if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
-            return true;
-    return false;
-}
+// End of a hardware loop body (PRM 7.2): decisions use the loop registers and USR:LPCFG as
+// they were before the packet; the loop-back branch and the LC decrement override writes the
+// packet made. When LPCFG counts down to 0 (spNloop0 pipelining), P3 becomes true, ANDed
+// with a value the packet wrote to P3 (6.1.3).
+struct loop_regs {
+    uint32_t sa0, lc0, sa1, lc1, usr;
+};
 
-static void endloop(struct hx_exec *x, unsigned which, struct hexsim_cpu *c)
+static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu *c,
+                    bool p3_written)
 {
-    // Both loops end here: loop 0 takes priority while it still iterates (PRM 7.2.4).
     if (which & 1) {
-        uint32_t usr = c->c[HX_USR];
-        uint32_t lpcfg = (usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
+        uint32_t lpcfg = (o->usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
         if (lpcfg) {
-            if (lpcfg == 1)
+            if (lpcfg == 1 && !p3_written)   // 0xff AND the written value is that value
                 c->p[3] = 0xff;
-            c->c[HX_USR] = (usr & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
+            c->c[HX_USR] = (c->c[HX_USR] & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
         }
-        if (c->c[HX_LC0] > 1) {
-            c->c[HX_LC0]--;
-            c->pc = c->c[HX_SA0];
+        if (o->lc0 > 1) {
+            c->c[HX_LC0] = o->lc0 - 1;
+            c->pc = o->sa0;
             return;
         }
     }
-    if (which & 2) {
-        if (c->c[HX_LC1] > 1) {
-            c->c[HX_LC1]--;
-            c->pc = c->c[HX_SA1];
-        }
+    if ((which & 2) && o->lc1 > 1) {
+        c->c[HX_LC1] = o->lc1 - 1;
+        c->pc = o->sa1;
     }
-    (void)x;
 }
 
 int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
@@ -186,14 +177,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         ev->detail = pkt->status;
         return ev->kind;
     }
-    uint8_t order[HX_PACKET_MAX_INSNS];
-    unsigned n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (unsigned i = 0; i < pkt->ninsns; i++)
-            if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
-                order[n++] = (uint8_t)i;
-    for (unsigned k = 0; k < n; k++) {
-        const struct hexsim_insn *in = &pkt->insn[order[k]];
+    for (unsigned k = 0; k < pkt->ninsns; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
         if (env->user_mode && (d->flags & (HX_F_PRIV | HX_F_GUEST))) {
             ev->kind = HX_EV_PRIVILEGED;
@@ -206,7 +191,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
             ev->tag = in->tag;
             return ev->kind;
         }
-        x.cur = order[k];
+        x.cur = pkt->order[k];
         fn(&x, in);
         if (ev->kind >= HX_EV_FAULT_READ) {
             ev->tag = in->tag;
@@ -215,8 +200,16 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
-    for (unsigned k = 0; k < x.nst; k++)
-        hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
+                             c->c[HX_USR] };
+    for (unsigned k = 0; k < x.nst; k++) {
+        if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+            for (uint32_t o = 0; o < 32; o += 8)
+                hexsim_mem_write(x.mem, x.st[k].addr + o, 8, 0);
+        } else {
+            hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+        }
+    }
     if (x.release_reservation)
         c->reserved = false;
     for (uint32_t m = x.rmask; m; m &= m - 1) {
@@ -238,7 +231,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     } else {
         c->pc = x.npc;
         if (pkt->endloop)
-            endloop(&x, pkt->endloop, c);
+            endloop(pkt->endloop, &old, c, x.pmask & 8);
     }
     return ev->kind;
 }
