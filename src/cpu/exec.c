@@ -122,30 +122,34 @@ void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
     x->ev->imm = imm;
 }
 
-static void endloop(struct hx_exec *x, unsigned which, struct hexsim_cpu *c)
+// End of a hardware loop body (PRM 7.2): decisions use the loop registers and USR:LPCFG as
+// they were before the packet; the loop-back branch and the LC decrement override writes the
+// packet made. When LPCFG counts down to 0 (spNloop0 pipelining), P3 becomes true, ANDed
+// with a value the packet wrote to P3 (6.1.3).
+struct loop_regs {
+    uint32_t sa0, lc0, sa1, lc1, usr;
+};
+
+static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu *c,
+                    bool p3_written)
 {
-    // Both loops end here: loop 0 takes priority while it still iterates (PRM 7.2.4).
     if (which & 1) {
-        uint32_t usr = c->c[HX_USR];
-        uint32_t lpcfg = (usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
+        uint32_t lpcfg = (o->usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
         if (lpcfg) {
-            if (lpcfg == 1)
+            if (lpcfg == 1 && !p3_written)   // 0xff AND the written value is that value
                 c->p[3] = 0xff;
-            c->c[HX_USR] = (usr & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
+            c->c[HX_USR] = (c->c[HX_USR] & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
         }
-        if (c->c[HX_LC0] > 1) {
-            c->c[HX_LC0]--;
-            c->pc = c->c[HX_SA0];
+        if (o->lc0 > 1) {
+            c->c[HX_LC0] = o->lc0 - 1;
+            c->pc = o->sa0;
             return;
         }
     }
-    if (which & 2) {
-        if (c->c[HX_LC1] > 1) {
-            c->c[HX_LC1]--;
-            c->pc = c->c[HX_SA1];
-        }
+    if ((which & 2) && o->lc1 > 1) {
+        c->c[HX_LC1] = o->lc1 - 1;
+        c->pc = o->sa1;
     }
-    (void)x;
 }
 
 int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
@@ -196,6 +200,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
+    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
+                             c->c[HX_USR] };
     for (unsigned k = 0; k < x.nst; k++) {
         if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
             for (uint32_t o = 0; o < 32; o += 8)
@@ -225,7 +231,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     } else {
         c->pc = x.npc;
         if (pkt->endloop)
-            endloop(&x, pkt->endloop, c);
+            endloop(pkt->endloop, &old, c, x.pmask & 8);
     }
     return ev->kind;
 }
