@@ -215,8 +215,14 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
-    for (unsigned k = 0; k < x.nst; k++)
-        hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+    for (unsigned k = 0; k < x.nst; k++) {
+        if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+            for (uint32_t o = 0; o < 32; o += 8)
+                hexsim_mem_write(x.mem, x.st[k].addr + o, 8, 0);
+        } else {
+            hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+        }
+    }
     if (x.release_reservation)
         c->reserved = false;
     for (uint32_t m = x.rmask; m; m &= m - 1) {
