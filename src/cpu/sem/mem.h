@@ -7,8 +7,9 @@
 #include "sem.h"
 
 // ---- stores, memops, new-value (st.isa, memop.isa, nv.isa)
-// The st_ addressing helpers below duplicate what the loads family needs too; unify them
-// with the loads engineer's versions once both branches are merged.
+// The st_ addressing helpers below duplicate what the loads family needs too; once sem-ld is
+// merged, replace them by its equivalents (st_circ_add = hx_circ_add, st_mreg_i = hx_circ_i
+// unscaled, st_brev_ea = the address hx_ea_brev returns).
 
 // M0/M1 fields (PRM 2.2.4, 5.8 circular addressing): Length bits 16:0, K bits 27:24,
 // I (signed 11 bits) split as I[10:7] in bits 31:28 and I[6:0] in bits 23:17.
