@@ -122,19 +122,6 @@ void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
     x->ev->imm = imm;
 }
 
-// Instructions that write predicates run first so that .new predicate readers anywhere in
-// the packet see them (PRM 6.1.4); the rest keep packet order. New-value producers always
-// precede their consumers in the encoding (the Nt field counts backwards).
-static bool writes_pred(const struct hexsim_insn_desc *d)
-{
-    if (d->lit_pdefs)
-        return true;
-    for (unsigned i = 0; i < d->nops; i++)
-        if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
-            return true;
-    return false;
-}
-
 static void endloop(struct hx_exec *x, unsigned which, struct hexsim_cpu *c)
 {
     // Both loops end here: loop 0 takes priority while it still iterates (PRM 7.2.4).
@@ -186,14 +173,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         ev->detail = pkt->status;
         return ev->kind;
     }
-    uint8_t order[HX_PACKET_MAX_INSNS];
-    unsigned n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (unsigned i = 0; i < pkt->ninsns; i++)
-            if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
-                order[n++] = (uint8_t)i;
-    for (unsigned k = 0; k < n; k++) {
-        const struct hexsim_insn *in = &pkt->insn[order[k]];
+    for (unsigned k = 0; k < pkt->ninsns; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
         if (env->user_mode && (d->flags & (HX_F_PRIV | HX_F_GUEST))) {
             ev->kind = HX_EV_PRIVILEGED;
@@ -206,7 +187,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
             ev->tag = in->tag;
             return ev->kind;
         }
-        x.cur = order[k];
+        x.cur = pkt->order[k];
         fn(&x, in);
         if (ev->kind >= HX_EV_FAULT_READ) {
             ev->tag = in->tag;
