@@ -40,7 +40,8 @@ static void print_usage(FILE *out)
           "  -h, --help           print this help and exit\n"
           "  -V, --version        print the version and exit\n"
           "      --user PROG ...  run the static Hexagon Linux program PROG with ARGS;\n"
-          "                       everything after PROG goes to the program\n"
+          "                       hexsim options may stand before PROG, everything\n"
+          "                       after PROG goes to the program\n"
           "      --mcpu vNN       core version for decoding (default: from the ELF header)\n"
           "      --max-packets N  stop after N packets (exit status 124)\n"
           "      --max-seconds N  stop after N seconds of host time (exit status 124)\n"
@@ -77,15 +78,16 @@ static int usage_error(const char *what, const char *arg)
 static int parse_args(int argc, char **argv, struct cli_options *opts)
 {
     bool options_done = false;
+    bool user = false;
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
 
-        if (strcmp(arg, "--user") == 0 && !options_done) {
-            if (i + 1 >= argc)
-                return usage_error("missing PROG after", arg);
-            opts->user_argi = i + 1;
+        if (user && (options_done || arg[0] != '-' || arg[1] == '\0')) {
+            opts->user_argi = i;   // PROG: it and everything after belong to the program
             return HEXSIM_EXIT_OK;
+        } else if (strcmp(arg, "--user") == 0 && !options_done) {
+            user = true;
         } else if ((strcmp(arg, "--max-packets") == 0 || strcmp(arg, "--max-seconds") == 0 ||
                     strcmp(arg, "--mcpu") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -134,6 +136,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             return usage_error("unknown option", arg);
         }
     }
+    if (user)
+        return usage_error("missing PROG after", "--user");
     return HEXSIM_EXIT_OK;
 }
 

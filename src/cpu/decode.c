@@ -198,6 +198,16 @@ static int decode_normal(struct decoder *d, uint32_t word, unsigned w, const str
     return HX_DECODE_OK;
 }
 
+static bool writes_pred(const struct hexsim_insn_desc *d)
+{
+    if (d->lit_pdefs)
+        return true;
+    for (unsigned i = 0; i < d->nops; i++)
+        if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
+            return true;
+    return false;
+}
+
 int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
                          struct hexsim_packet *pkt)
 {
@@ -246,6 +256,11 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     pkt->ninsns = (uint8_t)d.count;
     for (unsigned i = 0; i < d.count; i++)
         pkt->insn[i] = d.win[i];
+    unsigned k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < d.count; i++)
+            if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
+                pkt->order[k++] = (uint8_t)i;
     if (!hexsim_check_packet(pkt)) {
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;

@@ -48,6 +48,10 @@ struct hexsim_packet {
     uint8_t bad_word;         // word index that made the packet invalid
     uint32_t words[HX_PACKET_MAX_WORDS];
     struct hexsim_insn insn[HX_PACKET_MAX_INSNS];
+    // Execution order (indexes into insn): instructions that write predicates first, so that
+    // .new predicate readers anywhere in the packet see them (PRM 6.1.4), then the rest in
+    // packet order. New-value producers always precede their consumers in the encoding.
+    uint8_t order[HX_PACKET_MAX_INSNS];
 };
 
 // Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;

@@ -2,7 +2,8 @@
 // Packet executor: see exec.h. Facts: PRM section 3.3 (packet semantics: reads see the old
 // state, writes commit at the end), 6.1.3 (several writes of a predicate are ANDed), 7.2
 // (hardware loops: endloop0/endloop1 parse bits, LC/SA, USR:LPCFG and P3 for spNloop0),
-// 5.6 (two stores in a packet: slot 1 then slot 0, i.e. packet order).
+// 5.5/5.6 (two stores in a packet: slot 1 then slot 0, i.e. packet order; a slot-0 load
+// sees a slot-1 store).
 #include "exec.h"
 
 #include <string.h>
@@ -59,13 +60,32 @@ static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
     x->ev->detail = f;
 }
 
+// A load sees memory as it was before the packet, except where it overlaps a store staged
+// earlier in the packet (a slot-1 store before a slot-0 load, PRM 5.5, V65 and later;
+// qemu-hexagon agrees): those bytes come from the store.
+static uint64_t forward_stores(const struct hx_exec *x, uint32_t ea, unsigned size, uint64_t v)
+{
+    for (unsigned k = 0; k < x->nst; k++) {
+        uint32_t sa = x->st[k].addr;
+        unsigned ss = x->st[k].size;
+        for (unsigned b = 0; b < size; b++) {
+            uint32_t off = ea + b - sa;   // byte b of the load within the store, mod 2^32
+            if (off < ss) {
+                uint64_t byte = ss > 8 ? 0 : (x->st[k].val >> (8 * off)) & 0xffu;
+                v = (v & ~(0xffull << (8 * b))) | byte << (8 * b);
+            }
+        }
+    }
+    return v;
+}
+
 uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = 0;
     int f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
     if (f)
         mem_fault(x, HX_EV_FAULT_READ, ea, f);
-    return v;
+    return x->nst ? forward_stores(x, ea, size, v) : v;
 }
 
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
@@ -122,43 +142,34 @@ void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
     x->ev->imm = imm;
 }
 
-// Instructions that write predicates run first so that .new predicate readers anywhere in
-// the packet see them (PRM 6.1.4); the rest keep packet order. New-value producers always
-// precede their consumers in the encoding (the Nt field counts backwards).
-static bool writes_pred(const struct hexsim_insn_desc *d)
-{
-    if (d->lit_pdefs)
-        return true;
-    for (unsigned i = 0; i < d->nops; i++)
-        if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
-            return true;
-    return false;
-}
+// End of a hardware loop body (PRM 7.2): decisions use the loop registers and USR:LPCFG as
+// they were before the packet; the loop-back branch and the LC decrement override writes the
+// packet made. When LPCFG counts down to 0 (spNloop0 pipelining), P3 becomes true, ANDed
+// with a value the packet wrote to P3 (6.1.3).
+struct loop_regs {
+    uint32_t sa0, lc0, sa1, lc1, usr;
+};
 
-static void endloop(struct hx_exec *x, unsigned which, struct hexsim_cpu *c)
+static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu *c,
+                    bool p3_written)
 {
-    // Both loops end here: loop 0 takes priority while it still iterates (PRM 7.2.4).
     if (which & 1) {
-        uint32_t usr = c->c[HX_USR];
-        uint32_t lpcfg = (usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
+        uint32_t lpcfg = (o->usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
         if (lpcfg) {
-            if (lpcfg == 1)
+            if (lpcfg == 1 && !p3_written)   // 0xff AND the written value is that value
                 c->p[3] = 0xff;
-            c->c[HX_USR] = (usr & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
+            c->c[HX_USR] = (c->c[HX_USR] & ~HX_USR_LPCFG_MASK) | (lpcfg - 1) << HX_USR_LPCFG_SHIFT;
         }
-        if (c->c[HX_LC0] > 1) {
-            c->c[HX_LC0]--;
-            c->pc = c->c[HX_SA0];
+        if (o->lc0 > 1) {
+            c->c[HX_LC0] = o->lc0 - 1;
+            c->pc = o->sa0;
             return;
         }
     }
-    if (which & 2) {
-        if (c->c[HX_LC1] > 1) {
-            c->c[HX_LC1]--;
-            c->pc = c->c[HX_SA1];
-        }
+    if ((which & 2) && o->lc1 > 1) {
+        c->c[HX_LC1] = o->lc1 - 1;
+        c->pc = o->sa1;
     }
-    (void)x;
 }
 
 int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
@@ -186,14 +197,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         ev->detail = pkt->status;
         return ev->kind;
     }
-    uint8_t order[HX_PACKET_MAX_INSNS];
-    unsigned n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (unsigned i = 0; i < pkt->ninsns; i++)
-            if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
-                order[n++] = (uint8_t)i;
-    for (unsigned k = 0; k < n; k++) {
-        const struct hexsim_insn *in = &pkt->insn[order[k]];
+    for (unsigned k = 0; k < pkt->ninsns; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
         if (env->user_mode && (d->flags & (HX_F_PRIV | HX_F_GUEST))) {
             ev->kind = HX_EV_PRIVILEGED;
@@ -206,7 +211,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
             ev->tag = in->tag;
             return ev->kind;
         }
-        x.cur = order[k];
+        x.cur = pkt->order[k];
         fn(&x, in);
         if (ev->kind >= HX_EV_FAULT_READ) {
             ev->tag = in->tag;
@@ -215,8 +220,16 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
-    for (unsigned k = 0; k < x.nst; k++)
-        hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
+                             c->c[HX_USR] };
+    for (unsigned k = 0; k < x.nst; k++) {
+        if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+            for (uint32_t o = 0; o < 32; o += 8)
+                hexsim_mem_write(x.mem, x.st[k].addr + o, 8, 0);
+        } else {
+            hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
+        }
+    }
     if (x.release_reservation)
         c->reserved = false;
     for (uint32_t m = x.rmask; m; m &= m - 1) {
@@ -238,7 +251,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     } else {
         c->pc = x.npc;
         if (pkt->endloop)
-            endloop(&x, pkt->endloop, c);
+            endloop(pkt->endloop, &old, c, x.pmask & 8);
     }
     return ev->kind;
 }

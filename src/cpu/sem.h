@@ -86,6 +86,7 @@ static inline uint32_t hx_usr(const struct hx_exec *x) { return x->cpu->c[HX_USR
 
 // ---- memory: loads read memory as it was before the packet; stores are staged and
 // committed in order at the end. A fault records the event; the packet is discarded.
+// size 1, 2, 4 or 8; hx_st also takes size 32 (value ignored): dczeroa's zeroed line.
 uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size);
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);

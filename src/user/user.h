@@ -40,6 +40,7 @@ struct hexsim_user {
     int exit_status;
     int guest_fd_map[64];          // guest fd -> host fd, -1 closed
     uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
+    uint64_t rng;                  // getrandom state (reproducible)
     FILE *err;                     // diagnostics (stderr)
     char path[512];
 };

@@ -11,6 +11,9 @@
 #   isa_programs        guest C programs (tests/isa/progs) built by clang-16 at several levels
 #   isa_random_words    a million random words laid out as packets (HEXSIM_RANDOM_SEED)
 #   isa_vmlinux         the guest kernel, when there is one (skipped otherwise)
+#   isa_exec            execution of every ISA table row under qemu-hexagon and hexsim --user,
+#                       compared state by state (exec_diff.py; rows not implemented yet are
+#                       listed in tests/isa/exec_pending.txt; HEXSIM_EXEC_CASES cases per row)
 set(HEXSIM_ISA_DIR "${CMAKE_SOURCE_DIR}/tests/isa")
 set(HEXSIM_ISA_WORK "${CMAKE_BINARY_DIR}/tests/isa")
 set(HEXSIM_OBJDUMP "${CMAKE_BINARY_DIR}/hexsim-objdump")
@@ -65,3 +68,12 @@ hexsim_isa_test(isa_vmlinux elf_diff.py TIMEOUT 1200
     ARGS --optional --name isa_vmlinux
          --diffs "${HEXSIM_ISA_WORK}/vmlinux.diffs"
          "${_hexsim_vmlinux}")
+
+set(HEXSIM_EXEC_CASES "8" CACHE STRING "Cases per ISA table row in the isa_exec test")
+add_test(NAME isa_exec
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/exec_diff.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --cases "${HEXSIM_EXEC_CASES}" --work "${HEXSIM_ISA_WORK}/exec"
+            --pending "${HEXSIM_ISA_DIR}/exec_pending.txt"
+            --details "${HEXSIM_ISA_WORK}/exec.diffs")
+set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)

@@ -1,0 +1,1013 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Per-instruction differential execution test: every row of the ISA table (src/cpu/isa/*.isa)
+# is executed under qemu-hexagon and `hexsim --user` in many cases (random operands and edge
+# values; NaN/Inf/denormal/signed-zero patterns and random rounding modes for floating-point
+# rows), and the state after each case (r0-r31, control registers, and for memory rows the
+# scratch buffer) must be equal. tests/isa/execlib.py builds, runs and compares the programs.
+#
+# How a row becomes a case:
+#   - operands are filled from the row's syntax (register fields, immediates at random or at
+#     their extremes, ##-extended forms); .new predicates and new-value operands get a
+#     producer in the packet, duplex sub-instructions a plain SA1 partner;
+#   - memory rows get base/index/modifier/CS/GP values that put the (aligned) effective address
+#     inside the scratch buffer, for every addressing mode (offset, post-increment, register
+#     and immediate modifiers, circular, bit-reversed, absolute, absolute-set, scaled index,
+#     GP-relative); frames (allocframe, deallocframe, dealloc_return) use it as their stack,
+#     with a random framekey;
+#   - control-flow rows have a taken target ("@T@") and a fall-through, each dumping the state
+#     with its own path marker; register targets (jumpr, callr, jumpr r31, the return address
+#     of dealloc_return) point at the taken target; hardware-loop rows run a one-packet body.
+# Rows that cannot run in Linux user mode are skipped and counted with the reason.
+#
+# Exit status: 0 when every compared case matches, every row hexsim reports as unimplemented
+# is listed in tests/isa/exec_pending.txt, and no listed row is implemented and passing (so
+# the list shrinks as semantics are written); 1 otherwise; 77 when qemu-hexagon, the LLVM
+# tools or hexsim's user mode are missing. --write-pending rewrites the list from the run.
+# Usage: exec_diff.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--cases N] [--seed S]
+#                     [--only TAG-REGEX] [--work DIR] [--jobs N] [--details FILE]
+#                     [--pending FILE] [--write-pending] [--qemu-only]
+# Giving a qemu-hexagon as --hexsim compares qemu with itself (a check of the harness).
+import argparse
+import concurrent.futures
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import execlib as X  # noqa: E402
+import table_entries as TE  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+M32 = 0xffffffff
+CASES_PER_PROGRAM = 400
+OPERAND_REGS = 26            # operands use r0-r25; r26, r27 are helpers (producer sources),
+                             # r28 the harness's record base, r29-r31 sp/fp/lr
+
+USER_SYSTEM = {"Y2_dcfetchbo", "Y2_dczeroa", "Y2_barrier", "Y2_syncht", "Y2_dccleana",
+               "Y2_dcinva", "Y2_dccleaninva", "Y2_icinva", "Y2_isync", "Y4_l2fetch",
+               "Y5_l2fetch", "J2_pause", "Y4_trace"}
+CACHE_OPS = ("dczeroa", "dccleana", "dcinva", "dccleaninva", "icinva")
+# Control registers whose value depends on time or on the simulator's counters.
+CTRL_VOLATILE = {14, 15, 18, 19, 30, 31}
+
+EDGE32 = [0, 1, 2, 3, M32, 0xfffffffe, 0x80000000, 0x7fffffff, 0x80000001, 0x7ffffffe,
+          0x8000, 0x7fff, 0xffff, 0x10000, 0xffff8000, 0xffff7fff, 0x8001, 0x80, 0x7f, 0xff,
+          0xffffff80, 0xffffff7f, 0x100, 0x80008000, 0x7fff7fff, 0xffff0000, 0x00010001,
+          0x80808080, 0x7f7f7f7f, 0x01010101, 0xfefefefe, 0x55555555, 0xaaaaaaaa, 31, 32,
+          63, 64, 0xffffffe0, 0xffffffc0]
+EDGE64 = [0, 1, (1 << 64) - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1, 0x80000000,
+          0xffffffff80000000, 0x7fffffff, 0xffffffff, 0x100000000, 0x8000000000000000 | M32,
+          0x7fffffff00000000, 0x8000800080008000, 0x7fff7fff7fff7fff, 0x8080808080808080,
+          0x7f7f7f7f7f7f7f7f, 0xffff0000ffff0000, 0x0000ffff0000ffff]
+LANE8 = [0, 1, 0x7f, 0x80, 0x81, 0xff, 0xfe, 0x40]
+LANE16 = [0, 1, 0x7fff, 0x8000, 0x8001, 0xffff, 0xfffe, 0x4000, 0x00ff, 0xff00]
+SF_EDGE = [0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7f800001,
+           0x7fbfffff, 0xffffffff, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff,
+           0x00800000, 0x80800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000,
+           0x3f000000, 0xbf000000, 0x3fc00000, 0x40200000, 0xc0200000, 0x40400000,
+           0x4f000000, 0xcf000000, 0x4f800000, 0x4effffff, 0x5f000000, 0xdf000000,
+           0x5f800000, 0x5effffff, 0x4b000000, 0x4b7fffff, 0x33800000, 0x00400000]
+DF_EDGE = [0, 1 << 63, 0x7ff0000000000000, 0xfff0000000000000, 0x7ff8000000000000,
+           0xfff8000000000000, 0x7ff0000000000001, 0x7ff7ffffffffffff, (1 << 64) - 1, 1,
+           0x8000000000000001, 0x000fffffffffffff, 0x800fffffffffffff, 0x0010000000000000,
+           0x8010000000000000, 0x7fefffffffffffff, 0xffefffffffffffff, 0x3ff0000000000000,
+           0xbff0000000000000, 0x3fe0000000000000, 0x3ff8000000000000, 0x4004000000000000,
+           0xc004000000000000, 0x41e0000000000000, 0xc1e0000000000000, 0x41f0000000000000,
+           0x41dfffffffc00000, 0x43e0000000000000, 0xc3e0000000000000, 0x43f0000000000000,
+           0x43dfffffffffffff, 0x4330000000000000, 0x36a0000000000000, 0x47efffffe0000000,
+           0x3810000000000000, 0x380fffffffffffff, 0x0008000000000000]
+
+
+# ---------------------------------------------------------------------------------------
+# Values
+
+def rand32(rng):
+    r = rng.random()
+    if r < 0.25:
+        return rng.choice(EDGE32)
+    if r < 0.40:
+        return rng.randint(-70, 70) & M32
+    if r < 0.55:
+        if rng.random() < 0.5:
+            return sum(rng.choice(LANE8 + [rng.getrandbits(8)]) << (8 * i) for i in range(4))
+        return sum(rng.choice(LANE16 + [rng.getrandbits(16)]) << (16 * i) for i in range(2))
+    if r < 0.62:
+        v = rng.getrandbits(rng.choice([8, 12, 16, 20, 24]))
+        return (-v if rng.random() < 0.5 else v) & M32
+    return rng.getrandbits(32)
+
+
+def rand64(rng):
+    r = rng.random()
+    if r < 0.2:
+        return rng.choice(EDGE64)
+    if r < 0.3:
+        return rng.randint(-70, 70) & ((1 << 64) - 1)
+    if r < 0.4:
+        return sum(rng.choice(LANE16 + [rng.getrandbits(16)]) << (16 * i) for i in range(4))
+    if r < 0.45:
+        return sum(rng.choice(LANE8 + [rng.getrandbits(8)]) << (8 * i) for i in range(8))
+    return rand32(rng) | rand32(rng) << 32
+
+
+def rand_sf(rng):
+    r = rng.random()
+    if r < 0.35:
+        return rng.choice(SF_EDGE)
+    if r < 0.85:
+        exp = rng.randint(110, 150) if rng.random() < 0.75 else rng.randint(0, 255)
+        mant = rng.getrandbits(23)
+        if rng.random() < 0.3:
+            mant &= ~((1 << rng.randint(8, 23)) - 1) & 0x7fffff
+        return rng.getrandbits(1) << 31 | exp << 23 | mant
+    if r < 0.92:   # a small integer as a float (conversions, rounding)
+        return [0x3f800000, 0x40000000, 0x40400000, 0x40800000, 0x3fc00000, 0x40200000,
+                0x40600000, 0xbfc00000, 0xc0200000][rng.randrange(9)]
+    return rand32(rng)
+
+
+def rand_df(rng):
+    r = rng.random()
+    if r < 0.35:
+        return rng.choice(DF_EDGE)
+    if r < 0.85:
+        exp = rng.randint(1000, 1050) if rng.random() < 0.75 else rng.randint(0, 2047)
+        mant = rng.getrandbits(52)
+        if rng.random() < 0.3:
+            mant &= ~((1 << rng.randint(20, 52)) - 1) & ((1 << 52) - 1)
+        return rng.getrandbits(1) << 63 | exp << 52 | mant
+    if r < 0.92:
+        return [0x3ff0000000000000, 0x4000000000000000, 0x3ff8000000000000,
+                0x4004000000000000, 0xbff8000000000000, 0xc004000000000000][rng.randrange(6)]
+    return rand64(rng)
+
+
+def rand_preds(rng):
+    v = 0
+    for i in range(4):
+        r = rng.random()
+        b = 0 if r < 0.25 else 0xff if r < 0.5 else rng.getrandbits(8)
+        v |= b << (8 * i)
+    return v
+
+
+def brev16(x):
+    return int("{:016b}".format(x & 0xffff)[::-1], 2)
+
+
+# ---------------------------------------------------------------------------------------
+# Rows
+
+def arch_num(row, key):
+    for a in row.attrs:
+        if a.startswith(key + "=v"):
+            return int(a[len(key) + 2:])
+    return None
+
+
+def skip_reason(row):
+    flags = set(row.attrs)
+    if row.cls == "EXT":
+        return "constant extender (exercised by every ##-extended case)"
+    if "priv" in flags:
+        return "privileged (supervisor mode only)"
+    if "guest" in flags:
+        return "guest registers (guest mode only)"
+    if "trap" in flags and row.tag != "J2_pause":
+        return "trap (system call or monitor entry)"
+    a = arch_num(row, "arch")
+    if a is not None and a > 67:
+        return "V%d instruction (qemu-hexagon 7.2 runs up to V67)" % a
+    u = arch_num(row, "until")
+    if u is not None and u < 67:
+        return "spelling older than V67"
+    if row.cls == "SYSTEM" and row.tag not in USER_SYSTEM:
+        return "system instruction (not user mode)"
+    return None
+
+
+def is_float(row):
+    return row.tag.startswith("F2_")
+
+
+class Op:
+    def __init__(self, kind, **kw):
+        self.kind = kind
+        self.__dict__.update(kw)
+
+
+def choose_imm(row, name, rng, mode):
+    signed, scale = row.imm.get(name, (False, 0))
+    n = row.bits(name)
+    lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if signed and n else (0, (1 << n) - 1)
+    r = rng.random() if mode == "rand" else 1.0
+    if mode == "min" or (mode == "rand" and r < 0.12):
+        v = lo
+    elif mode == "max" or (mode == "rand" and r < 0.24):
+        v = hi
+    elif mode == "rand" and r < 0.34:
+        v = max(lo, min(hi, rng.choice([0, 1, -1, 2])))
+    else:
+        v = rng.randint(lo, hi)
+    return v << scale
+
+
+def pick_operands(row, rng, regs, mode, ops):
+    """Fills ops (operand key -> Op) for the operands of row's syntax."""
+    for m in TE.OPERAND.finditer(row.syntax):
+        if m.group(6):
+            name = m.group(6)
+            if name in ops:
+                continue
+            ext = name in row.ext and (row.mustext or mode == "ext")
+            if name in row.pcrel:
+                ops[name] = Op("pcrel", ext=ext)
+                continue
+            if ext:
+                signed = row.imm.get(name, (False, 0))[0]
+                v = rand32(rng) if rng.random() < 0.8 else rng.randint(-64, 64) & M32
+                if signed and v & 0x80000000:
+                    v -= 1 << 32
+            else:
+                v = choose_imm(row, name, rng, mode)
+            ops[name] = Op("imm", value=v, ext=ext)
+            continue
+        key = m.group(0)
+        if key in ops:
+            continue
+        kind, letter, double, width = m.group(1), m.group(2), m.group(3), m.group(4)
+        pair = bool(double)
+        dest = letter in "de"
+        if kind == "R":
+            if width == "16":
+                r = regs.pick(TE.R16)
+            elif width == "8" and pair:
+                r = regs.pick(TE.RR8, 2)
+            elif width == "8":
+                r = regs.pick(range(8))
+            elif pair:
+                r = regs.pick(range(0, OPERAND_REGS, 2), 2)
+            else:
+                r = regs.pick(range(OPERAND_REGS))
+            ops[key] = Op("R", reg=r, pair=pair, letter=letter, dest=dest)
+        elif kind == "N":
+            ops[key] = Op("N", reg=regs.pick(range(OPERAND_REGS)))
+        elif kind == "P":
+            ops[key] = Op("P", reg=rng.randrange(4), letter=letter)
+        elif kind == "M":
+            ops[key] = Op("M", reg=rng.randrange(2))
+        elif kind == "C":
+            if pair:
+                bad = TE.CTRL_READONLY if dest else CTRL_VOLATILE
+                c = rng.choice([p for p in TE.CTRL_PAIRS if not ({p, p + 1} & bad)])
+                ops[key] = Op("C", reg=c, pair=True, dest=dest, text="c%d:%d" % (c + 1, c))
+            else:
+                bad = TE.CTRL_READONLY if dest else CTRL_VOLATILE
+                c = rng.choice([c for c in TE.CTRL if c not in bad])
+                ops[key] = Op("C", reg=c, pair=False, dest=dest, text=TE.CTRL[c])
+        else:
+            raise ValueError("operand %s of %s cannot run in user mode" % (key, row.tag))
+
+
+def render(row, ops, labels):
+    def sub(m):
+        if m.group(6):
+            op = ops[m.group(6)]
+            if op.kind == "pcrel":
+                return ("##" if op.ext else "") + labels[m.group(6)]
+            return ("##" if op.ext else "#") + str(op.value)
+        op = ops[m.group(0)]
+        if op.kind == "R":
+            return "r%d:%d" % (op.reg + 1, op.reg) if op.pair else "r%d" % op.reg
+        if op.kind == "N":
+            return "r%d" % op.reg
+        if op.kind == "P":
+            return "p%d" % op.reg
+        if op.kind == "M":
+            return "m%d" % op.reg
+        return op.text
+    return TE.OPERAND.sub(sub, row.syntax)
+
+
+ADDR_MODES = [
+    ("circ_i", re.compile(r"\((Rx32)\+\+#(Ii):circ\((Mu2)\)\)")),
+    ("circ_r", re.compile(r"\((Rx32)\+\+I:circ\((Mu2)\)\)")),
+    ("brev", re.compile(r"\((Rx32)\+\+(Mu2):brev\)")),
+    ("pm", re.compile(r"\((Rx32)\+\+(Mu2)\)")),
+    ("pi", re.compile(r"\((Rx32)\+\+#(Ii)\)")),
+    ("rr", re.compile(r"\((Rs32)\+(R[tu]32)<<#(Ii)\)")),
+    ("ur", re.compile(r"\((R[tu]32)<<#(Ii)\+#(II)\)")),
+    ("ap", re.compile(r"\((Re32)=#(Ii)\)")),
+    ("gp", re.compile(r"\(gp\+#(Ii)\)")),
+    ("io", re.compile(r"\((Rs32|Rs16|r29|r30)\+#(Ii)\)")),
+    ("abs", re.compile(r"\(#(Ii)\)")),
+    ("reg", re.compile(r"(?:mem\w+|%s)\((Rs32)[,)]" % "|".join(CACHE_OPS))),
+]
+SIZES = {"memb": 1, "memub": 1, "memh": 2, "memuh": 2, "memw": 4, "memd": 8,
+         "memb_fifo": 1, "memh_fifo": 2, "memw_locked": 4, "memd_locked": 8}
+
+
+def access_size(row):
+    s = row.syntax
+    m = re.search(r"\b(mem\w*)\(", s)
+    if m:
+        name = m.group(1)
+        if name in ("membh", "memubh"):
+            return 4 if re.search(r"\bRdd32 =", s) else 2
+        return SIZES.get(name, 4)
+    if "dczeroa" in s:
+        return 32
+    return 1
+
+
+class Plan:
+    """The state a case needs besides the generic random fill."""
+
+    def __init__(self):
+        self.regs = {}       # register -> value (int or label expression)
+        self.ctrl = {}
+        self.mem_words = {}
+        self.pre = []        # packets before the one under test
+        self.post = []       # packets after it (loop bodies)
+        self.mem = False
+        self.taken = False
+        self.usr = None
+
+
+def reg_of(ops, key):
+    op = ops.get(key)
+    return op.reg if op is not None else None
+
+
+def pick_ea(rng, size, low=64):
+    align = max(size, 1)
+    lo = X.BUF_BASE + low
+    hi = X.BUF_BASE + X.BUF_SIZE - 64
+    return rng.randrange(lo // align, hi // align) * align
+
+
+def plan_frame(row, ops, rng, plan):
+    """allocframe, deallocframe and dealloc_return; returns True when row is one of them."""
+    s = row.syntax
+    if "allocframe" not in s and "dealloc_return" not in s:
+        return False
+    plan.mem = True
+    key = 0 if rng.random() < 0.4 else rng.getrandbits(32)
+    plan.ctrl["framekey"] = key
+    ea = pick_ea(rng, 8, low=96)
+    if "deallocframe" in s or "dealloc_return" in s:
+        base = reg_of(ops, "Rs32")
+        plan.regs[30 if base is None else base] = ea
+        if "dealloc_return" in s:
+            plan.mem_words[ea] = rand32(rng)
+            plan.mem_words[ea + 4] = ("@T@", key)
+            plan.taken = True
+    else:   # allocframe(Rx32,#Ii):raw, allocframe(#Ii)
+        base = reg_of(ops, "Rx32")
+        plan.regs[29 if base is None else base] = ea + 8
+    return True
+
+
+def plan_memory(row, ops, rng, plan):
+    s = row.syntax
+    flags = set(row.attrs)
+    if not (flags & {"load", "store", "memop"} or "dcfetch" in s or
+            any(c + "(" in s for c in CACHE_OPS)):
+        return
+    for mode, rx in ADDR_MODES:
+        m = rx.search(s)
+        if m:
+            break
+    else:
+        return
+    plan.mem = True
+    size = access_size(row)
+    ea = pick_ea(rng, size)
+    g = m.groups()
+
+    def setreg(key, value):
+        if key in ("r29", "r30"):
+            plan.regs[int(key[1:])] = value & M32
+        else:
+            plan.regs[ops[key].reg] = value & M32
+
+    if mode == "io":
+        setreg(g[0], ea - ops[g[1]].value)
+    elif mode == "gp":
+        plan.ctrl["gp"] = (ea - ops[g[0]].value) & M32
+    elif mode == "abs":
+        ops[g[0]].value = ea
+    elif mode == "ap":
+        ops[g[1]].value = ea
+    elif mode == "rr":
+        t = rand32(rng) if rng.random() < 0.5 else rng.randint(-200, 200) & M32
+        setreg(g[1], t)
+        setreg(g[0], ea - (t << ops[g[2]].value))
+    elif mode == "ur":
+        t = rand32(rng) if rng.random() < 0.5 else rng.randint(-200, 200) & M32
+        setreg(g[0], t)
+        ops[g[2]].value = (ea - (t << ops[g[1]].value)) & M32
+        ops[g[2]].ext = True
+    elif mode in ("pi", "reg"):
+        setreg(g[0], ea)
+    elif mode == "pm":
+        setreg(g[0], ea)
+        plan.ctrl["m%d" % ops[g[1]].reg] = rand32(rng)
+    elif mode == "brev":
+        setreg(g[0], (ea & 0xffff0000) | brev16(ea))
+        plan.ctrl["m%d" % ops[g[1]].reg] = rand32(rng)
+    else:   # circular
+        setreg(g[0], ea)
+        mu = ops[g[-1]].reg
+        if rng.random() < 0.7:
+            length = rng.randint(1, 256 // size) * size
+        else:
+            length = rng.randint(0, 0x1ffff)
+        k = 0 if rng.random() < 0.8 else rng.randint(1, 15)
+        i11 = rng.getrandbits(11) if rng.random() < 0.7 else rng.randint(-8, 8) & 0x7ff
+        plan.ctrl["m%d" % mu] = ((i11 >> 7) << 28 | k << 24 | (i11 & 0x7f) << 17 | length)
+        off = rng.randrange(0, max(1, length) // size + 1) * size if length > size else 0
+        plan.ctrl["cs%d" % mu] = (ea - off) & M32
+    if "_locked" in s and "store" in flags and rng.random() < 0.6:
+        base = ops[g[0]].reg
+        if "memd" in s:
+            plan.pre.append("  { r27:26 = memd_locked(r%d) }" % base)
+        else:
+            plan.pre.append("  { r26 = memw_locked(r%d) }" % base)
+
+
+def plan_control(row, ops, rng, plan, labels):
+    flags = set(row.attrs)
+    s = row.syntax
+    if "hwloop" in flags:
+        labels.update({n: "@L@b" for n, op in ops.items() if op.kind == "pcrel"})
+        count = rng.choice([0, 1, 2, 3, 4, 5, rng.randint(6, 40), rng.randint(6, 300)])
+        if "II" in ops and ops["II"].kind == "imm":
+            if rng.random() < 0.85:
+                ops["II"].value = min(count, (1 << row.bits("II")) - 1)
+        rs = reg_of(ops, "Rs32")
+        if rs is not None:
+            plan.regs[rs] = count
+        end = ":endloop1" if "loop1" in s else ":endloop0"
+        plan.post.append("@L@b:")
+        if "sp" in s and "loop0" in s:
+            plan.post.append("  { if (p3) r26 = add(r26,r25); r27 = add(r27,#1) }" + end)
+        else:
+            plan.post.append("  { r26 = add(r26,#1) }" + end)
+        return
+    if not flags & {"jump", "call"}:
+        return
+    plan.taken = True
+    labels.update({n: "@T@" for n, op in ops.items() if op.kind == "pcrel"})
+    if re.search(r"\b(jumpr|callr|hintjr)\b", s):
+        rs = reg_of(ops, "Rs32")
+        if rs is not None:
+            plan.regs[rs] = "@T@"
+        elif "r31" in s:
+            plan.regs[31] = "@T@"
+
+
+def fill_values(row, ops, rng, plan, producers):
+    """Initial values of every register: the plan's, then the operands', then random."""
+    regs = [None] * 32
+    fp = is_float(row)
+    int_src = bool(re.search(r"convert_(w|uw|d|ud)2", row.syntax))
+    for r, v in plan.regs.items():
+        regs[r] = v
+    srcs = []
+    for key, op in ops.items():
+        if op.kind not in ("R", "N"):
+            continue
+        r = op.reg
+        width = 2 if getattr(op, "pair", False) else 1
+        if regs[r] is None and (width == 1 or regs[r + 1] is None):
+            if width == 2:
+                v = rand_df(rng) if fp and not int_src else rand64(rng)
+                regs[r], regs[r + 1] = v & M32, v >> 32
+            else:
+                regs[r] = rand_sf(rng) if fp and not int_src else rand32(rng)
+            if op.kind == "R" and not getattr(op, "dest", False):
+                srcs.append((key, r, width))
+    # Equal operands, and operands equal to the immediate or a literal, for comparisons.
+    s = row.syntax
+    compare = re.search(r"cmp\.|tstbit|bitsclr|bitsset|!=|==|>=|<=|max|min", s)
+    imms = [op.value for op in ops.values() if op.kind == "imm"]
+    lits = [int(x, 0) for x in re.findall(r"#(-?(?:0x)?[0-9a-f]+)\b", s)]
+    near = lambda v: (v + rng.choice([0, 0, 0, 1, -1])) & M32  # noqa: E731
+    if srcs and rng.random() < (0.5 if compare else 0.2):
+        if imms + lits and (len(srcs) == 1 or rng.random() < 0.5):
+            _, a, w = srcs[rng.randrange(len(srcs))]
+            v = near(rng.choice(imms + lits))
+            regs[a] = v
+            if w == 2:
+                regs[a + 1] = M32 if v & 0x80000000 else 0
+        elif len(srcs) >= 2:
+            (_, a, wa), (_, b, wb) = rng.sample(srcs, 2)
+            if wa == wb and isinstance(regs[a], int):
+                regs[b] = near(regs[a]) if wa == 1 else regs[a]
+                if wa == 2:
+                    regs[b + 1] = regs[a + 1]
+    # New-value producers read r27: make their value meet the comparison now and then.
+    for p in producers:
+        m = re.match(r"r(\d+) = add\(r27,#(-?\d+)\)", p)
+        if m and rng.random() < 0.5:
+            others = [regs[r] for _, r, w in srcs if w == 1 and isinstance(regs[r], int)]
+            target = rng.choice(imms + lits or others or [0])
+            regs[27] = near(target - int(m.group(2)))
+    for r in range(32):
+        if regs[r] is None:
+            regs[r] = rand32(rng)
+    return regs
+
+
+class Generator:
+    """Makes the cases of a row. Duplex sub-instructions get a partner from the SA1 group
+    (every group may pair with it, PRM duplex table) that neither reads a .new predicate nor
+    writes p0, so that producers stay unambiguous."""
+
+    def __init__(self, rows):
+        self.partners = [r for r in rows if r.cls == "SUBA" and "pnew" not in r.attrs and
+                         not re.search(r"\bp0 =", r.syntax)]
+
+    def case(self, row, rng, index):
+        modes = ["rand", "rand", "min", "max"] + (["ext"] if row.ext else [])
+        mode = modes[index % len(modes)] if index < len(modes) else \
+            rng.choice(["rand", "rand", "rand", "rand", "min", "max"] +
+                       (["ext", "ext"] if row.ext else []))
+        if re.search(r"\(gp\+", row.syntax) and mode == "ext":
+            mode = "rand"
+        regs = TE.Regs(rng, reserved=range(OPERAND_REGS, 32))
+        ops = {}
+        pick_operands(row, rng, regs, mode, ops)
+        plan = Plan()
+        labels = {}
+        if not plan_frame(row, ops, rng, plan):
+            plan_memory(row, ops, rng, plan)
+        plan_control(row, ops, rng, plan, labels)
+        insns = [render(row, ops, labels)]
+        if row.duplex:
+            partner = rng.choice([p for p in self.partners if p.tag != row.tag])
+            pops = {}
+            pick_operands(partner, rng, regs, "rand", pops)
+            insns.append(render(partner, pops, {}))
+            for k, op in pops.items():
+                ops["partner." + k] = op
+        text = "; ".join(insns)
+        producers = []
+        for p in sorted(set(re.findall(r"\b(p[0-3])\.new\b", text))):
+            if not re.search(r"\b%s\s*=" % p, text):
+                producers.append("%s = cmp.gt(r27,r26)" % p)
+        for op in list(ops.values()):
+            if op.kind == "N":
+                producers.append("r%d = add(r27,#%d)" % (op.reg, rng.randint(-8, 8)))
+        packet = "  { " + "; ".join(producers + [text]) + " }"
+        regvals = fill_values(row, ops, rng, plan, producers)
+        usr = 0
+        if is_float(row):
+            if rng.random() < 0.6:
+                usr |= rng.randrange(4) << 22
+            if rng.random() < 0.15:
+                usr |= rng.getrandbits(6) & 0x3e
+        elif rng.random() < 0.1:
+            usr |= 1
+        ctrl = dict(plan.ctrl)
+        for op in ops.values():   # give the control registers an instruction reads a value
+            if op.kind == "C" and not op.dest:
+                for c in ([op.reg, op.reg + 1] if op.pair else [op.reg]):
+                    name = TE.CTRL.get(c)
+                    if c == 4:
+                        continue
+                    if c == 8:
+                        usr = rand32(rng) & ~(0x1f << 25)
+                    elif name in X.RESET_CTRL and name not in ctrl:
+                        ctrl[name] = rand32(rng)
+        return X.Case(row.tag, plan.pre + [packet] + plan.post, regvals,
+                      preds=rand_preds(rng), usr=usr, ctrl=ctrl, mem=plan.mem,
+                      image=rng.randrange(8), mem_words=plan.mem_words, taken=plan.taken)
+
+
+def make_images(rng, n=8):
+    imgs = []
+    for _ in range(n):
+        words = []
+        for _ in range(X.BUF_SIZE // 4):
+            words.append(rand32(rng) if rng.random() < 0.3 else rng.getrandbits(32))
+        imgs.append(b"".join(w.to_bytes(4, "little") for w in words))
+    return imgs
+
+
+# ---------------------------------------------------------------------------------------
+# Running
+
+class Job:
+    def __init__(self, index, case_ids):
+        self.index = index
+        self.ids = case_ids
+
+
+def sim_cmd(path):
+    """qemu-hexagon runs PROG directly; hexsim needs --user."""
+    return [path] if os.path.basename(path).startswith("qemu") else [path, "--user"]
+
+
+def run_job(job, cases, args, images):
+    """Builds and runs one program; returns a dict of what happened to each case."""
+    res = {"build_errors": {}, "qemu_fail": {}, "qemu_cannot": {}, "hex_fail": {},
+           "unimpl": {}, "blocked": {}, "stopped": None, "compared": {}, "diffs": {},
+           "qemu_time": 0.0, "hexsim_time": 0.0, "harness_stop": None}
+    name = "prog%03d" % job.index
+    prog, errs = X.build(cases, job.ids, images, args.work, name)
+    res["build_errors"] = errs
+    if prog is None:
+        return res
+    next_row = {}
+    ids = prog.ids
+    for i, cid in enumerate(ids):
+        j = i
+        while j < len(ids) and cases[ids[j]].tag == cases[cid].tag:
+            j += 1
+        next_row[cid] = ids[j] if j < len(ids) else None
+    end = X.STOP
+
+    def qemu_fail(cid, rc, err, timed_out):
+        if "decode_packet" in err or "assertion failed" in err:
+            res["qemu_cannot"][cases[cid].tag] = X.first_line(err, "assertion|ERROR")
+            return next_row[cid] if next_row[cid] is not None else end
+        res["qemu_fail"][cid] = "%s: %s" % (X.status_text(rc, timed_out), X.first_line(err))
+        return None
+
+    q = X.run(sim_cmd(args.qemu), prog, qemu_fail,
+              args.timeout)
+    res["qemu_time"] = q.seconds
+    if q.status != 0 and not q.failures:
+        res["qemu_fail"][None] = X.status_text(q.status, False)
+    if args.qemu_only:
+        for cid in ids:
+            if cid in q.records:
+                res["compared"][cid] = True
+        res["records"] = q.records
+        return res
+
+    def hex_fail(cid, rc, err, timed_out):
+        tag = X.unimplemented_tag(rc, err)
+        row = cases[cid].tag
+        if tag:
+            if tag in X.HARNESS_TAGS:   # every case needs it
+                res["harness_stop"] = tag
+                return end
+            if tag == row:
+                res["unimpl"][row] = tag
+            else:
+                res["blocked"][row] = tag
+            return next_row[cid] if next_row[cid] is not None else end
+        res["hex_fail"][cid] = "%s: %s" % (X.status_text(rc, timed_out),
+                                           X.first_line(err, "hexsim") or X.first_line(err))
+        return None
+
+    h = X.run(sim_cmd(args.hexsim), prog, hex_fail,
+              args.timeout)
+    res["hexsim_time"] = h.seconds
+    if h.gave_up is not None:
+        res["gave_up"] = "%s: hexsim stopped in %d cases in a row, the last one %d (%s); the " \
+            "program's later cases were not run" % (name, 25, h.gave_up,
+                                                    res["hex_fail"].get(h.gave_up, "?"))
+    for cid in ids:
+        row = cases[cid].tag
+        qr = q.records.get(cid)
+        if not qr:
+            continue
+        if res["harness_stop"] and cid not in h.records:
+            res["blocked"].setdefault(row, res["harness_stop"])
+            continue
+        if row in res["unimpl"] or row in res["blocked"]:
+            if cid not in h.records:
+                continue
+        hr = h.records.get(cid)
+        res["compared"][cid] = True
+        if not hr:
+            why = res["hex_fail"].get(cid, "no state dump from hexsim" +
+                                      (" (gave up)" if "gave_up" in res else ""))
+            res["diffs"][cid] = ["hexsim stopped in this case: " + why]
+        elif len(hr) != len(qr):
+            res["diffs"][cid] = ["state dumped %d times by qemu, %d times by hexsim" %
+                                 (len(qr), len(hr))]
+        else:
+            d = X.differences(qr[0][1], hr[0][1])
+            if d:
+                res["diffs"][cid] = d
+    if h.status != 0 and not h.failures:
+        res["hex_fail"][None] = X.status_text(h.status, False)
+    return res
+
+
+def generator_checks(case_rows, cases, records, images, rows_by_tag):
+    """Warnings about cases that do not test what they should: conditional branches that
+    always went the same way, stores that never changed the scratch buffer."""
+    warn = []
+    for tag, ids in sorted(case_rows.items()):
+        recs = [(c, records[c][0]) for c in ids if records.get(c)]
+        if not recs:
+            continue
+        flags = set(rows_by_tag[tag].attrs)
+        if cases[ids[0]].taken and "pred" in flags:
+            paths = {r[0] for _, r in recs}
+            if len(paths) < 2:
+                warn.append("%s: every case %s" % (tag, X.PATHS.get(paths.pop(), "?")))
+        if "store" in flags and cases[ids[0]].mem and "allocframe" not in tag:
+            changed = 0
+            for c, (_, rec) in recs:
+                img = bytearray(images[cases[c].image % len(images)])
+                for addr, v in cases[c].mem_words.items():
+                    if isinstance(v, int) and X.BUF_BASE <= addr < X.BUF_BASE + X.BUF_SIZE:
+                        img[addr - X.BUF_BASE:addr - X.BUF_BASE + 4] = v.to_bytes(4, "little")
+                changed += rec[X.REC_SIZE:] != bytes(img)
+            if not changed:
+                warn.append("%s: no case changed the scratch buffer" % tag)
+    return warn
+
+
+def shown_path(path):
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def load_pending(path):
+    tags = []
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                t = line.split("#", 1)[0].strip()
+                if t:
+                    tags.append(t)
+    return tags
+
+
+def probe_hexsim(args):
+    """None when `hexsim --user` runs a program that just exits, else why not."""
+    src_dir = os.path.join(args.work, "probe")
+    os.makedirs(src_dir, exist_ok=True)
+    path = os.path.join(src_dir, "exit0.s")
+    with open(path, "w") as f:
+        f.write("  .text\n  .globl _start\n_start:\n  { r0 = ##0; r6 = ##93 }\n"
+                "  { trap0(#1) }\n")
+    elf = os.path.join(src_dir, "exit0")
+    subprocess.run([X.LLVM_MC, "-arch=hexagon", "-mcpu=" + X.MCPU, "-filetype=obj", path,
+                    "-o", elf + ".o"], check=True)
+    subprocess.run([X.LLD, "-static", "-o", elf, elf + ".o"], check=True)
+    rc, out, err, to = X._run(sim_cmd(args.hexsim) + [elf], 30)
+    if rc == 0:
+        return None
+    if X.unimplemented_tag(rc, err):
+        return None
+    return "%s %s: %s" % (" ".join(sim_cmd(args.hexsim)), X.status_text(rc, to),
+                          X.first_line(err))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--hexsim", default=os.path.join(ROOT, "build", "hexsim"))
+    ap.add_argument("--qemu", default="qemu-hexagon")
+    ap.add_argument("--isa-dir", default=os.path.join(ROOT, "src", "cpu", "isa"))
+    ap.add_argument("--work", default=os.path.join(ROOT, "build", "tests", "isa", "exec"))
+    ap.add_argument("--cases", type=int, default=32, help="cases per row (default 32)")
+    ap.add_argument("--seed", type=int, default=20240601)
+    ap.add_argument("--only", help="regular expression: rows whose tag it matches")
+    ap.add_argument("--pending", default=os.path.join(HERE, "exec_pending.txt"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float, default=60, help="seconds per simulator run")
+    ap.add_argument("--details", help="file to write every mismatching case to")
+    ap.add_argument("--show", type=int, default=3, help="cases shown per mismatching row")
+    ap.add_argument("--write-pending", action="store_true",
+                    help="rewrite --pending: the rows found unimplemented, plus the listed rows "
+                         "this run could not decide")
+    ap.add_argument("--qemu-only", action="store_true",
+                    help="only build and run under qemu-hexagon (checks the generator)")
+    args = ap.parse_args()
+    t0 = time.monotonic()
+    args.qemu = shutil.which(args.qemu) or args.qemu
+    missing = [t for t in (X.LLVM_MC, X.LLD, args.qemu) if not shutil.which(t)]
+    if missing:
+        print("SKIP: %s not found (tools/setup.sh installs them)" % ", ".join(missing))
+        return 77
+    if not args.qemu_only:
+        if not os.path.exists(args.hexsim):
+            print("SKIP: %s does not exist (build it first)" % args.hexsim)
+            return 77
+    os.makedirs(args.work, exist_ok=True)
+    if not args.qemu_only:
+        why = probe_hexsim(args)
+        if why:
+            print("SKIP: hexsim cannot run a user program yet (%s)" % why)
+            return 77
+
+    rows, _ = TE.load_table(args.isa_dir)
+    all_tags = {r.tag for r in rows}
+    only = re.compile(args.only) if args.only else None
+    selected = [r for r in rows if not only or only.search(r.tag)]
+    gen = Generator(rows)
+    skipped = {}
+    cases, case_rows = [], {}
+    gen_errors = {}
+    for row in selected:
+        why = skip_reason(row)
+        if why:
+            skipped[row.tag] = why
+            continue
+        rng = random.Random("%d:%s" % (args.seed, row.tag))
+        ids = []
+        for k in range(args.cases):
+            try:
+                c = gen.case(row, rng, k)
+            except (ValueError, KeyError, IndexError) as e:
+                gen_errors[row.tag] = "%s: %s" % (type(e).__name__, e)
+                break
+            ids.append(len(cases))
+            cases.append(c)
+        if ids:
+            case_rows[row.tag] = ids
+        elif row.tag not in gen_errors:
+            gen_errors[row.tag] = "no cases"
+    # Programs: consecutive rows, about CASES_PER_PROGRAM cases each.
+    jobs, cur = [], []
+    for tag, ids in case_rows.items():
+        cur += ids
+        if len(cur) >= CASES_PER_PROGRAM:
+            jobs.append(Job(len(jobs), cur))
+            cur = []
+    if cur:
+        jobs.append(Job(len(jobs), cur))
+    images = make_images(random.Random("%d:images" % args.seed))
+    print("exec_diff: seed %d, %d cases per row, %d rows selected, %d cases in %d programs; "
+          "qemu %s, hexsim %s" % (args.seed, args.cases, len(selected), len(cases), len(jobs),
+                                  args.qemu, "-" if args.qemu_only else args.hexsim))
+    sys.stdout.flush()
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for r in ex.map(lambda j: run_job(j, cases, args, images), jobs):
+            results.append(r)
+
+    # Per-row outcome.
+    merged = {k: {} for k in ("build_errors", "qemu_fail", "qemu_cannot", "hex_fail",
+                              "unimpl", "blocked", "compared", "diffs")}
+    harness_stops = set()
+    gave_up = [r["gave_up"] for r in results if "gave_up" in r]
+    qtime = htime = 0.0
+    for r in results:
+        for k in merged:
+            merged[k].update(r[k])
+        if r["harness_stop"]:
+            harness_stops.add(r["harness_stop"])
+        qtime += r["qemu_time"]
+        htime += r["hexsim_time"]
+    records = {}
+    for r in results:
+        records.update(r.get("records", {}))
+    row_rejected = {}
+    for tag, ids in case_rows.items():
+        errs = [merged["build_errors"][c] for c in ids if c in merged["build_errors"]]
+        if len(errs) == len(ids):
+            row_rejected[tag] = errs[0]
+    for tag, msg in merged["qemu_cannot"].items():
+        skipped[tag] = "qemu-hexagon 7.2 cannot decode it (%s)" % msg.split("ERROR:")[-1][:60]
+    for tag, msg in row_rejected.items():
+        skipped[tag] = "llvm-mc-16 -mv67 rejects it (%s)" % msg
+    for tag, msg in gen_errors.items():
+        if tag not in case_rows:
+            skipped[tag] = "the harness cannot generate it (%s)" % msg
+    compared_rows, mismatch_rows, passing = {}, {}, set()
+    n_compared = 0
+    for tag, ids in case_rows.items():
+        if tag in skipped:
+            continue
+        done = [c for c in ids if c in merged["compared"]]
+        bad = [c for c in ids if c in merged["diffs"]]
+        n_compared += len(done)
+        if done:
+            compared_rows[tag] = len(done)
+        if bad:
+            mismatch_rows[tag] = bad
+        elif done and tag not in merged["unimpl"] and tag not in merged["blocked"]:
+            passing.add(tag)
+    unimpl = set(merged["unimpl"]) | harness_stops | set(merged["blocked"].values())
+    unimpl &= all_tags
+    unimpl -= set(skipped)
+    pending = load_pending(args.pending)
+    pending_set = set(pending)
+    relevant_pending = {t for t in pending_set if not only or only.search(t)}
+    not_listed = sorted(unimpl - pending_set)
+    now_passing = sorted(t for t in relevant_pending if t in passing)
+    unknown_pending = sorted(t for t in pending_set if t not in all_tags)
+    qemu_faults = {c: m for c, m in merged["qemu_fail"].items()}
+
+    out = []
+    p = out.append
+    p("exec_diff: %d rows compared (%d cases), %d rows passing, %d rows skipped" %
+      (len(compared_rows), n_compared, len(passing), len(skipped)))
+    reasons = {}
+    for tag, why in skipped.items():
+        reasons.setdefault(why, []).append(tag)
+    for why, tags in sorted(reasons.items(), key=lambda kv: -len(kv[1])):
+        p("  skipped, %s: %d: %s" % (why, len(tags), " ".join(sorted(tags))))
+    if qemu_faults:
+        p("exec_diff: %d cases stopped qemu-hexagon (left out; harness problem):" %
+          len(qemu_faults))
+        for c, m in list(qemu_faults.items())[:10]:
+            if c is None:
+                p("  (end of a program): %s" % m)
+            else:
+                p("  %s: %s | %s" % (cases[c].tag, " ".join(cases[c].text(c)).strip(), m))
+    for g in gave_up:
+        p("exec_diff: " + g)
+    if harness_stops:
+        p("exec_diff: hexsim stops at harness instructions, so no case can be compared until "
+          "they are implemented: %s" % " ".join(sorted(harness_stops)))
+    if merged["unimpl"]:
+        listed = len(set(merged["unimpl"]) & pending_set)
+        p("exec_diff: %d rows unimplemented in hexsim (%d of them listed in %s)%s" %
+          (len(merged["unimpl"]), listed, shown_path(args.pending),
+           ": " + " ".join(sorted(merged["unimpl"])) if len(merged["unimpl"]) <= 40 else ""))
+    blocked_by = {}
+    for tag, by in merged["blocked"].items():
+        blocked_by.setdefault(by, []).append(tag)
+    if blocked_by:
+        p("exec_diff: %d rows not compared because hexsim lacks an instruction their cases "
+          "need:" % len(merged["blocked"]))
+        for by, tags in sorted(blocked_by.items()):
+            p("  %s (%d rows)%s" % (by, len(tags), ": " + " ".join(sorted(tags))
+                                    if len(tags) <= 12 else ""))
+    detail = []
+    if merged["unimpl"]:
+        detail.append("unimplemented in hexsim: " + " ".join(sorted(merged["unimpl"])))
+    if mismatch_rows:
+        p("exec_diff: %d mismatching rows: %s" % (len(mismatch_rows),
+                                                  " ".join(sorted(mismatch_rows))))
+        shown = 0
+        for tag in sorted(mismatch_rows):
+            bad = mismatch_rows[tag]
+            lines = ["%s: %d of %d cases differ" % (tag, len(bad), compared_rows.get(tag, 0))]
+            for c in bad:
+                case = cases[c]
+                lines.append("  case %d: %s" % (c, " ".join(l.strip()
+                                                            for l in case.text(c))))
+                lines.append("    inputs: %s" % case.setup_summary())
+                for d in merged["diffs"][c]:
+                    lines.append("    " + d)
+            detail += lines
+            if shown < 40:
+                keep = 1 + 3 * args.show
+                p("\n".join("  " + l for l in lines[:keep]))
+                shown += 1
+    if args.qemu_only:
+        rows_by_tag = {r.tag: r for r in rows}
+        warns = generator_checks({t: i for t, i in case_rows.items() if t not in skipped},
+                                 cases, records, images, rows_by_tag)
+        for w in warns:
+            p("exec_diff: generator warning: " + w)
+    n_rejected = len(merged["build_errors"])
+    if n_rejected:
+        p("exec_diff: %d cases left out because llvm-mc-16 rejected them, e.g. %s" %
+          (n_rejected, "; ".join("%s: %s (%s)" % (cases[c].tag, " ".join(cases[c].text(c)),
+                                                  m) for c, m in
+                                 list(merged["build_errors"].items())[:3])))
+    if args.details:
+        with open(args.details, "w") as f:
+            f.write("\n".join(detail) + ("\n" if detail else ""))
+    ok = not mismatch_rows
+    if not args.qemu_only:
+        if not_listed:
+            p("exec_diff: FAIL: unimplemented in hexsim but not listed in %s: %s" %
+              (shown_path(args.pending), " ".join(not_listed)))
+            ok = False
+        if now_passing:
+            p("exec_diff: FAIL: listed in %s but implemented and passing now (remove them): %s"
+              % (shown_path(args.pending), " ".join(now_passing)))
+            ok = False
+    if args.write_pending and not args.qemu_only:
+        keep = sorted(unimpl | (pending_set - passing - set(mismatch_rows)))
+        header = []
+        if os.path.exists(args.pending):
+            with open(args.pending) as f:
+                header = [l for l in f if l.startswith("#")]
+        with open(args.pending, "w") as f:
+            f.write("".join(header) + "".join(t + "\n" for t in keep))
+        p("exec_diff: wrote %d rows to %s" % (len(keep), shown_path(args.pending)))
+        ok = not mismatch_rows
+    if unknown_pending:
+        p("exec_diff: warning: %s names rows not in the table: %s" %
+          (shown_path(args.pending), " ".join(unknown_pending)))
+    p("exec_diff: %.1f s (qemu %.1f s, hexsim %.1f s of simulator time over %d jobs)" %
+      (time.monotonic() - t0, qtime, htime, args.jobs))
+    p("exec_diff: %s" % ("PASS" if ok else "FAIL"))
+    print("\n".join(out))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
