@@ -3,9 +3,9 @@
 // Facts: Hexagon V6x Programmer's Reference Manual (XTYPE/FP: IEEE-754 single and double
 // precision, USR:FPRND rounding, sticky USR flags, default NaN all ones); edge behaviour
 // checked against qemu-hexagon 7.2: tininess is detected before rounding, float-to-integer
-// conversions of NaN give -1 (signed) or all ones (unsigned), negative non-zero inputs to
-// unsigned conversions give 0 with invalid (qemu 7.2 also flags -0; the hardware does not),
-// max/min are IEEE 754-2019 maximumNumber/minimumNumber.
+// conversions of NaN give -1 (signed) or all ones (unsigned), negative inputs (-0 included)
+// to unsigned conversions give 0 with invalid, max/min are IEEE 754-2019 maximumNumber/
+// minimumNumber.
 //
 // Everything is exact integer arithmetic: a finite value is mant * 2**exp with an unsigned
 // 128-bit mant; round_pack() rounds such a value into a format. No host FP state is used.
@@ -561,8 +561,10 @@ static uint64_t to_int(const struct fmt *f, uint64_t v, enum hx_fpkind to, int r
         *fl |= F_INV;
         return umax; // -1 signed, all ones unsigned
     }
-    if (!is_signed && a.sign && a.cls != CL_ZERO) {
-        *fl |= F_INV; // the sign is checked before rounding; -0 is 0
+    if (!is_signed && a.sign) {
+        // the sign is checked before rounding. -0 too, as qemu-hexagon 7.2 does (later qemu
+        // treats -0 as +0, citing the hardware)
+        *fl |= F_INV;
         return 0;
     }
     if (a.cls == CL_ZERO)
