@@ -406,13 +406,9 @@ static uint64_t fp_minmax(const struct fmt *f, uint64_t av, uint64_t bv, bool ma
     }
     // order the bit patterns as numbers: sign-magnitude to a monotonic key
     unsigned w = width(f);
-    uint64_t sbit = 1ull << (w - 1);
-    uint64_t ka = (av & sbit) ? ~av & (sbit * 2 - 1) : av | sbit;
-    uint64_t kb = (bv & sbit) ? ~bv & (sbit * 2 - 1) : bv | sbit;
-    if (w == 64) {
-        ka = (av & sbit) ? ~av : av | sbit;
-        kb = (bv & sbit) ? ~bv : bv | sbit;
-    }
+    uint64_t sbit = 1ull << (w - 1), mask = sbit | (sbit - 1);
+    uint64_t ka = (av & sbit) ? ~av & mask : av | sbit;
+    uint64_t kb = (bv & sbit) ? ~bv & mask : bv | sbit;
     bool a_less = ka < kb;
     return (a_less == max) ? bv : av;
 }
