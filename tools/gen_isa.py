@@ -25,7 +25,8 @@ CLASSES = ['EXT', 'ALU32', 'XTYPE', 'LD', 'ST', 'MEMOP', 'CR', 'J', 'JR', 'NV', 
 TIMINGS = ['ext', 'alu32', 'alu64', 'mpy', 'fp', 'ld', 'st', 'memop', 'jump', 'call', 'loop',
            'cr', 'sys']
 FLAGS = ['load', 'store', 'memop', 'newvalue', 'jump', 'call', 'hwloop', 'return', 'priv',
-         'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext']
+         'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext', 'solo', 'soloax', 'slot1alu',
+         'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr']
 OPERAND_RE = re.compile(r'([RPCMNGS])([a-z])(\2?)(32|16|8|4|2|128|64)|(I[iI])')
 
 
@@ -69,15 +70,23 @@ def parse_file(path, rows, duplex):
             if r.timing not in TIMINGS:
                 fail(path, lineno, 'unknown timing class ' + r.timing)
             r.flags, r.immspec, r.ext, r.pcrel, r.arch, r.defs, r.until = [], {}, None, set(), 0, 0, 0
+            r.cdefs, r.pdefs, r.slots_new, r.slots_arch = 0, 0, None, 0
             for a in attrs.split():
                 m = re.fullmatch(r'(I[iI])=([su])(\d)', a)
                 if m:
                     r.immspec[m.group(1)] = (m.group(2) == 's', int(m.group(3)))
                 elif a.startswith('ext='):
                     r.ext = a[4:]
-                elif re.fullmatch(r'defs=r\d+(,r\d+)*', a):
+                elif re.fullmatch(r'defs=[rcp]\d+(,[rcp]\d+)*', a):
                     for reg in a[5:].split(','):
-                        r.defs |= 1 << int(reg[1:])
+                        if reg[0] == 'r':
+                            r.defs |= 1 << int(reg[1:])
+                        elif reg[0] == 'c':
+                            r.cdefs |= 1 << int(reg[1:])
+                        else:
+                            r.pdefs |= 1 << int(reg[1:])
+                elif re.fullmatch(r'slots@v\d+=[0-3]+', a):
+                    r.slots_arch, r.slots_new = int(a[7:a.index('=')]), a[a.index('=') + 1:]
                 elif re.fullmatch(r'until=v\d+', a):
                     r.until = int(a[7:])
                 elif re.fullmatch(r'arch=v\d+', a):
@@ -152,7 +161,7 @@ def literal_preds(syntax):
     return defs, news, reads
 
 
-NV_DEF_RE = re.compile(r'^(?:if \([^ ]*\) )?(R[a-z](?:32|16|8)) [-+&|^]?= ')
+NV_DEF_RE = re.compile(r'^(?:if \([^ ]*\) )?(R[a-z](?:32|16|8))(?:\.[hlHL])? [-+&|^]?= ')
 
 
 def nv_def(syntax, names):
@@ -218,7 +227,10 @@ def main():
                         % (name, kind, len(bits), int(signed), scale, int(ext), int(pcrel),
                            int(written), int(pnew), len(rr), ', '.join('{ %d, %d }' % x for x in rr)))
             pdefs, pnews, pread = literal_preds(r.syntax)
-            c.write('    }, 0x%x, 0x%x, 0x%x, %d, %d, 0x%xu },\n' % (pdefs, pnews, pread, r.arch, r.until, r.defs))
+            pdefs |= r.pdefs
+            slots_new = sum(1 << int(s) for s in r.slots_new) if r.slots_new else slots
+            c.write('    }, 0x%x, 0x%x, 0x%x, %d, %d, 0x%xu, 0x%xu, 0x%x, %d },\n'
+                    % (pdefs, pnews, pread, r.arch, r.until, r.defs, r.cdefs, slots_new, r.slots_arch))
             key = r.cls if r.cls.startswith('SUB') else int(r.bits[:4], 2)
             buckets.setdefault(key, []).append((-bin(mask).count('1'), i))
         c.write('};\n\n')

@@ -1,17 +1,34 @@
 // SPDX-License-Identifier: MIT
 // Packet-formation rules (PRM section 3.3 "Packets", 10.9-10.11, and the resource rules of
-// chapter 3), as llvm-objdump-16 enforces them when it accepts a packet:
-//  - a register other than a predicate is written by at most one instruction, unless the
-//    writers are predicated on the same predicate with opposite senses; several writes of
-//    a predicate register are allowed (they are ANDed); PC is never written explicitly;
-//  - a .new predicate is read only when an instruction in the packet writes it;
-//  - a new-value operand's producer is unpredicated, or predicated exactly as the consumer;
-//    a new-value jump takes no floating-point or predicated producer;
-//  - at most four slots are used (a duplex takes two, a constant extender none), every
-//    instruction gets a slot it may issue in, at most two memory accesses, and a memop or
-//    new-value store is the only store;
-//  - at most two branches, and of two the first is conditional; a call writes r31;
-//  - a packet that ends a hardware loop holds no branch and no loop set-up.
+// chapter 3), as the reference assembler and disassembler (llvm-mc-16/llvm-objdump-16, whose
+// packet checker and slot shuffler state them) enforce them. Per-instruction facts come from
+// the ISA table (slots per core version, flags: src/cpu/isa/README.md); the packet rules are:
+//  - register writes: a register other than a predicate is written by one instruction, or
+//    only by instructions that are all conditional, none on the same predicate and sense as
+//    another, and, when two of them use one predicate with opposite senses, by those two only;
+//    several writes of a predicate are ANDed; the end of a hardware loop writes its loop
+//    registers (SA0/LC0, SA1/LC1); PC (and C9:8) is never written; P3:0 (C4) is not written
+//    beside a predicate-register write; USR is not written beside an instruction that sets
+//    USR status bits implicitly;
+//  - a predicate written "late" (loop set-ups with P3, :carry, decbin, ...) is written by
+//    nothing else in the packet (not even another late writer) and is not read as .new; a .new predicate is read only when an
+//    instruction writes it in time, and never in a packet that writes P3:0;
+//  - a new-value operand's producer is unpredicated, or predicated on the consumer's
+//    predicate with its sense; a new-value jump takes no predicated or floating-point producer;
+//  - a solo instruction is alone; a solo-AX one is only with ALU32 and non-floating-point
+//    XTYPE instructions (and duplex A-group sub-instructions);
+//  - branches: at most two, none in a packet that ends a hardware loop; a "cofonly" branch is
+//    the only one, a "cofsecond" branch the only one or the second; of two branches the first
+//    takes a higher slot than the second;
+//  - slots: at most four (a duplex takes slots 1 and 0, a constant extender none), each
+//    instruction in a slot it may issue in on the core version, after the packet's slot
+//    restrictions: beside a slot1alu instruction only ALU32 ones take slot 1, beside a
+//    noslot1st one no store takes slot 1; a load that is the packet's only memory access
+//    takes slot 0; a single store takes slot 0 unless the packet has loads and another
+//    instruction that only slot 0 can hold (then slot 1), two stores take slots 1 and 0 in
+//    packet order (unless one of them only has slot 0); a memop is the only store; at most
+//    one load and one store that only slot 0 can hold; no memory access (a new-value jump
+//    counts as one) beside a duplex.
 #include "check.h"
 
 #include <string.h>
@@ -21,6 +38,8 @@
 
 // Register numbering for the write map: r0-r31, p0-p3, control registers c0-c31.
 enum { REG_R = 0, REG_P = 32, REG_C = 36, NREGS = 68 };
+enum { C_SA0 = 0, C_LC0 = 1, C_SA1 = 2, C_LC1 = 3, C_P3_0 = 4, C_USR = 8, C_PC = 9 };
+#define MAX_WRITERS 8
 
 struct sense {
     int8_t preg;     // predicate the write is conditional on, -1 if unconditional
@@ -28,11 +47,25 @@ struct sense {
 };
 
 struct writes {
-    unsigned count[NREGS];
-    struct sense first[NREGS];
-    bool pwritten[4];
+    uint8_t count[NREGS];
+    struct sense s[NREGS][MAX_WRITERS];
+    uint8_t pdef;        // predicates written in time for .new readers (bit n = pn)
+    uint8_t plate;       // predicates written late
+    uint8_t plate2;      // predicates written late more than once
+    bool pexplicit;      // a predicate-register operand is written
+    bool usr_implicit;   // an instruction sets USR status bits implicitly
     bool bad;
 };
+
+static bool is_float(const struct hexsim_insn_desc *d)
+{
+    return d->timing == HX_TC_FP && !(d->flags & HX_F_NOFPU);
+}
+
+static bool is_branch(const struct hexsim_insn_desc *d)
+{
+    return (d->flags & (HX_F_JUMP | HX_F_CALL | HX_F_RETURN)) != 0;
+}
 
 static struct sense insn_sense(const struct hexsim_insn_desc *d, const struct hexsim_insn *insn)
 {
@@ -50,30 +83,30 @@ static struct sense insn_sense(const struct hexsim_insn_desc *d, const struct he
 
 static void note_write(struct writes *w, unsigned reg, struct sense s)
 {
-    if (reg >= REG_P && reg < REG_C) {
-        w->pwritten[reg - REG_P] = true;
-        return;
-    }
-    if (w->count[reg]++ == 0) {
-        w->first[reg] = s;
-        return;
-    }
-    // A second write is legal only when both are conditional on one predicate, with
-    // opposite senses, and it is the only other write.
-    struct sense f = w->first[reg];
-    if (w->count[reg] > 2 || f.preg < 0 || s.preg < 0 || f.preg != s.preg || f.when_true == s.when_true)
+    if (w->count[reg] >= MAX_WRITERS) {
         w->bad = true;
+        return;
+    }
+    w->s[reg][w->count[reg]++] = s;
+}
+
+static void note_pred(struct writes *w, const struct hexsim_insn_desc *d, unsigned p)
+{
+    if (d->flags & HX_F_LATEPRED) {
+        w->plate2 |= (uint8_t)(w->plate & (1u << p));
+        w->plate |= (uint8_t)(1u << p);
+    }
+    else
+        w->pdef |= (uint8_t)(1u << p);
 }
 
 static void note_ctrl(struct writes *w, unsigned c, struct sense s)
 {
-    if (c == 9)
+    if (c == C_PC)
         w->bad = true;   // PC is read-only
-    else if (c == 4)
-        for (unsigned p = 0; p < 4; p++)
-            note_write(w, REG_P + p, s);
-    else
-        note_write(w, REG_C + c, s);
+    if (c == C_P3_0)
+        w->pdef |= 0xf;
+    note_write(w, REG_C + c, s);
 }
 
 static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc *d,
@@ -103,7 +136,8 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
             break;
         }
         case HX_OPK_P:
-            note_write(w, REG_P + v, s);
+            note_pred(w, d, v);
+            w->pexplicit = true;
             break;
         case HX_OPK_C:
             note_ctrl(w, v, s);
@@ -118,25 +152,74 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
     }
     for (unsigned p = 0; p < 4; p++)
         if (d->lit_pdefs & (1u << p))
-            note_write(w, REG_P + p, s);
+            note_pred(w, d, p);
     for (unsigned r = 0; r < 32; r++)
         if (d->implicit_defs & (1u << r))
             note_write(w, REG_R + r, s);
+    for (unsigned c = 0; c < 32; c++)
+        if (d->implicit_cdefs & (1u << c))
+            note_ctrl(w, c, s);
     if (d->flags & HX_F_CALL)
         note_write(w, REG_R + 31, s);   // the link register
+    if (d->flags & HX_F_USR)
+        w->usr_implicit = true;
 }
 
-static bool new_predicates_defined(const struct hexsim_packet *pkt, const struct writes *w)
+// Several writers of one register: all conditional, no two on the same predicate and sense,
+// and a complementary pair only as the only two writers.
+static bool writers_ok(const struct sense *s, unsigned n)
 {
+    if (n <= 1)
+        return true;
+    bool complementary = false;
+    for (unsigned i = 0; i < n; i++) {
+        if (s[i].preg < 0)
+            return false;
+        for (unsigned j = i + 1; j < n; j++) {
+            if (s[i].preg != s[j].preg)
+                continue;
+            if (s[i].when_true == s[j].when_true)
+                return false;
+            complementary = true;
+        }
+    }
+    return !complementary || n == 2;
+}
+
+static bool registers_ok(const struct hexsim_packet *pkt)
+{
+    struct writes w;
+    memset(&w, 0, sizeof w);
+    const struct sense always = { -1, true };
+    if (pkt->endloop & 1) {
+        note_write(&w, REG_C + C_SA0, always);
+        note_write(&w, REG_C + C_LC0, always);
+    }
+    if (pkt->endloop & 2) {
+        note_write(&w, REG_C + C_SA1, always);
+        note_write(&w, REG_C + C_LC1, always);
+    }
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
+        note_operand_writes(&w, d, &pkt->insn[i], insn_sense(d, &pkt->insn[i]));
+    }
+    if (w.bad)
+        return false;
+    for (unsigned r = 0; r < NREGS; r++)
+        if (!writers_ok(w.s[r], w.count[r]))
+            return false;
+    bool p3_0 = w.count[REG_C + C_P3_0] != 0;
+    if ((p3_0 && w.pexplicit) || (w.usr_implicit && w.count[REG_C + C_USR]) || (w.plate & w.pdef) || w.plate2)
+        return false;
+    // .new predicate readers
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
         unsigned need = d->lit_pnew & ~d->lit_pdefs;
         for (unsigned k = 0; k < d->nops; k++)
             if (d->ops[k].pnew)
                 need |= 1u << pkt->insn[i].op[k];
-        for (unsigned p = 0; p < 4; p++)
-            if ((need & (1u << p)) && !w->pwritten[p])
-                return false;
+        if (need && (p3_0 || (need & ~w.pdef) || (need & w.plate)))
+            return false;
     }
     return true;
 }
@@ -155,7 +238,7 @@ static bool new_values_valid(const struct hexsim_packet *pkt)
         const struct hexsim_insn_desc *pd = &hexsim_isa_table[p->tag];
         struct sense ps = insn_sense(pd, p), cs = insn_sense(d, insn);
         if (d->flags & HX_F_JUMP) {   // new-value jump: no predicated producer
-            if (ps.preg >= 0 || pd->timing == HX_TC_FP)
+            if (ps.preg >= 0 || is_float(pd))
                 return false;
         } else if (ps.preg >= 0 && (ps.preg != cs.preg || ps.when_true != cs.when_true)) {
             return false;
@@ -164,8 +247,45 @@ static bool new_values_valid(const struct hexsim_packet *pkt)
     return true;
 }
 
-// Slot assignment: each instruction takes one of its allowed slots (duplex halves: high
-// slot 1, low slot 0; extenders none). Small enough for exhaustive search.
+// Solo instructions, solo-AX instructions and the branch rules.
+static bool grouping_ok(const struct hexsim_packet *pkt)
+{
+    unsigned entries = 0, nbranch = 0;
+    int soloax = -1;
+    bool solo = false;
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn *insn = &pkt->insn[i];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
+        entries += insn->part != 2;   // a duplex is one entry
+        solo |= (d->flags & HX_F_SOLO) != 0;
+        if (d->flags & HX_F_SOLOAX)
+            soloax = (int)i;
+        if (!is_branch(d))
+            continue;
+        if (pkt->endloop)
+            return false;
+        nbranch++;
+    }
+    if ((solo && entries > 1) || nbranch > 2)
+        return false;
+    unsigned j = 0;
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn *insn = &pkt->insn[i];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
+        if (soloax >= 0 && (int)i != soloax && d->cls != HX_CLASS_EXT && d->cls != HX_CLASS_ALU32 &&
+            d->cls != HX_CLASS_SUBA && !(d->cls == HX_CLASS_XTYPE && !is_float(d)))
+            return false;
+        if (!is_branch(d))
+            continue;
+        if (nbranch > 1 && ((d->flags & HX_F_COFONLY) || ((d->flags & HX_F_COFSECOND) && j == 0)))
+            return false;
+        j++;
+    }
+    return true;
+}
+
+// Slot assignment: each instruction takes one of its allowed slots. Small enough for
+// exhaustive search.
 static bool assign(const uint8_t *masks, unsigned n, unsigned i, unsigned used)
 {
     if (i == n)
@@ -176,44 +296,103 @@ static bool assign(const uint8_t *masks, unsigned n, unsigned i, unsigned used)
     return false;
 }
 
-static bool resources_ok(const struct hexsim_packet *pkt)
+static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
 {
     uint8_t masks[HX_PACKET_MAX_INSNS];
-    unsigned n = 0, mem = 0, branches = 0, stores = 0;
-    bool first_branch_conditional = false, alone_store = false;
+    const struct hexsim_insn_desc *desc[HX_PACKET_MAX_INSNS];
+    bool part[HX_PACKET_MAX_INSNS];
+    unsigned n = 0, loads = 0, stores = 0, memops = 0, memory = 0, load0 = 0, store0 = 0;
+    unsigned branch[2], nbranch = 0;
+    bool duplex = false, slot1alu = false, noslot1st = false;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
-        if (insn->tag == HX_A4_ext)
+        if (d->cls == HX_CLASS_EXT)
             continue;
-        if (d->flags & (HX_F_LOAD | HX_F_STORE))
-            mem++;
+        if (n == 4)
+            return false;
+        desc[n] = d;
+        part[n] = insn->part != 0;
+        if (is_branch(d) && nbranch < 2)
+            branch[nbranch++] = n;
+        if (insn->part) {   // duplex halves: high one slot 1, low one slot 0
+            masks[n++] = insn->part == 1 ? 0x2 : 0x1;
+            duplex = true;
+            continue;
+        }
+        unsigned m = hexsim_insn_slots(d, arch);
+        masks[n++] = (uint8_t)m;
+        slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
+        noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
+        if (d->flags & (HX_F_LOAD | HX_F_STORE) || (d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP)))
+            memory++;
+        if (d->flags & HX_F_LOAD) {
+            loads++;
+            load0 += !(d->flags & HX_F_MEMOP) && m == 0x1;
+        }
         if (d->flags & HX_F_STORE) {
             stores++;
-            // a memop or a new-value store is the packet's only store
-            if (d->flags & (HX_F_MEMOP | HX_F_NEWVALUE))
-                alone_store = true;
+            store0 += !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
-        if ((d->flags & (HX_F_JUMP | HX_F_CALL)) && branches++ == 0)
-            first_branch_conditional = (d->flags & HX_F_PRED) != 0;
-        masks[n++] = insn->part == 1 ? 0x2 : insn->part == 2 ? 0x1 : d->slots;
+        memops += (d->flags & HX_F_MEMOP) != 0;
     }
-    // Two branches only as "if (p) jump a; jump b": the first one conditional.
-    if (n > 4 || mem > 2 || branches > 2 || (branches == 2 && !first_branch_conditional) ||
-        (alone_store && stores > 1))
+    if (load0 > 1 || store0 > 1 || (duplex && memory))
         return false;
-    return assign(masks, n, 0, 0);
+    for (unsigned i = 0; i < n; i++) {
+        if (part[i])
+            continue;
+        if (slot1alu && desc[i]->cls != HX_CLASS_ALU32)
+            masks[i] &= (uint8_t)~0x2;
+        if (noslot1st && (desc[i]->flags & HX_F_STORE))
+            masks[i] &= (uint8_t)~0x2;
+    }
+    // Where loads and stores go (in packet order).
+    unsigned next = 0x2;   // the slot the next pinned store takes
+    for (unsigned i = 0; i < n; i++) {
+        const struct hexsim_insn_desc *d = desc[i];
+        if (part[i])
+            continue;
+        if (!masks[i])
+            return false;
+        if ((d->flags & HX_F_LOAD) && loads == 1 && memory == 1 && memops == 0)
+            masks[i] &= 0x1;
+        if (!(d->flags & HX_F_STORE))
+            continue;
+        if (memops && stores > 1)
+            return false;
+        if (store0)
+            continue;
+        bool other_slot0_only = false;
+        for (unsigned k = 0; k < n; k++)
+            if (masks[k] == 0x1 && desc[k] != d)
+                other_slot0_only = true;
+        if (stores == 1 && (loads == 0 || !other_slot0_only)) {
+            masks[i] &= 0x1;
+        } else {
+            if (!next)
+                return false;
+            masks[i] &= (uint8_t)next;
+            next >>= 1;
+        }
+    }
+    if (nbranch < 2)
+        return assign(masks, n, 0, 0);
+    // Two branches: the first in a higher slot than the second.
+    static const uint8_t pairs[6][2] = { { 8, 4 }, { 8, 2 }, { 8, 1 }, { 4, 2 }, { 4, 1 }, { 2, 1 } };
+    uint8_t m0 = masks[branch[0]], m1 = masks[branch[1]];
+    for (unsigned k = 0; k < 6; k++) {
+        if (!(pairs[k][0] & m0) || !(pairs[k][1] & m1))
+            continue;
+        masks[branch[0]] = pairs[k][0];
+        masks[branch[1]] = pairs[k][1];
+        if (assign(masks, n, 0, 0))
+            return true;
+    }
+    return false;
 }
 
-bool hexsim_check_packet(const struct hexsim_packet *pkt)
+bool hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch)
 {
-    struct writes w;
-    memset(&w, 0, sizeof w);
-    for (unsigned i = 0; i < pkt->ninsns; i++) {
-        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
-        note_operand_writes(&w, d, &pkt->insn[i], insn_sense(d, &pkt->insn[i]));
-        if (pkt->endloop && (d->flags & (HX_F_JUMP | HX_F_CALL | HX_F_HWLOOP)))
-            return false;
-    }
-    return !w.bad && new_predicates_defined(pkt, &w) && new_values_valid(pkt) && resources_ok(pkt);
+    return registers_ok(pkt) && new_values_valid(pkt) && grouping_ok(pkt) &&
+           resources_ok(pkt, arch);
 }

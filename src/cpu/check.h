@@ -8,7 +8,8 @@
 
 struct hexsim_packet;
 
-// True when the decoded packet may legally execute as one packet.
-bool hexsim_check_packet(const struct hexsim_packet *pkt);
+// True when the decoded packet may legally execute as one packet on core version arch
+// (68 = V68; some instructions' slots depend on it).
+bool hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch);
 
 #endif

@@ -261,7 +261,7 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
         for (unsigned i = 0; i < d.count; i++)
             if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
                 pkt->order[k++] = (uint8_t)i;
-    if (!hexsim_check_packet(pkt)) {
+    if (!hexsim_check_packet(pkt, arch)) {
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;
     }

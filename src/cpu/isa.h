@@ -54,6 +54,16 @@ enum hexsim_insn_flag {
     HX_F_PFALSE = 1u << 12,    // predicated on a false predicate
     HX_F_PNEW = 1u << 13,      // predicated on a .new predicate
     HX_F_MUSTEXT = 1u << 14,   // encoding only exists after a constant extender
+    // Packet-formation facts (the checker's; src/cpu/isa/README.md):
+    HX_F_SOLO = 1u << 15,      // must be alone in its packet
+    HX_F_SOLOAX = 1u << 16,    // only with ALU32 and non-floating-point XTYPE instructions
+    HX_F_SLOT1ALU = 1u << 17,  // only ALU32 instructions may take slot 1 beside it
+    HX_F_NOSLOT1ST = 1u << 18, // no store may take slot 1 beside it
+    HX_F_LATEPRED = 1u << 19,  // writes its predicate too late for .new readers in the packet
+    HX_F_COFONLY = 1u << 20,   // the packet's only branch
+    HX_F_COFSECOND = 1u << 21, // the only branch, or the second of two
+    HX_F_NOFPU = 1u << 22,     // timing class fp but not a floating-point-unit instruction
+    HX_F_USR = 1u << 23,       // sets USR status bits (overflow, floating-point flags) implicitly
 };
 
 #define HX_MAX_OPERANDS 6
@@ -85,13 +95,23 @@ struct hexsim_insn_desc {
     int8_t ext_op;            // index of the extendable operand, or -1
     int8_t nv_def;            // operand a new-value consumer can read as .new, or -1
     struct hexsim_operand_desc ops[HX_MAX_OPERANDS];
-    uint8_t lit_pdefs;        // predicates the syntax names literally: written ("p0 = ..."),
+    uint8_t lit_pdefs;        // predicates the syntax names literally: written ("p0 = ..."; also
+                              //   the implicit defs=pN of the row),
     uint8_t lit_pnew;         //   read as .new ("p0.new"),
     uint8_t lit_pread;        //   read as a condition ("if (p0)"); bit n = pn
     uint8_t arch;             // first core version with the instruction (62 = V62), 0: all
     uint8_t until;            // last core version with this form, 0: still current
     uint32_t implicit_defs;   // general registers written without an operand (bit n = rn)
+    uint32_t implicit_cdefs;  // control registers written without an operand (bit n = cn)
+    uint8_t slots_new;        // slots from core version slots_arch on (equal to slots if none)
+    uint8_t slots_arch;
 };
+
+// The slots an instruction may issue in on core version arch (68 = V68).
+static inline unsigned hexsim_insn_slots(const struct hexsim_insn_desc *d, unsigned arch)
+{
+    return d->slots_arch && arch >= d->slots_arch ? d->slots_new : d->slots;
+}
 
 struct hexsim_isa_bucket {
     const uint16_t *tags;
