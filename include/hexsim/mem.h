@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define HEXSIM_PAGE_SHIFT 12
 #define HEXSIM_PAGE_SIZE (1u << HEXSIM_PAGE_SHIFT)
@@ -48,12 +49,58 @@ int hexsim_mem_protect(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsign
 bool hexsim_mem_is_mapped(const struct hexsim_mem *m, uint32_t addr);
 
 // One aligned access of 1, 2, 4 or 8 bytes (little-endian), checked against `need` (one of
-// the HEXSIM_PROT bits). Returns enum hexsim_mem_fault.
-int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
-                    uint64_t *val);
-int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size, uint64_t val);
-// Checks that an aligned write would succeed, without writing.
-int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need);
+// the HEXSIM_PROT bits). Returns enum hexsim_mem_fault. Inline: the executor's hot path.
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "hexsim's guest memory accessors assume a little-endian host"
+#endif
+
+static inline struct hexsim_page *hexsim_mem_page(const struct hexsim_mem *m, uint32_t addr)
+{
+    struct hexsim_page *t = m->l1[addr >> 22];
+    if (!t)
+        return NULL;
+    struct hexsim_page *p = &t[(addr >> HEXSIM_PAGE_SHIFT) & 1023];
+    return p->data ? p : NULL;
+}
+
+// Checks an aligned access of `size` bytes (1..32, a power of two) for `need` permission.
+static inline int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size,
+                                   unsigned need)
+{
+    if (addr & (size - 1))
+        return HEXSIM_MEM_MISALIGNED;
+    struct hexsim_page *p = hexsim_mem_page(m, addr);
+    if (!p)
+        return HEXSIM_MEM_UNMAPPED;
+    return (p->prot & need) ? HEXSIM_MEM_OK : HEXSIM_MEM_PROT;
+}
+
+static inline int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size,
+                                  unsigned need, uint64_t *val)
+{
+    int f = hexsim_mem_check(m, addr, size, need);
+    if (f)
+        return f;
+    uint64_t v = 0;
+    memcpy(&v, hexsim_mem_page(m, addr)->data + (addr & (HEXSIM_PAGE_SIZE - 1)), size & 15);
+    *val = v;
+    return HEXSIM_MEM_OK;
+}
+
+static inline int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size,
+                                   uint64_t val)
+{
+    int f = hexsim_mem_check(m, addr, size, HEXSIM_PROT_W);
+    if (f)
+        return f;
+    struct hexsim_page *p = hexsim_mem_page(m, addr);
+    if (p->code) {   // cached decoded packets of this page become stale
+        p->code = false;
+        m->code_gen++;
+    }
+    memcpy(p->data + (addr & (HEXSIM_PAGE_SIZE - 1)), &val, size & 15);
+    return HEXSIM_MEM_OK;
+}
 
 // Byte copies between guest and host buffers, for loaders and syscalls. `need` is checked
 // on every page; with `force` permissions are ignored (the loader writing read-only text).

@@ -51,7 +51,10 @@ struct hexsim_packet {
     // Execution order (indexes into insn): instructions that write predicates first, so that
     // .new predicate readers anywhere in the packet see them (PRM 6.1.4), then the rest in
     // packet order. New-value producers always precede their consumers in the encoding.
+    // Constant extenders do nothing when executed and are left out: nexec <= ninsns.
     uint8_t order[HX_PACKET_MAX_INSNS];
+    uint8_t nexec;
+    uint8_t priv;             // bit i: insn[i] is a supervisor or guest instruction
 };
 
 // Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;

@@ -197,14 +197,13 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         ev->detail = pkt->status;
         return ev->kind;
     }
-    for (unsigned k = 0; k < pkt->ninsns; k++) {
+    if (env->user_mode && pkt->priv) {
+        ev->kind = HX_EV_PRIVILEGED;
+        ev->tag = pkt->insn[__builtin_ctz(pkt->priv)].tag;
+        return ev->kind;
+    }
+    for (unsigned k = 0; k < pkt->nexec; k++) {
         const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
-        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
-        if (env->user_mode && (d->flags & (HX_F_PRIV | HX_F_GUEST))) {
-            ev->kind = HX_EV_PRIVILEGED;
-            ev->tag = in->tag;
-            return ev->kind;
-        }
         hexsim_sem_fn fn = hexsim_isa_sem[in->tag];
         if (!fn) {
             ev->kind = HX_EV_UNIMPLEMENTED;
