@@ -154,7 +154,7 @@ static bool new_values_valid(const struct hexsim_packet *pkt)
         const struct hexsim_insn *p = &pkt->insn[insn->producer];
         const struct hexsim_insn_desc *pd = &hexsim_isa_table[p->tag];
         struct sense ps = insn_sense(pd, p), cs = insn_sense(d, insn);
-        if (d->cls == HX_CLASS_NV) {
+        if (d->flags & HX_F_JUMP) {   // new-value jump: no predicated producer
             if (ps.preg >= 0 || pd->timing == HX_TC_FP)
                 return false;
         } else if (ps.preg >= 0 && (ps.preg != cs.preg || ps.when_true != cs.when_true)) {

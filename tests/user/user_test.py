@@ -24,7 +24,7 @@ def build(src, out, extra=()):
 
 
 def run(hexsim, args, env=None):
-    p = subprocess.run([hexsim] + args, capture_output=True, text=True, env=env, timeout=300)
+    p = subprocess.run([hexsim, '--max-seconds', '120'] + args, capture_output=True, text=True, env=env, timeout=300)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -51,7 +51,7 @@ def main():
     rc, out, err = run(a.hexsim, ['--user', uproc, '7', data], env)
     expected = ['argc=3', 'argv: ' + uproc, 'argv: 7', 'argv: ' + data, 'env: HEXSIM_TEST_VAR=42',
                 'auxv pagesz=1 random=1', 'brk grew=100000', 'mmap ok=1', 'munmap=0',
-                'uname: Linux hexagon', 'getpid=1', 'read=5 hello', 'pos=5', 'size=12',
+                'uname: Linux hexagon', 'getpid=1', 'read=5 hello', 'pos=7', 'size=12',
                 'close=0', 'badfd=-9', 'efault=-14', 'enosys=-38']
     expect('uproc exit status', rc == 7, 'got %d, stderr: %s' % (rc, err))
     expect('uproc output', out.splitlines() == expected,
@@ -59,7 +59,7 @@ def main():
     expect('unknown syscall warned once', err.count('system call 999 is not implemented') == 1, err)
 
     cases = [
-        ('m', 135, ['load fault', 'misaligned', 'SIGBUS', 'r2 = memw(r1+#0x2)']),
+        ('m', 135, ['load fault', 'misaligned', 'SIGBUS', 'r2 = memw(r1+#0x0)']),
         ('u', 139, ['store fault', 'address 0x00000010', 'unmapped', 'SIGSEGV']),
         ('i', 132, ['invalid packet', 'SIGILL', 'ffffffff']),
         ('t', 133, ['trap0(#34)', 'SIGTRAP']),

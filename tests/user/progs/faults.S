@@ -18,8 +18,8 @@ _start:
 loop:
     jump loop
 misaligned:
-    r1 = ##buf
-    r2 = memw(r1+#2)
+    r1 = ##buf+2
+    r2 = memw(r1+#0)
     jump loop
 unmapped:
     r1 = ##0x10

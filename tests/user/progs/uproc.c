@@ -39,7 +39,7 @@ int main(int argc, char **argv, char **envp)
     sys(64, 1, (long)buf, n, 0, 0, 0);
     put_str("\n");
     unsigned long long pos = 0;
-    sys(62, fd, 0, 2, (long)&pos, 1, 0);   // _llseek(fd, 0, 2, &pos, SEEK_CUR)
+    sys(62, fd, 0, 2, (long)&pos, 1, 0);   // _llseek(fd, offset 2, &pos, SEEK_CUR): 5 + 2
     put_str("pos="); put_dec((long)pos); put_str("\n");
     unsigned char st[104];
     sys(80, fd, (long)st, 0, 0, 0, 0);
