@@ -376,8 +376,10 @@ static void print_reg(struct hexsim_dbg_cli *c, const char *name, unsigned num)
         return;
     }
     fprintf(out, "%-11s0x%08x", name, (uint32_t)v);
-    if (num == HEXSIM_DBG_REG_PC || num == HEXSIM_DBG_REG_LR)
-        fprintf(out, "  %s", hexsim_dbg_symbolize(c->d, (uint32_t)v, sym, sizeof(sym)));
+    if (num == HEXSIM_DBG_REG_PC || num == HEXSIM_DBG_REG_LR) {
+        if (hexsim_dbg_symbolize(c->d, (uint32_t)v, sym, sizeof(sym))[0])
+            fprintf(out, "  %s", sym);
+    }
     else if (num == HEXSIM_DBG_REG_USR)
         print_usr(out, (uint32_t)v);
     else if (num < 32)
@@ -837,6 +839,7 @@ static const struct command commands[] = {
     { "rwatch", NULL, cmd_rwatch, "rwatch SYM|*ADDR  stop after a load from it" },
     { "awatch", NULL, cmd_awatch, "awatch SYM|*ADDR  stop after a load or store" },
     { "continue", "c", cmd_continue, "continue          run until a breakpoint, watchpoint or the end" },
+    { "run", "r", cmd_continue, "run               the program is loaded and started: same as continue" },
     { "step", "s", cmd_step, "step [N]          run N packets" },
     { "stepi", "si", cmd_stepi, "stepi [N]         run N packets, showing each instruction and what it committed" },
     { "next", "n", cmd_next, "next [N]          N packets, running calls to their return" },
@@ -856,6 +859,7 @@ static const struct command commands[] = {
     { "echo", NULL, cmd_echo, "echo TEXT         print TEXT" },
     { "help", "h", cmd_help, "help              this list" },
     { "quit", "q", cmd_quit, "quit              end the session" },
+    { "kill", NULL, cmd_quit, "kill              end the session (the program ends with it)" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -405,13 +405,39 @@ void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
     run_to_frame(d, ret, sp, true, false, stop);
 }
 
+// Whether the function around pc has its own frame yet: an allocframe in a packet between
+// the function's symbol and pc. Without one (a leaf, or before the prologue) the return
+// address is still in LR and FP is the caller's. Without a symbol, assume a frame.
+static bool has_frame(struct hexsim_debugger *d, uint32_t pc)
+{
+    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), pc);
+    if (!s)
+        return true;
+    unsigned arch = d->t.ops->arch(d->t.ctx);
+    for (uint32_t a = s->addr; a < pc && a - s->addr < 4096;) {
+        uint8_t b[4 * HX_PACKET_MAX_WORDS];
+        uint32_t w[HX_PACKET_MAX_WORDS];
+        size_t n = d->t.ops->read_mem(d->t.ctx, d->thread, a, b, sizeof(b), 0) / 4;
+        struct hexsim_packet pkt;
+        for (size_t i = 0; i < n; i++)
+            w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                   (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+        if (!n || hexsim_decode_packet(w, n, a, arch, &pkt) != HX_DECODE_OK)
+            return true;
+        for (unsigned i = 0; i < pkt.ninsns; i++)
+            if (strstr(hexsim_isa_table[pkt.insn[i].tag].tag, "allocframe"))
+                return true;
+        a += 4u * pkt.nwords;
+    }
+    return false;
+}
+
 void hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
 {
     uint32_t pc = hexsim_dbg_pc(d), sp = reg32(d, HEXSIM_DBG_REG_SP);
     uint32_t fp = reg32(d, HEXSIM_DBG_REG_FP);
-    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), pc);
     uint64_t ret = 0;
-    bool at_entry = (s && s->addr == pc) || fp == 0;
+    bool at_entry = !has_frame(d, pc) || fp == 0;
     if (at_entry)
         ret = reg32(d, HEXSIM_DBG_REG_LR);
     else if (hexsim_dbg_read_uint(d, fp + 4u, 4, 0, &ret))
@@ -443,8 +469,7 @@ unsigned hexsim_dbg_backtrace(struct hexsim_debugger *d, uint32_t *pcs, unsigned
         return 0;
     uint32_t pc = hexsim_dbg_pc(d), fp = reg32(d, HEXSIM_DBG_REG_FP);
     pcs[n++] = pc;
-    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), pc);
-    if (s && s->addr == pc && n < max)   // before allocframe: the return address is in LR
+    if (!has_frame(d, pc) && n < max)   // before allocframe: the return address is in LR
         pcs[n++] = reg32(d, HEXSIM_DBG_REG_LR);
     while (n < max && fp && !(fp & 7)) {
         uint64_t ret, next;

@@ -460,13 +460,15 @@ static int handle(struct gdb_conn *g, int *detached)
         } else if (strcmp(p, "qHostInfo") == 0 || strcmp(p, "qProcessInfo") == 0) {
             char triple[64];
             hex_le(triple, 0, 0);
-            const char *t = "hexagon-unknown-linux-musl";
+            // no OS in the triple: lldb then loads the ELF at its link addresses (a
+            // "linux" triple makes it wait for a dynamic loader that user mode lacks)
+            const char *t = "hexagon-unknown-unknown";
             for (size_t i = 0; t[i]; i++) {
                 triple[2 * i] = hexdig[(unsigned char)t[i] >> 4];
                 triple[2 * i + 1] = hexdig[t[i] & 15];
                 triple[2 * i + 2] = '\0';
             }
-            snprintf(g->out, GDB_BUF, "%striple:%s;ostype:linux;endian:little;ptrsize:4;",
+            snprintf(g->out, GDB_BUF, "%striple:%s;endian:little;ptrsize:4;",
                      p[1] == 'P' ? "pid:1;" : "", triple);
             reply(g, g->out);
         } else if (strncmp(p, "qXfer:features:read:target.xml:", 31) == 0) {
@@ -490,6 +492,8 @@ static int handle(struct gdb_conn *g, int *detached)
                 put_packet(g, g->out, k + 1);
             }
             free(xml);
+        } else if (strcmp(p, "qOffsets") == 0) {
+            reply(g, "Text=0;Data=0;Bss=0");
         } else if (strncmp(p, "qSymbol", 7) == 0) {
             reply(g, "OK");
         } else {

@@ -55,7 +55,12 @@ static void add(char *buf, size_t len, size_t *pos, const char *s)
 static void word_text(struct hexsim_debugger *d, const struct hexsim_disasm_packet *p, unsigned w,
                       char *buf, size_t len)
 {
-    snprintf(buf, len, "%s", p->text[w]);
+    // the disassembler separates a duplex's halves with "; \t" (llvm-objdump's layout)
+    size_t o = 0;
+    for (const char *s = p->text[w]; *s && o + 1 < len; s++)
+        if (*s != '\t')
+            buf[o++] = *s;
+    buf[o] = '\0';
     if (p->has_target[w]) {
         char sym[160];
         hexsim_dbg_symbolize(d, p->target[w], sym, sizeof(sym));
@@ -209,8 +214,11 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
 {
     switch (stop->kind) {
     case HEXSIM_DBG_STOP_BREAK:
-        if (stop->index > 0)
-            fprintf(out, "Breakpoint %d, ", stop->index);
+        if (stop->index > 0) {
+            char sym[160];
+            fprintf(out, "Breakpoint %d, 0x%08x %s\n", stop->index, stop->pc,
+                    hexsim_dbg_symbolize(d, stop->pc, sym, sizeof(sym)));
+        }
         hexsim_dbg_print_location(d, out);
         break;
     case HEXSIM_DBG_STOP_WATCH: {
