@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "debug/rl_editor.h"
+#include "debug/session.h"
 #include "hexsim/version.h"
+#include "user/dbg_target.h"
 #include "user/user.h"
 
 // Exit statuses; the usage text lists them, so keep the two in step.
@@ -27,6 +30,8 @@ struct cli_options {
     const char *initrd; // --initrd FILE, NULL if none
     int user_argi;      // --user: index in argv of PROG (its arguments follow), 0 if none
     struct hexsim_user_opts uopts;
+    bool debug;         // --debug, --break, -x or --gdb: run under the debugger
+    struct hexsim_dbg_options dbg;
 };
 
 static void print_usage(FILE *out)
@@ -49,6 +54,14 @@ static void print_usage(FILE *out)
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
           "      --initrd FILE    initial RAM disk for system mode (not implemented yet)\n"
+          "\n"
+          "Debugger (with --user; see src/debug/README.md):\n"
+          "      --debug          stop before the first packet and read debugger commands\n"
+          "                       (GNU readline on a terminal, else lines from stdin)\n"
+          "      --break LOC      breakpoint at LOC (SYM, SYM+OFF or ADDR), then run to it\n"
+          "  -x FILE              run the debugger commands in FILE first (implies --debug)\n"
+          "      --gdb [HOST:]PORT  serve the GDB remote protocol (gdb, lldb-16) on\n"
+          "                       HOST:PORT (default host 127.0.0.1; port 0: any free port)\n"
           "\n"
           "Not implemented yet:\n"
           "  system mode   hexsim vmlinux --initrd rootfs.cpio\n"
@@ -112,6 +125,27 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                     return usage_error("--max-seconds needs a positive number, got", v);
                 opts->uopts.max_seconds = d;
             }
+        } else if ((strcmp(arg, "--break") == 0 || strcmp(arg, "-x") == 0 ||
+                    strcmp(arg, "--gdb") == 0) && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            struct hexsim_dbg_options *d = &opts->dbg;
+            if (arg[1] == 'x' || arg[2] == 'b') {
+                const char **list = arg[1] == 'x' ? d->scripts : d->breaks;
+                unsigned *n = arg[1] == 'x' ? &d->nscripts : &d->nbreaks;
+                if (*n >= HEXSIM_DBG_MAX_OPT)
+                    return usage_error("too many", arg);
+                list[(*n)++] = v;
+                if (arg[1] == 'x')
+                    d->stop_at_start = true;
+            } else {
+                d->gdb = v;
+            }
+            opts->debug = true;
+        } else if (strcmp(arg, "--debug") == 0 && !options_done) {
+            opts->debug = true;
+            opts->dbg.stop_at_start = true;
         } else if (strcmp(arg, "--host-time") == 0 && !options_done) {
             opts->uopts.host_time = true;
         } else if (strcmp(arg, "--strace") == 0 && !options_done) {
@@ -172,6 +206,27 @@ static int finish_stdout(void)
     return HEXSIM_EXIT_OK;
 }
 
+// User mode under the debugger: returns the program's exit status if it ended, else 0.
+static int debug_user(const struct cli_options *opts, struct hexsim_user *u)
+{
+    struct hexsim_user_dbg *ud = calloc(1, sizeof(*ud));
+    struct hexsim_dbg_target t;
+    if (!ud || hexsim_user_dbg_init(ud, u, &t)) {
+        free(ud);
+        fputs("hexsim: out of memory\n", stderr);
+        return HEXSIM_EXIT_FILE;
+    }
+    struct hexsim_dbg_line_editor ed;
+    hexsim_rl_editor(&ed);
+    setvbuf(stdout, NULL, _IOLBF, 0);   // debugger lines and guest output in order
+    int status = 0;
+    if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
+        status = opts->dbg.gdb && status ? status : 0;
+    hexsim_user_dbg_free(ud);
+    free(ud);
+    return status;
+}
+
 // Linux user mode: load PROG, run it, return its exit status.
 static int run_user(const struct cli_options *opts, int gargc, char **gargv)
 {
@@ -189,7 +244,7 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
         fprintf(stderr, "hexsim: %s\n", err);
         status = HEXSIM_EXIT_FILE;
     } else {
-        status = hexsim_user_run(u);
+        status = opts->debug ? debug_user(opts, u) : hexsim_user_run(u);
     }
     fflush(stdout);
     hexsim_user_free(u);

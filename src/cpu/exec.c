@@ -79,12 +79,59 @@ static uint64_t forward_stores(const struct hx_exec *x, uint32_t ea, unsigned si
     return v;
 }
 
+// ---- debugger write log (exec.h: struct hexsim_exec_trace); only runs when env->trace is set
+static void trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size)
+{
+    if (t->nld < HX_TRACE_MAX_LOADS) {
+        t->ld[t->nld].addr = ea;
+        t->ld[t->nld].size = (uint8_t)size;
+    }
+    t->nld++;
+}
+
+// What instruction `index` staged is what the packet's masks gained while it ran (a second
+// write of a predicate, which is ANDed, is credited to the first writer).
+static void trace_insn(const struct hx_exec *x, unsigned index)
+{
+    struct hexsim_exec_trace *t = x->trace;
+    if (t->ninsns >= HX_PACKET_MAX_INSNS)
+        return;
+    unsigned i = t->ninsns++;
+    t->insn[i].index = (uint8_t)index;
+    t->insn[i].rmask = x->rmask & ~t->cum_r;
+    t->insn[i].cmask = x->cmask & ~t->cum_c;
+    t->insn[i].pmask = (uint8_t)(x->pmask & ~t->cum_p);
+    t->insn[i].st_first = t->cum_st;
+    t->insn[i].st_end = (uint8_t)x->nst;
+    t->cum_r = x->rmask;
+    t->cum_c = x->cmask;
+    t->cum_p = x->pmask;
+    t->cum_st = (uint8_t)x->nst;
+}
+
+static void trace_commit(const struct hx_exec *x)
+{
+    struct hexsim_exec_trace *t = x->trace;
+    t->committed = true;
+    memcpy(t->new_r, x->new_r, sizeof(t->new_r));
+    memcpy(t->new_c, x->new_c, sizeof(t->new_c));
+    memcpy(t->new_p, x->new_p, sizeof(t->new_p));
+    t->nst = x->nst;
+    for (unsigned k = 0; k < x->nst && k < 2; k++) {
+        t->st[k].addr = x->st[k].addr;
+        t->st[k].size = x->st[k].size;
+        t->st[k].val = x->st[k].val;
+    }
+}
+
 uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = 0;
     int f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
     if (f)
         mem_fault(x, HX_EV_FAULT_READ, ea, f);
+    if (x->trace)
+        trace_load(x->trace, ea, size);
     return x->nst ? forward_stores(x, ea, size, v) : v;
 }
 
@@ -189,6 +236,9 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.nst = 0;
     x.release_reservation = false;
     x.ev = ev;
+    x.trace = env->trace;
+    if (x.trace)
+        memset(x.trace, 0, sizeof(*x.trace));
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
 
@@ -212,6 +262,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         }
         x.cur = pkt->order[k];
         fn(&x, in);
+        if (x.trace)
+            trace_insn(&x, pkt->order[k]);
         if (ev->kind >= HX_EV_FAULT_READ) {
             ev->tag = in->tag;
             return ev->kind;
@@ -219,6 +271,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
+    if (x.trace)
+        trace_commit(&x);
     struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
                              c->c[HX_USR] };
     for (unsigned k = 0; k < x.nst; k++) {

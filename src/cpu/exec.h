@@ -34,11 +34,37 @@ struct hexsim_event_info {
     uint32_t imm;         // trap immediate
 };
 
+// Optional write log for debuggers (hexsim_exec_env.trace). When the pointer is non-NULL
+// the executor records, for one packet, which registers each instruction staged, the values
+// the packet commits, its stores and its loads. When it is NULL the cost is one predictable
+// branch per instruction and per load; nothing else changes.
+#define HX_TRACE_MAX_LOADS 8
+struct hexsim_exec_trace {
+    unsigned ninsns;              // instructions that ran, in execution order
+    struct {
+        uint8_t index;            // in pkt->insn
+        uint8_t pmask;            // predicates this instruction wrote
+        uint8_t st_first, st_end; // its stores: st[st_first..st_end)
+        uint32_t rmask, cmask;    // general and control registers it wrote
+    } insn[HX_PACKET_MAX_INSNS];
+    bool committed;               // false: the packet faulted, nothing below was applied
+    uint32_t new_r[32], new_c[32];
+    uint8_t new_p[4];
+    unsigned nst;                 // stores in commit order (size 32: dczeroa's line)
+    struct { uint32_t addr; uint8_t size; uint64_t val; } st[2];
+    unsigned nld;                 // loads (the first HX_TRACE_MAX_LOADS)
+    struct { uint32_t addr; uint8_t size; } ld[HX_TRACE_MAX_LOADS];
+    // internal: what earlier instructions of the packet staged
+    uint32_t cum_r, cum_c;
+    uint8_t cum_p, cum_st;
+};
+
 struct hexsim_exec_env {
     struct hexsim_cpu *cpu;
     struct hexsim_mem *mem;
     unsigned arch;        // core version (68 = V68)
     int user_mode;        // nonzero: privileged and guest instructions fault
+    struct hexsim_exec_trace *trace;   // NULL unless a debugger asks (see above)
 };
 
 // Executes pkt (decoded at cpu->pc). Returns the event (HX_EV_NONE: committed normally).

@@ -32,6 +32,7 @@ struct hx_exec {
     struct { uint32_t addr; uint8_t size; uint64_t val; } st[HX_MAX_STORES];
     bool release_reservation; // a store-conditional ran
     struct hexsim_event_info *ev;
+    struct hexsim_exec_trace *trace;   // optional debugger log (exec.h), usually NULL
 };
 
 // ---- general registers

@@ -22,7 +22,7 @@ struct pcache_entry {
     struct hexsim_packet pkt;
 };
 
-struct pcache {
+struct hexsim_user_pcache {
     uint64_t gen;
     struct pcache_entry e[PCACHE_SIZE];
 };
@@ -51,7 +51,8 @@ void hexsim_user_free(struct hexsim_user *u)
     hexsim_mem_free(&u->mem);
 }
 
-static const struct hexsim_packet *fetch_decode(struct hexsim_user *u, struct pcache *pc,
+static const struct hexsim_packet *fetch_decode(struct hexsim_user *u,
+                                                struct hexsim_user_pcache *pc,
                                                 uint32_t addr, struct hexsim_packet *tmp,
                                                 int *fetch_fault)
 {
@@ -131,50 +132,96 @@ static int fault_exit(struct hexsim_user *u, const struct hexsim_event_info *ev)
     return 128 + sig;
 }
 
+// One packet of the run loop: fetch and decode at PC, execute, and handle a system call.
+// Returns HEXSIM_USER_STEP_OK (go on), _EXIT (the program exited) or _FAULT (*ev says why;
+// the packet committed nothing unless it was a trap). Inlined into the run loop below, and
+// exported for debuggers as hexsim_user_step, so the loop pays nothing for them.
+static inline int step_packet(struct hexsim_user *u, struct hexsim_user_exec *x,
+                              struct hexsim_event_info *ev, const struct hexsim_packet **pkt_out)
+{
+    int ff = 0;
+    const struct hexsim_packet *pkt = fetch_decode(u, x->pcache, u->cpu.pc, &x->tmp, &ff);
+    *pkt_out = pkt;
+    if (!pkt) {
+        memset(ev, 0, sizeof(*ev));
+        ev->kind = HX_EV_FAULT_FETCH;
+        ev->addr = u->cpu.pc;
+        ev->detail = ff;
+        ev->tag = -1;
+        return HEXSIM_USER_STEP_FAULT;
+    }
+    int k = hexsim_exec_packet(&x->env, pkt, ev);
+    if (k == HX_EV_TRAP0 && ev->imm == 1) {
+        hexsim_user_syscall(u);
+        return u->exited ? HEXSIM_USER_STEP_EXIT : HEXSIM_USER_STEP_OK;
+    }
+    if (k != HX_EV_NONE) {
+        ev->addr = k == HX_EV_TRAP0 || k == HX_EV_TRAP1 ? pkt->addr : ev->addr;
+        return HEXSIM_USER_STEP_FAULT;
+    }
+    return HEXSIM_USER_STEP_OK;
+}
+
+int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
+                     struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
+{
+    return step_packet(u, x, ev, pkt);
+}
+
+int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
+{
+    memset(x, 0, sizeof(*x));
+    x->pcache = calloc(1, sizeof(*x->pcache));
+    if (!x->pcache)
+        return -1;
+    x->pcache->gen = ~0ull;
+    x->env.cpu = &u->cpu;
+    x->env.mem = &u->mem;
+    x->env.arch = u->arch;
+    x->env.user_mode = 1;
+    return 0;
+}
+
+void hexsim_user_exec_free(struct hexsim_user_exec *x)
+{
+    free(x->pcache);
+    x->pcache = NULL;
+}
+
+// Reports an event that ends the process (a fault, or a trap that is not a system call) on
+// u->err, and returns the exit status: 128 + the signal.
+int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev)
+{
+    if (ev->kind == HX_EV_TRAP0) {
+        fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "
+                "(signal SIGTRAP)\n", ev->imm, ev->addr);
+        return 128 + SIGTRAP;
+    }
+    if (ev->kind == HX_EV_TRAP1) {
+        fprintf(u->err, "hexsim: trap1(#%u) at PC 0x%08x in user mode (signal SIGILL)\n",
+                ev->imm, ev->addr);
+        return 128 + SIGILL;
+    }
+    return fault_exit(u, ev);
+}
+
 int hexsim_user_run(struct hexsim_user *u)
 {
-    struct pcache *pc = calloc(1, sizeof(*pc));
-    if (!pc) {
+    struct hexsim_user_exec x;
+    if (hexsim_user_exec_init(u, &x)) {
         fprintf(u->err, "hexsim: out of memory\n");
         return 1;
     }
-    pc->gen = ~0ull;
-    struct hexsim_exec_env env = { &u->cpu, &u->mem, u->arch, 1 };
-    struct hexsim_packet tmp;
     struct hexsim_event_info ev;
+    const struct hexsim_packet *pkt;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
     uint64_t n = 0;
     while (!u->exited) {
-        int ff = 0;
-        const struct hexsim_packet *pkt = fetch_decode(u, pc, u->cpu.pc, &tmp, &ff);
-        if (!pkt) {
-            memset(&ev, 0, sizeof(ev));
-            ev.kind = HX_EV_FAULT_FETCH;
-            ev.addr = u->cpu.pc;
-            ev.detail = ff;
-            ev.tag = -1;
-            status = fault_exit(u, &ev);
-            break;
-        }
-        int k = hexsim_exec_packet(&env, pkt, &ev);
-        if (k == HX_EV_TRAP0) {
-            if (ev.imm == 1) {
-                hexsim_user_syscall(u);
-            } else {
-                fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "
-                        "(signal SIGTRAP)\n", ev.imm, pkt->addr);
-                status = 128 + SIGTRAP;
-                break;
-            }
-        } else if (k == HX_EV_TRAP1) {
-            fprintf(u->err, "hexsim: trap1(#%u) at PC 0x%08x in user mode (signal SIGILL)\n",
-                    ev.imm, pkt->addr);
-            status = 128 + SIGILL;
-            break;
-        } else if (k != HX_EV_NONE) {
-            status = fault_exit(u, &ev);
+        int r = step_packet(u, &x, &ev, &pkt);
+        if (r == HEXSIM_USER_STEP_FAULT) {
+            status = hexsim_user_fault(u, &ev);
             break;
         }
         n++;
@@ -196,6 +243,6 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
     }
-    free(pc);
+    hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }
