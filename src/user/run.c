@@ -139,7 +139,7 @@ int hexsim_user_run(struct hexsim_user *u)
         return 1;
     }
     pc->gen = ~0ull;
-    struct hexsim_exec_env env = { &u->cpu, &u->mem, u->arch, 1 };
+    struct hexsim_exec_env env = { &u->cpu, &u->mem, u->arch, 1, 0, NULL };
     struct hexsim_packet tmp;
     struct hexsim_event_info ev;
     struct timespec t0;
