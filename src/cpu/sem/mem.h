@@ -177,4 +177,36 @@ static inline uint64_t hx_dealloc_return(struct hx_exec *x, uint32_t fp)
 
 // ---- end of loads and addressing modes
 
+// ---- stores, memops, new-value (st.isa, memop.isa, nv.isa)
+// The addressing modes use the hx_ea_* helpers above.
+
+// allocframe (PRM 8.5, 8.3.2 stack smashing protection): memd(Rx-8) = LR:FP with LR XORed
+// with FRAMEKEY; FP = Rx-8; returns the new Rx = Rx-8-size. The FRAMELIMIT check (an
+// exception when the new stack pointer is below FRAMELIMIT) is not modelled: there is no
+// event for it yet (qemu-hexagon does not model it either).
+static inline uint32_t st_allocframe(struct hx_exec *x, uint32_t rx, uint32_t size)
+{
+    uint32_t ea = rx - 8u;
+    uint64_t frame = (uint64_t)hx_r(x, 31) << 32 | hx_r(x, 30);
+    frame ^= (uint64_t)hx_cr(x, HX_FRAMEKEY) << 32;
+    hx_st(x, ea, 8, frame);
+    hx_wr(x, 30, ea);
+    return ea - size;
+}
+
+// memops (PRM 5.9): load a byte/half/word, combine with v, store it back (truncated)
+enum st_memop { ST_MEMOP_ADD, ST_MEMOP_SUB, ST_MEMOP_AND, ST_MEMOP_OR };
+static inline void st_memop(struct hx_exec *x, uint32_t ea, unsigned size, enum st_memop op,
+                            uint32_t v)
+{
+    uint32_t m = (uint32_t)hx_ld(x, ea, size);
+    switch (op) {
+    case ST_MEMOP_ADD: m += v; break;
+    case ST_MEMOP_SUB: m -= v; break;
+    case ST_MEMOP_AND: m &= v; break;
+    case ST_MEMOP_OR: m |= v; break;
+    }
+    hx_st(x, ea, size, m);
+}
+
 #endif
