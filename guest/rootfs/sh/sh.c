@@ -292,6 +292,51 @@ static size_t match_close(const char *p)
     return 0;
 }
 
+static void run_line(const char *line);
+
+// $(cmd) and `cmd`: runs cmd in a child shell and appends its output minus trailing newlines.
+static void command_subst(struct str *out, const char *cmd, int split)
+{
+    int fds[2];
+    fflush(0);
+    if (pipe2(fds, O_CLOEXEC) < 0)
+        return;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        signal(SIGINT, SIG_DFL);
+        interactive = 0;
+        run_line(cmd);
+        fflush(0);
+        _exit(last_status);
+    }
+    close(fds[1]);
+    struct str b = { 0 };
+    char buf[512];
+    for (;;) {
+        ssize_t r = read(fds[0], buf, sizeof buf);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        for (ssize_t i = 0; i < r; i++)
+            str_addc(&b, buf[i], split);
+    }
+    close(fds[0]);
+    int st;
+    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (pid > 0)
+        last_status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    while (b.n && b.s[b.n - 1] == '\n')
+        b.n--;
+    for (size_t i = 0; i < b.n; i++)
+        str_addc(out, b.s[i], split);
+    str_free(&b);
+}
+
 // Expands one $-construct at *pp (pointing at '$'); advances *pp.
 static void expand_dollar(struct str *out, const char **pp, int quoted)
 {
@@ -321,6 +366,19 @@ static void expand_dollar(struct str *out, const char **pp, int quoted)
         snprintf(num, sizeof num, "%lld", v);
         str_adds(out, num, split);
         str_free(&e);
+        free(inner);
+        *pp = p + n;
+        return;
+    }
+    if (p[1] == '(') {
+        size_t n = match_close(p);
+        if (!n) {
+            str_addc(out, '$', 0);
+            *pp = p + 1;
+            return;
+        }
+        char *inner = strndup(p + 2, n - 3);
+        command_subst(out, inner, split);
         free(inner);
         *pp = p + n;
         return;
@@ -401,6 +459,12 @@ static void expand_into(struct str *out, const char *w, int in_dq)
             }
         } else if (*p == '$') {
             expand_dollar(out, &p, dq);
+        } else if (*p == '`' && strchr(p + 1, '`')) {
+            const char *e = strchr(p + 1, '`');
+            char *inner = strndup(p + 1, (size_t)(e - p - 1));
+            command_subst(out, inner, !dq);
+            free(inner);
+            p = e + 1;
         } else {
             str_addc(out, *p++, 0);
         }
@@ -477,10 +541,11 @@ struct pipeline {
 };
 
 // Returns 1 if the line is incomplete (open quote or trailing operator/backslash).
-static int lex(const char *line, struct token *toks, int max, int *ntok)
+static int lex_raw(const char *line, struct token *toks, int max, int *ntok)
 {
     int n = 0;
     const char *p = line;
+    *ntok = 0;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
             p++;
@@ -523,7 +588,7 @@ static int lex(const char *line, struct token *toks, int max, int *ntok)
                 t->fd = fd < 0 ? 1 : fd;
                 p++;
             }
-            n++;
+            *ntok = ++n;
             continue;
         }
         // A word: up to an unquoted blank or operator.
@@ -548,6 +613,11 @@ static int lex(const char *line, struct token *toks, int max, int *ntok)
                 if (!p[1] || (p[1] == '\n' && !p[2]))
                     return 1;
                 p += 2;
+            } else if (*p == '`') {
+                const char *e = strchr(p + 1, '`');
+                if (!e)
+                    return 1;
+                p = e + 1;
             } else if (*p == '$' && (p[1] == '(' || p[1] == '{')) {
                 size_t m = match_close(p);
                 if (!m)
@@ -559,7 +629,7 @@ static int lex(const char *line, struct token *toks, int max, int *ntok)
         }
         t->t = T_WORD;
         t->word = strndup(s, (size_t)(p - s));
-        n++;
+        *ntok = ++n;
     }
     toks[n].t = T_END;
     toks[n].word = 0;
@@ -567,6 +637,20 @@ static int lex(const char *line, struct token *toks, int max, int *ntok)
     if (n > 0 && (toks[n - 1].t == T_PIPE || toks[n - 1].t == T_AND || toks[n - 1].t == T_OR))
         return 1;
     return 0;
+}
+
+static void free_tokens(struct token *toks, int n);
+
+// Tokenizes line; returns 1 (and no tokens) if it is incomplete: an open quote, a trailing
+// backslash or a trailing | && ||.
+static int lex(const char *line, struct token *toks, int max, int *ntok)
+{
+    int r = lex_raw(line, toks, max, ntok);
+    if (r) {
+        free_tokens(toks, *ntok);
+        *ntok = 0;
+    }
+    return r;
 }
 
 // ---------------------------------------------------------------- builtins
@@ -1343,10 +1427,8 @@ static int run_input(int fd)
         struct token toks[1024];
         int ntok;
         const char *text = acc.s ? acc.s : "";
-        if (lex(text, toks, 1024, &ntok)) {
-            free_tokens(toks, ntok);
+        if (lex(text, toks, 1024, &ntok))
             continue;   // incomplete: read a continuation line
-        }
         free_tokens(toks, ntok);
         if (interactive)
             add_history(text);
@@ -1384,8 +1466,12 @@ int main(int argc, char **argv)
     signal(SIGQUIT, SIG_IGN);
 
     if (argc > 2 && !strcmp(argv[1], "-c")) {
-        pos_args = argv + 2;
-        npos = argc - 2 < 10 ? argc - 2 : 10;
+        if (argc > 3) {   // sh -c CMD NAME ARGS...: $0 is NAME
+            pos_args = argv + 3;
+            npos = argc - 3 < 10 ? argc - 3 : 10;
+        } else {
+            npos = 1;
+        }
         run_line(argv[2]);
         fflush(0);
         return last_status;
