@@ -7,6 +7,7 @@
 #           system calls hexsim's user mode has under hexsim --user)
 #   shell   a scripted /bin/sh session under qemu-hexagon (fork/exec/pipes; compared with
 #           session.expected, which bash also gives) and a builtins-only one under hexsim
+#   lineedit  the interactive line editor on a pseudo-terminal under qemu-hexagon
 #   cpio    parses build/rootfs.cpio (newc) and checks its entries
 # A hexsim run that stops at a packet hexsim's decoder rejects is reported and skipped
 # (exit 77) rather than failed: that is a decoder issue, not a rootfs one.
@@ -203,6 +204,94 @@ def cmd_shell(a):
                 compare('builtins session under hexsim', r[1], hwant)
 
 
+def pty_session(argv, env, steps):
+    # Runs argv on a new pseudo-terminal (its controlling terminal, so Ctrl-C raises SIGINT);
+    # steps: (bytes to type, text to wait for). Returns (all output, exit status or None).
+    import fcntl, pty, select, termios, time
+    master, slave = pty.openpty()
+    def setup():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    p = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                         preexec_fn=setup, close_fds=True)
+    os.close(slave)
+    out = b''
+    def wait_for(text, limit=30):
+        nonlocal out
+        end = time.time() + limit
+        while text.encode() not in out and time.time() < end:
+            r, _, _ = select.select([master], [], [], 0.2)
+            if r:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    return False
+                if not chunk:
+                    return False
+                out += chunk
+        return text.encode() in out
+    def wait_prompt(prompt, limit=30):
+        nonlocal out
+        end = time.time() + limit
+        while not out.endswith(prompt.encode()) and time.time() < end:
+            r, _, _ = select.select([master], [], [], 0.2)
+            if r:
+                chunk = os.read(master, 4096)
+                if not chunk:
+                    return False
+                out += chunk
+        return out.endswith(prompt.encode())
+    ok = True
+    for typed, expect, prompt in steps:
+        if typed:
+            os.write(master, typed)
+        if isinstance(expect, float):
+            time.sleep(expect)
+        elif expect and not wait_for(expect):
+            ok = False
+            break
+        if prompt and not wait_prompt(prompt):   # the editor is in raw mode again
+            ok = False
+            break
+    try:
+        rc = p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = None
+    os.close(master)
+    return out.decode(errors='replace'), rc if ok else None
+
+
+def cmd_lineedit(a):
+    sh = os.path.join(bindir(a), 'sh')
+    box = os.path.join(bindir(a), 'box')
+    with tempfile.TemporaryDirectory() as tmp:
+        bin_dir = os.path.join(tmp, 'bin')
+        os.mkdir(bin_dir)
+        os.symlink(box, os.path.join(bin_dir, 'sleep'))
+        env = {'PATH': bin_dir, 'HEXSH_EXEC_WRAPPER': QEMU, 'PS1': 'P> ', 'TERM': 'vt100'}
+        P = 'P> '
+        steps = [
+            (None, None, P),
+            (b'echo hellx\x7fo\r', 'hello\r\n', P),              # backspace
+            (b'echo abc\x1b[D\x1b[DX\r', 'aXbc\r\n', P),          # cursor left, insert
+            (b'echo one\r', 'one\r\n', P),
+            (b'\x1b[A\x1b[A\r', None, P),                         # history: up twice
+            (b'half typed\x03', '^C', P),                           # Ctrl-C cancels the line
+            (b'echo status $?\r', 'status 130', P),
+            (b'\x01echo \x05start\r', 'start\r\n', P),            # Ctrl-A, Ctrl-E
+            (b'sleep 20\r', 1.5, None),
+            (b'\x03', None, P),                                    # Ctrl-C interrupts a child
+            (b'echo after $?\r', 'after 130', P),
+            (b'\x04', None, None),                                 # Ctrl-D on an empty line
+        ]
+        out, rc = pty_session([QEMU, sh], env, steps)
+        check('line editing session ends with Ctrl-D, exit 0', rc == 0, 'status %r, output:\n%s' % (rc, out))
+        for want in ('hello\r\n', 'aXbc\r\n', 'status 130', 'start\r\n', 'after 130'):
+            check('line editing: %r' % want, want in out, out)
+        check('history recalled "echo abc..."', out.count('aXbc\r\n') >= 2, out)
+
+
 def cmd_cpio(a):
     path = os.path.join(a.build, 'rootfs.cpio')
     data = open(path, 'rb').read()
@@ -252,7 +341,7 @@ def cmd_cpio(a):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('cmd', choices=['build', 'libc', 'utils', 'shell', 'cpio'])
+    ap.add_argument('cmd', choices=['build', 'libc', 'utils', 'shell', 'lineedit', 'cpio'])
     ap.add_argument('--build', required=True)
     ap.add_argument('--hexsim')
     a = ap.parse_args()

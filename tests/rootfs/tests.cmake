@@ -7,7 +7,7 @@ set(ROOTFS_TEST "${CMAKE_SOURCE_DIR}/tests/rootfs/rootfs_test.py")
 add_test(NAME rootfs_build
     COMMAND "${Python3_EXECUTABLE}" "${ROOTFS_TEST}" build --build "${CMAKE_BINARY_DIR}")
 set_tests_properties(rootfs_build PROPERTIES LABELS rootfs FIXTURES_SETUP rootfs TIMEOUT 1200)
-foreach(t libc utils shell cpio)
+foreach(t libc utils shell lineedit cpio)
     add_test(NAME rootfs_${t}
         COMMAND "${Python3_EXECUTABLE}" "${ROOTFS_TEST}" ${t} --build "${CMAKE_BINARY_DIR}"
                 --hexsim "$<TARGET_FILE:hexsim>")
