@@ -389,7 +389,7 @@ int ps_main(int argc, char **argv)
             continue;
         // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
         // utime stime cutime cstime priority nice threads itrealvalue starttime vsize ...
-        char *lp = strchr(sbuf, 0x28), *rp = strrchr(sbuf, 0x29);
+        char *lp = strchr(sbuf, '('), *rp = strrchr(sbuf, ')');
         if (!lp || !rp)
             continue;
         *rp = 0;
