@@ -354,10 +354,13 @@ class RowInfo:
                 self.slots = frozenset((0, 1))
             else:
                 self.slots = frozenset((0, 1, 2, 3))
+        self.dcfetch_s = "dcfetch(" in s
         self.solo = row.tag in SOLO
         self.alu_only = row.tag in ALU_ONLY
         self.alu = row.cls in ("ALU32", "SUBA") or (row.cls == "XTYPE" and not self.fp)
         self.cache_alone = any(c + "(" in s for c in CACHE_ALONE)
+        self.special = (self.solo or self.alu_only or self.dcfetch_s or self.cache_alone or
+                        self.hwloop or self.frame is not None)
         # May be one of two branches in a packet: direct jumps and calls.
         self.dual_ok = (row.cls == "J" and bool(self.pcrel) and
                         not re.search(r"if \(Rs32[!=<>]", s))
@@ -370,6 +373,7 @@ class RowInfo:
         for p in re.findall(r"hx_wp\(x, *([0-3])\b", sem):
             self.imp_p.add(int(p))
         self.imp_p |= IMPLICIT_P.get(row.tag, set())
+        self.slotmask = sum(1 << b for b in self.slots)
 
 
 def access_size(s):
@@ -852,20 +856,29 @@ class Gen:
 
     def fits(self, ps, group):
         insns = ps.insns + group
-        if len(insns) > 4:
+        n = len(insns)
+        if n > 4 or sum(i.words for i in insns) > 4:
             return False
-        if len(insns) > 1 and any(noncanonical_frame(i) for i in insns):
+        # Write conflicts (group members against the packet and each other).
+        wr, wc = ps.wr, ps.wc
+        usr_imp, usr_exp = ps.usr_write, ps.usr_explicit
+        for i in group:
+            if not wr.isdisjoint(i.wr) or not wc.isdisjoint(i.wc):
+                return False
+            wr = wr | i.wr
+            wc = wc | i.wc
+            usr_imp |= i.ri.usr_write
+            usr_exp |= 8 in i.wc
+        if usr_imp and usr_exp:
             return False
-        words = 0
-        slots = []
         stores = loads = nvst = memops = branches = 0
+        masks = []
+        special = False
         for i in insns:
             ri = i.ri
-            words += i.words
-            slots.append(ri.slots)
-            if (ri.solo or ri.alu_only) and len(insns) > 1:
-                if ri.solo or not all(j.ri.alu for j in insns if j is not i):
-                    return False
+            masks.append(ri.slotmask)
+            if ri.special:
+                special = True
             if ri.memop:
                 memops += 1
             elif ri.store:
@@ -876,21 +889,31 @@ class Gen:
                 nvst += 1
             if ri.branch:
                 branches += 1
-        if stores + memops == 1:
-            # A single store goes in slot 0.
-            slots = [frozenset((0,)) if (i.ri.store or i.ri.memop) else sl
-                     for i, sl in zip(insns, slots)]
-        if words > 4 or not assignable_cached(slots):
-            return False
-        if stores + memops and any(i.ri.dcfetch for i in insns):
-            return False
+        if special and n > 1:
+            for i in insns:
+                ri = i.ri
+                if ri.solo or noncanonical_frame(i):
+                    return False
+                if ri.alu_only and not all(j.ri.alu for j in insns if j is not i):
+                    return False
+                if ri.dcfetch and stores + memops:
+                    return False
+                if ri.cache_alone and stores + memops + loads > 1:
+                    return False
+                if ri.hwloop and not wc.isdisjoint(LOOP_CTRL):
+                    return False
         if stores + memops + loads > 2 or memops > 1 or (memops and stores):
             return False
         if nvst and stores > 1:
             return False
-        if branches > 2:
+        if stores + memops == 1:
+            # A single store goes in slot 0.
+            masks = [1 if (i.ri.store or i.ri.memop) else m for i, m in zip(insns, masks)]
+        if not slots_ok(masks):
             return False
-        if branches == 2:
+        if branches > 1:
+            if branches > 2:
+                return False
             br = [i.ri for i in insns if i.ri.branch]
             if not any(r.cond for r in br) or not all(r.dual_ok for r in br):
                 return False
@@ -898,48 +921,35 @@ class Gen:
             # (taken) branch overrides (qemu_deviations.txt [jump-then-call]).
             if any(r.call for r in br):
                 return False
-        if any(i.ri.cache_alone for i in insns) and stores + memops + loads > 1:
-            return False
-        # A predicate read as .new has one writer; CR-class predicate writers write alone.
-        writers = {}
-        dup = False
+        # A predicate read as .new has one writer; predicates written twice are written by
+        # compares only.
+        seen = 0
+        dup = 0
         for i in insns:
             for p in i.wp:
-                if p in writers:
-                    dup = True
-                writers.setdefault(p, []).append(i)
-        for p, ws in (writers.items() if dup else ()):
-            if len(ws) > 1:
-                if not all(w.ri.cmp_like for w in ws):
-                    return False
-                if any(p in j.pnew for j in insns):
-                    return False
-        # Write conflicts (group members against the packet and each other).
-        wr, wc = set(ps.wr), set(ps.wc)
-        usr_imp, usr_exp = ps.usr_write, ps.usr_explicit
-        for i in group:
-            if i.wr & wr or i.wc & wc:
-                return False
-            wr |= i.wr
-            wc |= i.wc
-            usr_imp |= i.ri.usr_write
-            usr_exp |= 8 in i.wc
-        if usr_imp and usr_exp:
-            return False
-        if wc & LOOP_CTRL and any(i.ri.hwloop for i in insns):
-            return False
+                b = 1 << p
+                if seen & b:
+                    dup |= b
+                seen |= b
+        if dup:
+            for p in range(4):
+                if dup >> p & 1:
+                    for i in insns:
+                        if (p in i.wp and not i.ri.cmp_like) or p in i.pnew:
+                            return False
         # Pins agree; in loop bodies no pinned register is written (but the circular
         # base register its own instruction updates).
-        pins, cpins = ps.all_pins(), ps.all_cpins()
-        for i in group:
-            for r, v in i.pins.items():
-                if pins.get(r, v) != v:
-                    return False
-                pins[r] = v
-            for r, v in i.cpins.items():
-                if cpins.get(r, v) != v:
-                    return False
-                cpins[r] = v
+        if any(i.pins or i.cpins for i in group):
+            pins, cpins = ps.all_pins(), ps.all_cpins()
+            for i in group:
+                for r, v in i.pins.items():
+                    if pins.get(r, v) != v:
+                        return False
+                    pins[r] = v
+                for r, v in i.cpins.items():
+                    if cpins.get(r, v) != v:
+                        return False
+                    cpins[r] = v
         if ps.loop_body:
             allw = set(ps.unit.wr)
             for i in insns:
@@ -1223,6 +1233,19 @@ def _pred_dest(ri):
     d = [t for t in ri.toks if t.letter in "dexy" and t.kind != "lit"]
     return (len(d) == 1 and d[0].kind == "P" and d[0].letter == "d" and not ri.imp_p and
             not ri.imp_r)
+
+
+_SLOT_CACHE = {}
+
+
+def slots_ok(masks):
+    """True when each instruction (a bit mask of its slots) can get a slot of its own."""
+    key = tuple(sorted(masks))
+    v = _SLOT_CACHE.get(key)
+    if v is None:
+        v = _SLOT_CACHE[key] = assignable([frozenset(b for b in range(4) if m >> b & 1)
+                                           for m in key])
+    return v
 
 
 def assignable(slotsets):
