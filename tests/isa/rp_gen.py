@@ -75,6 +75,7 @@ FILE_WEIGHTS = {"alu32.isa": 16, "xtype_alu.isa": 12, "xtype_shift.isa": 10,
                 "system.isa": 1}
 DUPLEX_WEIGHT = 8        # duplex pairs, in the same scale
 LOOP_UNIT_P = 0.06       # probability that a unit is a hardware-loop shape
+DUAL_BRANCH_P = 0.02     # probability that a packet starts with two jumps
 NINSN_WEIGHTS = [(1, 15), (2, 30), (3, 30), (4, 25)]
 
 ADDR_MODES = [
@@ -593,6 +594,9 @@ class Gen:
         self.p_producers = [r for r in allu if _pred_dest(r) and not r.fp and
                             "tlbmatch" not in r.syntax]
         self.p_producer_tags = {r.tag for r in self.p_producers}
+        jumps = [r for r in sel if r.dual_ok and not r.call and not r.duplex]
+        self.dual_first = [r for r in jumps if r.cond]
+        self.dual_second = jumps
         self.body_rows = None
         self.loop_ok = [r for r in self.loops if "hwloop" in r.flags]
         # Forced rows (probe): make one packet around a given row.
@@ -738,6 +742,16 @@ class Gen:
             ninsn = weighted(rng, NINSN_WEIGHTS)
         tries = 0
         forced = self.force
+        if forced is None and ctx is not None and not loop_body and self.dual_first and \
+                rng.random() < DUAL_BRANCH_P:
+            # Two branches: a conditional jump first, then another direct jump.
+            for rows in (self.dual_first, self.dual_second):
+                try:
+                    for ins in self.try_insn(rng.choice(rows), ps, ctx, rng):
+                        ps.add(ins)
+                except Fail:
+                    break
+            ninsn = max(ninsn, len(ps.insns))
         while len(ps.insns) < ninsn and tries < 12:
             tries += 1
             if forced is not None:
