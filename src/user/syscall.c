@@ -165,6 +165,8 @@ static int32_t sys_openat(struct hexsim_user *u, uint32_t dirfd, uint32_t path, 
     int e = copy_str(u, path, p, sizeof(p));
     if (e)
         return e;
+    if (u->opts.no_host_paths)
+        return -EACCES;
     int hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
     if (hd == -1 && p[0] != '/')
         return -EBADF;
@@ -241,6 +243,8 @@ static int32_t sys_fstatat(struct hexsim_user *u, uint32_t dirfd, uint32_t path,
     int e = copy_str(u, path, p, sizeof(p));
     if (e)
         return e;
+    if (u->opts.no_host_paths)
+        return -EACCES;
     int hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
     if (hd == -1 && p[0] != '/')
         return -EBADF;
