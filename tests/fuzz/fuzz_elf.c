@@ -27,19 +27,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(hexsim_mem_is_mapped(&u.mem, u.entry));
         if (hexsim_user_setup_stack(&u, 1, argv, envp, err, sizeof err) == 0) {
             u.cpu.pc = u.entry;
-            struct hexsim_user_exec x;
-            CHECK(!hexsim_user_exec_init(&u, &x));
+            struct hexsim_user_exec *x = fuzz_user_exec(&u);
             for (unsigned n = 0; n < MAX_PACKETS; n++) {
                 struct hexsim_event_info ev;
                 const struct hexsim_packet *pkt;
-                int r = hexsim_user_step(&u, &x, &ev, &pkt);
+                int r = hexsim_user_step(&u, x, &ev, &pkt);
                 if (r == HEXSIM_USER_STEP_FAULT)
                     hexsim_user_fault(&u, &ev);
                 if (r != HEXSIM_USER_STEP_OK)
                     break;
             }
-            hexsim_user_exec_free(&x);
-        }
+                }
     } else {
         CHECK(err[0] != 0);
     }

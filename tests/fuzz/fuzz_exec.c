@@ -94,16 +94,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // The data area starts with the whole input, so loads see varied values.
     hexsim_mem_copy_in(&u.mem, DATA_BASE, data, size < DATA_SIZE ? size : DATA_SIZE, true, NULL);
 
-    struct hexsim_user_exec x;
-    CHECK(!hexsim_user_exec_init(&u, &x));
+    struct hexsim_user_exec *x = fuzz_user_exec(&u);
     struct hexsim_exec_trace trace;
     if (flags & 2)
-        x.env.trace = &trace;
+        x->env.trace = &trace;
     for (unsigned n = 0; n < MAX_PACKETS; n++) {
         struct hexsim_cpu before = u.cpu;
         struct hexsim_event_info ev;
         const struct hexsim_packet *pkt;
-        int r = hexsim_user_step(&u, &x, &ev, &pkt);
+        int r = hexsim_user_step(&u, x, &ev, &pkt);
         if (r == HEXSIM_USER_STEP_EXIT)
             break;
         if (r == HEXSIM_USER_STEP_FAULT) {
@@ -116,7 +115,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         CHECK(r == HEXSIM_USER_STEP_OK);
     }
-    hexsim_user_exec_free(&x);
     fuzz_user_free(&u);
     return 0;
 }
