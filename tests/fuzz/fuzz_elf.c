@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct hexsim_user u;   // harness state; fully reset below
-    fuzz_user_init(&u);
+    fuzz_user_init(&u, FUZZ_MAX_PAGES + (HEXSIM_USER_STACK_SIZE >> HEXSIM_PAGE_SHIFT));
     u.arch = 0;
     char err[256] = "";
     char prog[] = "fuzz", env0[] = "HOME=/";

@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t usr = get32(data, size, &pos);
 
     static struct hexsim_user u;   // harness state (large); fully reset below
-    fuzz_user_init(&u);
+    fuzz_user_init(&u, FUZZ_MAX_PAGES);
     u.arch = archs[(flags >> 4) & 7];
     unsigned code_prot = HEXSIM_PROT_R | HEXSIM_PROT_X | (flags & 1 ? HEXSIM_PROT_W : 0);
     CHECK(!hexsim_mem_map(&u.mem, CODE_BASE, CODE_MAX, code_prot));

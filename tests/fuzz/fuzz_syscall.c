@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     static struct hexsim_user u;   // harness state; fully reset below
-    fuzz_user_init(&u);
+    fuzz_user_init(&u, FUZZ_MAX_PAGES);
     u.opts.strace = data[0] & 1;
     CHECK(!hexsim_mem_map(&u.mem, DATA_BASE, DATA_SIZE, HEXSIM_PROT_R | HEXSIM_PROT_W));
     CHECK(!hexsim_mem_map(&u.mem, RODATA_BASE, HEXSIM_PAGE_SIZE, HEXSIM_PROT_R));

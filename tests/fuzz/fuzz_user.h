@@ -16,7 +16,9 @@
 
 #include "user/user.h"
 
-#define FUZZ_MAX_PAGES 8192u   // 32 MiB of guest memory per input: the fuzzer's RSS limit holds
+// Guest memory per input, in pages: mapping is most of an input's cost, so targets cap it
+// low (4 MiB; the ELF target needs 8 MiB more for the Linux stack), far below the RSS limit.
+#define FUZZ_MAX_PAGES 1024u
 
 struct fuzz_sandbox {
     FILE *devnull;            // diagnostics go here
@@ -26,7 +28,7 @@ struct fuzz_sandbox {
 
 static struct fuzz_sandbox fuzz_sb;   // fuzz harness state, not library state
 
-static void fuzz_sandbox_cleanup(void)
+static inline void fuzz_sandbox_cleanup(void)
 {
     if (fuzz_sb.file_path[0])
         unlink(fuzz_sb.file_path);
@@ -34,7 +36,7 @@ static void fuzz_sandbox_cleanup(void)
         rmdir(fuzz_sb.dir_path);
 }
 
-static void fuzz_sandbox_init(void)
+static inline void fuzz_sandbox_init(void)
 {
     if (fuzz_sb.devnull)
         return;
@@ -59,14 +61,14 @@ static void fuzz_sandbox_init(void)
     }
 }
 
-// A fresh process: empty memory (capped at FUZZ_MAX_PAGES), zero registers, sandboxed
+// A fresh process: empty memory (capped at max_pages), zero registers, sandboxed
 // descriptors, diagnostics to /dev/null. The caller maps memory and sets u->arch.
-static void fuzz_user_init(struct hexsim_user *u)
+static inline void fuzz_user_init(struct hexsim_user *u, size_t max_pages)
 {
     fuzz_sandbox_init();
     memset(u, 0, sizeof *u);
     hexsim_mem_init(&u->mem);
-    u->mem.max_pages = FUZZ_MAX_PAGES;
+    u->mem.max_pages = max_pages;
     u->err = fuzz_sb.devnull;
     u->opts.no_host_paths = true;
     u->arch = 68;
@@ -88,7 +90,7 @@ static void fuzz_user_init(struct hexsim_user *u)
 // The run-loop state for u, allocated once and reused (its decoded-packet cache is 1.4 MiB:
 // allocating it per input would cost more than running the input). Each input starts with
 // a code generation no earlier input had, so none of their cached packets survive.
-static struct hexsim_user_exec *fuzz_user_exec(struct hexsim_user *u)
+static inline struct hexsim_user_exec *fuzz_user_exec(struct hexsim_user *u)
 {
     static struct hexsim_user_exec x;
     static bool ready;
@@ -107,7 +109,7 @@ static struct hexsim_user_exec *fuzz_user_exec(struct hexsim_user *u)
     return &x;
 }
 
-static void fuzz_user_free(struct hexsim_user *u)
+static inline void fuzz_user_free(struct hexsim_user *u)
 {
     for (unsigned i = 0; i < 64; i++)
         if (u->guest_fd_map[i] > 2)
