@@ -17,11 +17,14 @@ READ = {
     'HX_OPK_CC': ('uint64_t', 'hx_crr(x, {n})', 'hx_wcrr(x, {n}, {v})'),
     'HX_OPK_M': ('uint32_t', 'hx_cr(x, HX_M0 + {n})', None),
     'HX_OPK_N': ('uint32_t', 'hx_nv(x, {n})', None),
+    'HX_OPK_G': ('uint32_t', 'hx_g(x, {n})', 'hx_wg(x, {n}, {v})'),
+    'HX_OPK_GG': ('uint64_t', 'hx_gg(x, {n})', 'hx_wgg(x, {n}, {v})'),
 }
 # how the register number is formed from the operand field
 NUMBER = {
     'HX_OPK_R16': 'hexsim_subreg(in->op[{i}])',
     'HX_OPK_RR': '(in->op[{i}] & ~1u)',
+    'HX_OPK_GG': '(in->op[{i}] & ~1u)',
     'HX_OPK_RR8': '((in->op[{i}] & 3u) * 2 + ((in->op[{i}] & 4u) ? 16u : 0u))',
 }
 COND_RE = re.compile(r'^if \((!?)(P[a-z]4|p[0-3])(\.new)?\) ')

@@ -23,6 +23,7 @@ enum hexsim_mem_fault {
     HEXSIM_MEM_PROT,       // page present, access not permitted
     HEXSIM_MEM_MISALIGNED, // address not a multiple of the access size
     HEXSIM_MEM_NOMEM,      // host allocation failed (map only)
+    HEXSIM_MEM_PRIV,       // system mode: a supervisor page accessed from user mode
 };
 
 struct hexsim_page {
@@ -118,5 +119,28 @@ size_t hexsim_mem_fetch(struct hexsim_mem *m, uint32_t addr, uint32_t *words, si
                         int *fault);
 
 const char *hexsim_mem_fault_str(int fault);
+
+// Direct access to one page found earlier (the system-mode soft TLB): `off` is the offset
+// in the page, the access aligned and inside it. A store drops decoded code of the page.
+static inline uint64_t hexsim_page_load(const struct hexsim_page *p, uint32_t off, unsigned size)
+{
+    const uint8_t *b = p->data + off;
+    uint64_t v = 0;
+    for (unsigned i = 0; i < size; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    return v;
+}
+
+static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
+                                     unsigned size, uint64_t val)
+{
+    if (p->code) {
+        p->code = false;
+        m->code_gen++;
+    }
+    uint8_t *b = p->data + off;
+    for (unsigned i = 0; i < size; i++)
+        b[i] = (uint8_t)(val >> (8 * i));
+}
 
 #endif

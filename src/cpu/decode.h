@@ -54,7 +54,8 @@ struct hexsim_packet {
     // Constant extenders do nothing when executed and are left out: nexec <= ninsns.
     uint8_t order[HX_PACKET_MAX_INSNS];
     uint8_t nexec;
-    uint8_t priv;             // bit i: insn[i] is a supervisor or guest instruction
+    uint8_t priv;             // bit i: insn[i] is a supervisor (monitor mode) instruction
+    uint8_t guest;            // bit i: insn[i] needs guest mode or above
 };
 
 // Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;

@@ -124,10 +124,45 @@ static void trace_commit(const struct hx_exec *x)
     }
 }
 
+// System mode: translates ea for one access through the soft TLB, falling back to the
+// HVM's page-table walk. Returns 0 and fills *r, or an enum hexsim_mem_fault.
+static int sys_translate(const struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
+                         struct hexsim_xlat_result *r)
+{
+    if (ea & (size - 1))
+        return HEXSIM_MEM_MISALIGNED;
+    const struct hexsim_xlat *t = x->xlat;
+    const struct hexsim_tlb_entry *e = &t->tlb->e[(ea >> 12) & (HEXSIM_TLB_SIZE - 1)];
+    if (e->vpage == ea >> 12 && (e->prot & access)) {
+        r->page = e->page;
+        r->pa = 0;
+        return HEXSIM_MEM_OK;
+    }
+    return t->translate(t->ctx, ea, access, r);
+}
+
+// Checks that an access would succeed; on success *r says where it goes (system mode).
+static int check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
+                        struct hexsim_xlat_result *r)
+{
+    if (!x->xlat)
+        return hexsim_mem_check(x->mem, ea, size, access);
+    return sys_translate(x, ea, size, access, r);
+}
+
 uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = 0;
-    int f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
+    int f;
+    if (!x->xlat) {
+        f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
+    } else {
+        struct hexsim_xlat_result r;
+        f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
+        if (!f)
+            v = r.page ? hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size)
+                       : x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
+    }
     if (f)
         mem_fault(x, HX_EV_FAULT_READ, ea, f);
     if (x->trace)
@@ -137,7 +172,8 @@ uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    int f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+    struct hexsim_xlat_result r = { NULL, 0 };
+    int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
     if (f) {
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return;
@@ -146,6 +182,8 @@ void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         x->st[x->nst].addr = ea;
         x->st[x->nst].size = (uint8_t)size;
         x->st[x->nst].val = val;
+        x->st[x->nst].page = r.page;
+        x->st[x->nst].pa = r.pa;
         x->nst++;
     }
 }
@@ -162,7 +200,8 @@ uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     x->release_reservation = true;
     if (!x->cpu->reserved || x->cpu->reserve_addr != ea) {
-        int f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+        struct hexsim_xlat_result r;
+        int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
         if (f)
             mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return 0;
@@ -173,12 +212,30 @@ uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 
 bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write)
 {
-    int f = hexsim_mem_check(x->mem, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R);
+    struct hexsim_xlat_result r;
+    int f = check_access(x, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R, &r);
     if (f) {
         mem_fault(x, write ? HX_EV_FAULT_WRITE : HX_EV_FAULT_READ, ea, f);
         return false;
     }
     return true;
+}
+
+// Commits one staged store in system mode: RAM through its page, else the MMIO callback.
+static void sys_commit_store(struct hx_exec *x, unsigned k)
+{
+    unsigned size = x->st[k].size;
+    unsigned n = size == 32 ? 4 : 1;   // dczeroa: four zero doublewords
+    for (unsigned i = 0; i < n; i++) {
+        unsigned sz = size == 32 ? 8 : size;
+        uint64_t v = size == 32 ? 0 : x->st[k].val;
+        uint32_t off = 8 * i;
+        if (x->st[k].page)
+            hexsim_page_store(x->mem, x->st[k].page,
+                              ((x->st[k].addr & (HEXSIM_PAGE_SIZE - 1)) + off), sz, v);
+        else
+            x->xlat->mmio_write(x->xlat->ctx, x->st[k].pa + off, sz, v);
+    }
 }
 
 void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
@@ -226,10 +283,12 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     struct hx_exec x;
     x.cpu = c;
     x.mem = env->mem;
+    x.xlat = env->xlat;
     x.pc = pkt->addr;
     x.npc = pkt->addr + 4u * pkt->nwords;
     x.rmask = x.cmask = 0;
     x.pmask = 0;
+    x.gmask = 0;
     x.usr_sticky = 0;
     x.branch_idx = -1;
     x.branch_target = 0;
@@ -247,9 +306,12 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         ev->detail = pkt->status;
         return ev->kind;
     }
-    if (env->user_mode && pkt->priv) {
+    // user mode: supervisor and guest instructions fault; guest mode: supervisor ones
+    unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
+                    : env->guest_mode ? pkt->priv : 0u;
+    if (deny) {
         ev->kind = HX_EV_PRIVILEGED;
-        ev->tag = pkt->insn[__builtin_ctz(pkt->priv)].tag;
+        ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
         return ev->kind;
     }
     for (unsigned k = 0; k < pkt->nexec; k++) {
@@ -276,7 +338,9 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
                              c->c[HX_USR] };
     for (unsigned k = 0; k < x.nst; k++) {
-        if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+        if (x.xlat) {
+            sys_commit_store(&x, k);
+        } else if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
             for (uint32_t o = 0; o < 32; o += 8)
                 hexsim_mem_write(x.mem, x.st[k].addr + o, 8, 0);
         } else {
@@ -292,6 +356,10 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     for (uint32_t m = x.cmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->c[r] = x.new_c[r];
+    }
+    for (uint32_t m = x.gmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->g[r] = x.new_g[r];
     }
     for (unsigned i = 0; i < 4; i++)
         if (x.pmask >> i & 1)

@@ -19,17 +19,25 @@
 struct hx_exec {
     struct hexsim_cpu *cpu;
     struct hexsim_mem *mem;
+    const struct hexsim_xlat *xlat;   // system mode memory path (exec.h), NULL in user mode
     uint32_t pc;              // this packet's address
     uint32_t npc;             // the next packet's address
     int cur;                  // packet index of the instruction executing
     uint32_t new_r[32], rmask;
     uint32_t new_c[32], cmask;
     uint8_t new_p[4], pmask;
+    uint32_t new_g[32], gmask;    // guest control registers (system mode)
     uint32_t usr_sticky;      // USR bits to OR in at commit (OVF, floating-point flags)
     int branch_idx;           // instruction that took the branch, -1 none
     uint32_t branch_target;
     unsigned nst;
-    struct { uint32_t addr; uint8_t size; uint64_t val; } st[HX_MAX_STORES];
+    struct {
+        uint32_t addr;            // virtual address (store forwarding compares these)
+        uint8_t size;
+        uint64_t val;
+        struct hexsim_page *page; // system mode: the RAM page, NULL for MMIO at pa
+        uint32_t pa;
+    } st[HX_MAX_STORES];
     bool release_reservation; // a store-conditional ran
     struct hexsim_event_info *ev;
     struct hexsim_exec_trace *trace;   // optional debugger log (exec.h), usually NULL
@@ -84,6 +92,24 @@ static inline void hx_wcrr(struct hx_exec *x, unsigned n, uint64_t v)
 static inline void hx_ovf(struct hx_exec *x) { x->usr_sticky |= HX_USR_OVF; }
 static inline void hx_fpflags(struct hx_exec *x, uint32_t f) { x->usr_sticky |= f; }
 static inline uint32_t hx_usr(const struct hx_exec *x) { return x->cpu->c[HX_USR]; }
+
+// ---- guest control registers G0-G31 (guest-mode instructions; the HVM keeps its event
+// registers GELR, GSR, GOSP, GBADVA in G0-G3)
+static inline uint32_t hx_g(const struct hx_exec *x, unsigned n) { return x->cpu->g[n & 31]; }
+static inline uint64_t hx_gg(const struct hx_exec *x, unsigned n)
+{
+    return (uint64_t)hx_g(x, n + 1) << 32 | hx_g(x, n);
+}
+static inline void hx_wg(struct hx_exec *x, unsigned n, uint32_t v)
+{
+    x->new_g[n & 31] = v;
+    x->gmask |= 1u << (n & 31);
+}
+static inline void hx_wgg(struct hx_exec *x, unsigned n, uint64_t v)
+{
+    hx_wg(x, n, (uint32_t)v);
+    hx_wg(x, n + 1, (uint32_t)(v >> 32));
+}
 
 // ---- memory: loads read memory as it was before the packet; stores are staged and
 // committed in order at the end. A fault records the event; the packet is discarded.

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: MIT
+# System mode: the HVM (trap1 calls, events, guest MMU, vmintop interrupt controller, angel
+# calls, run loop, machine), the MMIO bus and devices, host backends, the kernel loader.
+target_sources(hexsim_core PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/angel.c
+    ${CMAKE_CURRENT_LIST_DIR}/hvm.c
+    ${CMAKE_CURRENT_LIST_DIR}/intc.c
+    ${CMAKE_CURRENT_LIST_DIR}/machine.c
+    ${CMAKE_CURRENT_LIST_DIR}/mmu.c
+    ${CMAKE_CURRENT_LIST_DIR}/run.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/bus.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/rtos_timer.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c)
