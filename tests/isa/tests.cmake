@@ -13,7 +13,9 @@
 #   isa_vmlinux         the guest kernel, when there is one (skipped otherwise)
 #   isa_exec            execution of every ISA table row under qemu-hexagon and hexsim --user,
 #                       compared state by state (exec_diff.py; rows not implemented yet are
-#                       listed in tests/isa/exec_pending.txt; HEXSIM_EXEC_CASES cases per row)
+#                       listed in tests/isa/exec_pending.txt, known qemu-hexagon 7.2 deviations
+#                       from the PRM in tests/isa/qemu_deviations.txt; HEXSIM_EXEC_CASES cases
+#                       per row)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
 set(HEXSIM_ISA_DIR "${CMAKE_SOURCE_DIR}/tests/isa")
