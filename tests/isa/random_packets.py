@@ -646,7 +646,10 @@ class Shrinker:
             c.image = index[c.img]
             ecs.append(c.execlib_case())
         self.rounds += 1
-        return run_cases(ecs, images, self.work, "s", self.args.hexsim, self.args.qemu)
+        # A short time limit: a candidate that runs long (a loop count gone wild) is no
+        # reproducer.
+        return run_cases(ecs, images, self.work, "s", self.args.hexsim, self.args.qemu,
+                         timeout=10)
 
     def evaluate(self, cands):
         """For each candidate: (mismatch detail lines, records) or None."""
@@ -771,8 +774,10 @@ class Shrinker:
                 for ii, ins in enumerate(ps.insns):
                     if not ins.ri.hwloop:
                         continue
-                    for key, v in list(ins.ops.items()):
-                        if isinstance(v, int) and not key.endswith(".ext") and v > 1:
+                    for key in [t.key for t in ins.ri.optoks if t.kind == "imm" and
+                                not t.pcrel]:
+                        v = ins.ops.get(key)
+                        if isinstance(v, int) and v > 1:
                             n = copy_case(c)
                             nu = copy_unit(u)
                             ni = copy_insn(ins)

@@ -668,11 +668,12 @@ class Gen:
                 if ext and ri.mem_mode == "gp":
                     ext = False    # gp+## is the absolute form (qemu 7.2 adds GP to it)
                 if ext:
-                    v = rand32(rng) if rnd() < 0.8 else rng.randint(-64, 64) & M32
-                    if v == M32:
-                        # llvm-mc-16 turns add(Rs,##-1) into the duplex add(Rs,#-1) (SA1_dec,
-                        # not extendable) behind the extender; qemu 7.2 then aborts.
-                        v = 0xfffffffe
+                    v = rand32(rng)
+                    while v < 1024 or v > M32 - 1024:
+                        # llvm-mc-16 turns small extended values into duplex sub-instructions
+                        # that cannot be extended (add(Rs,##1) into SA1_inc) behind the
+                        # extender; qemu 7.2 then aborts.
+                        v = rand32(rng)
                     if t.signed and v & 0x80000000:
                         v -= 1 << 32
                     ins.words = 2
@@ -935,6 +936,9 @@ class Gen:
             # (taken) branch overrides (qemu_deviations.txt [jump-then-call]).
             if any(r.call for r in br):
                 return False
+            # qemu 7.2 crashes (SIGSEGV) on two compare-jumps with two more compares.
+            if sum(1 for i in insns if i.wp) > 3:
+                return False
         # A predicate read as .new has one writer; predicates written twice are written by
         # compares only.
         seen = 0
@@ -1033,6 +1037,8 @@ class Gen:
             s = ri.syntax
             if ri.frame == "alloc":
                 base = ops.get("Rx32", 29)
+                if base == 30:
+                    raise Fail("allocframe(r30):raw writes r30 twice")
                 pin(base, ea + 8)
             else:
                 base = ops.get("Rs32", 30)
