@@ -41,9 +41,7 @@ PAIR_POOL = list(range(0, 26, 2)) + [30]
 R16 = TE.R16
 RR8 = TE.RR8
 R8 = list(range(8))
-SCRATCH = 27
 RESERVED = frozenset((27, 28))
-SCRATCH2 = 26                                  # second scratch, only before GPR pins
 
 USER_SYSTEM = {"Y2_dcfetchbo", "Y2_dczeroa", "Y2_barrier", "Y2_syncht", "Y2_dccleana",
                "Y2_dcinva", "Y2_dccleaninva", "Y2_icinva", "Y2_isync", "Y4_l2fetch",
@@ -597,8 +595,6 @@ class Gen:
         jumps = [r for r in sel if r.dual_ok and not r.call and not r.duplex]
         self.dual_first = [r for r in jumps if r.cond]
         self.dual_second = jumps
-        self.body_rows = None
-        self.loop_ok = [r for r in self.loops if "hwloop" in r.flags]
         # Forced rows (probe): make one packet around a given row.
         self.force = None
 
@@ -1013,7 +1009,6 @@ class Gen:
     def plan(self, ins, ps, ctx, rng):
         ri = ins.ri
         ops = ins.ops
-        free_pin = lambda r: r not in ps.pins and r not in ins.pins  # noqa: E731
         frames = [r for i in ps.insns if i.ri.frame for r in i.ranges]
 
         def pin(key_or_reg, value):
@@ -1034,7 +1029,6 @@ class Gen:
             key = 0 if rng.random() < 0.4 else rng.getrandbits(32)
             ea = self.pick_ea(rng, 8, ps, [r for i in ps.insns for r in i.ranges])
             ins.ranges.append((ea, ea + 8))
-            s = ri.syntax
             if ri.frame == "alloc":
                 base = ops.get("Rx32", 29)
                 if base == 30:
@@ -1049,7 +1043,6 @@ class Gen:
                     ins.target = label
                     ins.mwords.append((ea + 4, label, key))
                     ctx and ctx.note_target(label)
-            del s
             if ps.cpins.get("framekey", ins.cpins.get("framekey")) != \
                     ins.cpins.get("framekey", ps.cpins.get("framekey")):
                 raise Fail("framekey conflict")
@@ -1168,7 +1161,6 @@ class Gen:
                     pin(key[0], label)
                 elif "r31" in ri.syntax:
                     pin(31, label)
-        del free_pin
 
 
 def noncanonical_frame(ins):
@@ -1285,13 +1277,6 @@ def assignable(slotsets):
         return False
     return rec(0)
 
-
-def assignable_cached(slotsets, _cache={}):
-    key = tuple(sorted(tuple(sorted(s)) for s in slotsets))
-    v = _cache.get(key)
-    if v is None:
-        v = _cache[key] = assignable(slotsets)
-    return v
 
 
 # ---------------------------------------------------------------------------------------
