@@ -299,6 +299,69 @@ static void commit_stores(struct hx_exec *x)
     }
 }
 
+// The commit of a packet that stores, writes control or guest registers, sets sticky USR
+// bits, releases a reservation or ends a hardware loop.
+static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
+                             c->c[HX_USR] };
+    if (x->nst)
+        commit_stores(x);
+    if (x->release_reservation)
+        c->reserved = false;
+    for (uint32_t m = x->rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->r[r] = x->new_r[r];
+    }
+    for (uint32_t m = x->cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->c[r] = x->new_c[r];
+    }
+    for (uint32_t m = x->gmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->g[r] = x->new_g[r];
+    }
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+    c->c[HX_USR] |= x->usr_sticky;
+    c->packets++;
+    c->pcycles++;
+    if (x->branch_idx >= 0) {
+        c->pc = x->branch_target;
+    } else {
+        c->pc = x->npc;
+        if (pkt->endloop)
+            endloop(pkt->endloop, &old, c, x->pmask & 8);
+    }
+}
+
+// Runs the packet's instructions with the debugger's write log.
+static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_event_info *ev = x->ev;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        unsigned i = pkt->order[k];
+        const struct hexsim_insn *in = &pkt->insn[i];
+        if (!in->fn) {
+            ev->kind = HX_EV_UNIMPLEMENTED;
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+        x->cur = (int)i;
+        in->fn(x, in);
+        trace_insn(x, i);
+        if (ev->kind >= HX_EV_FAULT_READ) {
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+    }
+    trace_commit(x);
+    return HX_EV_NONE;
+}
+
 int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
                        struct hexsim_event_info *ev)
 {
@@ -322,10 +385,10 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.mem_slow = x.xlat || x.trace;
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
-    if (x.trace)
-        memset(x.trace, 0, sizeof(*x.trace));
 
     if (__builtin_expect(pkt->status != HX_DECODE_OK, 0)) {
+        if (x.trace)
+            memset(x.trace, 0, sizeof(*x.trace));
         ev->kind = HX_EV_INVALID;
         ev->detail = pkt->status;
         return ev->kind;
@@ -335,54 +398,46 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
                         : env->guest_mode ? pkt->priv : 0u;
         if (deny) {
+            if (x.trace)
+                memset(x.trace, 0, sizeof(*x.trace));
             ev->kind = HX_EV_PRIVILEGED;
             ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
             return ev->kind;
         }
     }
-    for (unsigned k = 0; k < pkt->nexec; k++) {
-        unsigned i = pkt->order[k];
-        const struct hexsim_insn *in = &pkt->insn[i];
-        if (__builtin_expect(!in->fn, 0)) {
-            ev->kind = HX_EV_UNIMPLEMENTED;
-            ev->tag = in->tag;
+    if (__builtin_expect(x.trace != NULL, 0)) {
+        memset(x.trace, 0, sizeof(*x.trace));
+        if (run_traced(&x, pkt) >= HX_EV_FAULT_READ)
             return ev->kind;
-        }
-        x.cur = (int)i;
-        in->fn(&x, in);
-        if (x.trace)
-            trace_insn(&x, i);
-        if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
-            ev->tag = in->tag;
-            return ev->kind;
+    } else {
+        const unsigned n = pkt->nexec;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned i = pkt->order[k];
+            const struct hexsim_insn *in = &pkt->insn[i];
+            hexsim_sem_fn fn = in->fn;
+            if (__builtin_expect(!fn, 0)) {
+                ev->kind = HX_EV_UNIMPLEMENTED;
+                ev->tag = in->tag;
+                return ev->kind;
+            }
+            x.cur = (int)i;
+            fn(&x, in);
+            if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+                ev->tag = in->tag;
+                return ev->kind;
+            }
         }
     }
 
     // commit
-    if (x.trace)
-        trace_commit(&x);
-    struct loop_regs old = { 0, 0, 0, 0, 0 };
-    if (pkt->endloop)
-        old = (struct loop_regs){ c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
-                                  c->c[HX_USR] };
-    if (x.nst)
-        commit_stores(&x);
-    if (x.release_reservation)
-        c->reserved = false;
+    if (__builtin_expect(x.nst | x.cmask | x.gmask | x.usr_sticky | x.release_reservation |
+                         pkt->endloop, 0)) {
+        commit_full(&x, pkt);
+        return ev->kind;
+    }
     for (uint32_t m = x.rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x.new_r[r];
-    }
-    if (__builtin_expect(x.cmask | x.gmask | x.usr_sticky, 0)) {
-        for (uint32_t m = x.cmask; m; m &= m - 1) {
-            unsigned r = (unsigned)__builtin_ctz(m);
-            c->c[r] = x.new_c[r];
-        }
-        for (uint32_t m = x.gmask; m; m &= m - 1) {
-            unsigned r = (unsigned)__builtin_ctz(m);
-            c->g[r] = x.new_g[r];
-        }
-        c->c[HX_USR] |= x.usr_sticky;
     }
     for (unsigned m = x.pmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
@@ -390,12 +445,6 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
     c->packets++;
     c->pcycles++;
-    if (x.branch_idx >= 0) {
-        c->pc = x.branch_target;
-    } else {
-        c->pc = x.npc;
-        if (pkt->endloop)
-            endloop(pkt->endloop, &old, c, x.pmask & 8);
-    }
+    c->pc = x.branch_idx >= 0 ? x.branch_target : x.npc;
     return ev->kind;
 }
