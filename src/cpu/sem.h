@@ -51,7 +51,9 @@ struct hx_exec {
 static inline uint32_t hx_r(const struct hx_exec *x, unsigned n) { return x->cpu->r[n]; }
 static inline uint64_t hx_rr(const struct hx_exec *x, unsigned n)
 {
-    return (uint64_t)x->cpu->r[n + 1] << 32 | x->cpu->r[n];
+    uint64_t v;   // r[n] low, r[n + 1] high: one little-endian load
+    memcpy(&v, &x->cpu->r[n & 30], sizeof(v));
+    return v;
 }
 static inline void hx_wr(struct hx_exec *x, unsigned n, uint32_t v)
 {
@@ -60,8 +62,9 @@ static inline void hx_wr(struct hx_exec *x, unsigned n, uint32_t v)
 }
 static inline void hx_wrr(struct hx_exec *x, unsigned n, uint64_t v)
 {
-    hx_wr(x, n, (uint32_t)v);
-    hx_wr(x, n + 1, (uint32_t)(v >> 32));
+    n &= 30;
+    memcpy(&x->new_r[n], &v, sizeof(v));
+    x->rmask |= 3u << n;
 }
 // The value register n takes in this packet (new-value operands, PRM 10.11).
 static inline uint32_t hx_nv(const struct hx_exec *x, unsigned n)
