@@ -5,6 +5,7 @@
 // Options are parsed by hand into a local struct so that no state outlives main (getopt
 // would keep its own globals).
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "debug/rl_editor.h"
 #include "debug/session.h"
+#include "hexsim/host.h"
 #include "hexsim/machine.h"
 #include "hexsim/version.h"
 #include "user/dbg_target.h"
@@ -34,6 +36,7 @@ struct cli_options {
     bool debug;         // --debug, --break, -x or --gdb: run under the debugger
     struct hexsim_dbg_options dbg;
     struct hexsim_machine_opts mopts;
+    const char *net;    // --net SPEC, NULL: none
 };
 
 // Parses SIZE[K|M|G] (bytes without a suffix); returns 0 on error.
@@ -92,6 +95,12 @@ static void print_usage(FILE *out)
           "      --mem SIZE       guest RAM, e.g. 256M (default 256M, at most 768M)\n"
           "      --smp N          number of vCPUs (default 1, at most 8)\n"
           "      --trace-hvm      log every trap1 call and event on stderr\n"
+          "      --trace-mmio     report accesses to undefined device registers (once each)\n"
+          "      --net SPEC       Ethernet backend: none (default) or pcap=FILE (record the\n"
+          "                       frames the guest sends)\n"
+          "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
+          "mode, where Ctrl-A x quits, Ctrl-A h helps and Ctrl-A d is reserved for the\n"
+          "debugger; a pipe or file on stdin is passed to the guest unchanged.\n"
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
@@ -183,6 +192,14 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.stats = true;
         } else if (strcmp(arg, "--trace-hvm") == 0 && !options_done) {
             opts->mopts.trace_hvm = true;
+        } else if (strcmp(arg, "--trace-mmio") == 0 && !options_done) {
+            opts->mopts.trace_mmio = true;
+        } else if (strcmp(arg, "--net") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            opts->net = argv[++i];
+        } else if (strncmp(arg, "--net=", 6) == 0 && !options_done) {
+            opts->net = arg + 6;
         } else if ((strcmp(arg, "--append") == 0 || strcmp(arg, "--mem") == 0 ||
                     strcmp(arg, "--smp") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -306,25 +323,70 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     return status;
 }
 
+// The terminal the signal and exit handlers restore. Process-wide state belongs to the
+// program, not to the library (which holds no writable globals).
+static struct hexsim_terminal *active_terminal;
+
+static void restore_terminal(void)
+{
+    if (active_terminal)
+        hexsim_terminal_restore(active_terminal);
+}
+
+static void fatal_signal(int sig)
+{
+    restore_terminal();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void quit_machine(void *ctx)
+{
+    hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
+}
+
 // System mode: build the machine, load KERNEL (and the initrd), run it.
 static int run_system(struct cli_options *opts)
 {
     char msg[768];
-    opts->mopts.initrd = opts->initrd;
-    struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
-    if (!m) {
+    static const int sigs[] = { SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGSEGV, SIGBUS, SIGFPE,
+                                SIGILL, SIGABRT };
+    struct hexsim_netdev net;
+    if (hexsim_net_open(&net, opts->net, msg, sizeof(msg))) {
         fprintf(stderr, "hexsim: %s\n", msg);
         return HEXSIM_EXIT_USAGE;
     }
+    struct hexsim_terminal term;
+    hexsim_terminal_open(&term, 0, stdout, stderr, true);
+    active_terminal = &term;
+    atexit(restore_terminal);
+    for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+        signal(sigs[i], fatal_signal);
+    opts->mopts.initrd = opts->initrd;
+    opts->mopts.serial = &term.chr;
+    opts->mopts.console = &term.con;
+    opts->mopts.net = &net;
+    opts->mopts.idle = hexsim_terminal_idle;
+    opts->mopts.idle_ctx = &term;
+    struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
     int status;
-    if (hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
+    if (!m) {
         fprintf(stderr, "hexsim: %s\n", msg);
-        status = HEXSIM_EXIT_FILE;
+        status = HEXSIM_EXIT_USAGE;
     } else {
-        status = hexsim_machine_run(m);
+        term.quit = quit_machine;
+        term.quit_ctx = m;
+        if (hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            status = HEXSIM_EXIT_FILE;
+        } else {
+            status = hexsim_machine_run(m);
+        }
     }
     fflush(stdout);
     hexsim_machine_free(m);
+    hexsim_terminal_close(&term);
+    hexsim_net_close(&net);
     return status;
 }
 

@@ -5,7 +5,8 @@
 set -eu
 
 PKGS="build-essential cmake pkg-config libelf-dev libsdl2-dev libreadline-dev check
-zlib1g-dev libsubunit-dev clang-16 lld-16 llvm-16 lldb-16 qemu-user python3"
+zlib1g-dev libsubunit-dev clang-16 libclang-rt-16-dev lld-16 llvm-16 lldb-16 qemu-user
+python3"
 
 missing=""
 for p in $PKGS; do

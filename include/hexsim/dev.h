@@ -46,13 +46,23 @@ struct hexsim_dev_ops {
     void (*advance)(struct hexsim_dev *d);
 };
 
+#define HEXSIM_DEV_UNDEF_WORDS 32     // one bit per 32-bit register of a 4 KiB page
+
 struct hexsim_dev {
     const struct hexsim_dev_ops *ops;
     uint32_t base, size;
     struct hexsim_irq irq;
     const uint64_t *now;      // the machine's pcycle clock, set by hexsim_bus_add
     void *state;              // the device's own data
+    FILE *trace;              // --trace-mmio log (set by hexsim_bus_add), NULL off
+    uint32_t undef_seen[HEXSIM_DEV_UNDEF_WORDS];   // undefined registers already logged
 };
+
+// A device reports an access to a register it does not define (what: "read"/"write"):
+// logged once per register offset when --trace-mmio is on. The device still answers what
+// the hardware would (usually 0).
+void hexsim_dev_undef(struct hexsim_dev *d, const char *what, uint32_t off, unsigned size,
+                      uint64_t val);
 
 #define HEXSIM_BUS_MAX_DEVS 32
 #define HEXSIM_BUS_MAX_WARN 64
@@ -62,6 +72,7 @@ struct hexsim_bus {
     unsigned ndev;
     const uint64_t *now;
     FILE *log;                                // unimplemented-access reports (stderr)
+    FILE *trace;                              // --trace-mmio: undefined registers (NULL off)
     uint32_t warned[HEXSIM_BUS_MAX_WARN];     // pages already reported
     unsigned nwarned;
     uint64_t unmapped_accesses;
@@ -78,7 +89,8 @@ void hexsim_bus_reset(struct hexsim_bus *b);
 uint64_t hexsim_bus_next_event(const struct hexsim_bus *b);
 void hexsim_bus_advance(struct hexsim_bus *b);
 
-// Console backend: where guest text output goes (angel calls now; a UART later).
+// Console backend: where guest text output goes (angel calls, and the UART's output when
+// no character backend is given).
 struct hexsim_console {
     void (*write)(void *ctx, const void *buf, size_t n);
     void (*flush)(void *ctx);
@@ -87,6 +99,26 @@ struct hexsim_console {
 
 // A console writing to a stdio stream (flushed at each newline).
 void hexsim_console_stdio(struct hexsim_console *c, FILE *f);
+
+// Character backend of a serial port: bytes both ways. read never blocks: it returns the
+// number of bytes (at most n) available now, 0 when none are, -1 at the end of the input.
+// NULL read: no input ever.
+struct hexsim_chardev {
+    int (*read)(void *ctx, uint8_t *buf, size_t n);
+    void (*write)(void *ctx, const void *buf, size_t n);
+    void *ctx;
+};
+
+// Network backend of an Ethernet device: whole frames (destination MAC first, no FCS).
+// recv never blocks: it copies the next frame the host has for the guest (at most cap
+// bytes; a longer frame is cut) and returns its length, 0 when there is none.
+#define HEXSIM_ETH_MAX_FRAME 1518
+struct hexsim_netdev {
+    void (*send)(void *ctx, const uint8_t *frame, size_t len);
+    size_t (*recv)(void *ctx, uint8_t *frame, size_t cap);
+    void (*close)(void *ctx);
+    void *ctx;
+};
 
 // Comet RTOS timer (0xAB000000): see src/devices/comet/rtos_timer.c.
 #define HEXSIM_RTOS_TIMER_BASE 0xAB000000u

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hexsim/comet.h"
 #include "hexsim/dev.h"
 #include "hexsim/hvm.h"
 #include "hexsim/mem.h"
@@ -30,6 +31,17 @@ struct hexsim_machine_opts {
     bool trace_hvm;           // log trap1 calls and events on err
     const char *append;       // kernel command line from --append
     const char *initrd;       // initrd file, NULL none
+    bool trace_mmio;          // log accesses to undefined device registers (once each)
+    uint64_t uart_char_pcycles;          // UART character time (0: default)
+    // Host backends (NULL: defaults). serial carries UART3 (default: output to the
+    // console, no input); console carries angel output (default: stdout); net is the
+    // Ethernet backend (default: none). idle is called when every vCPU waits, with the
+    // pcycles until the next device event (HEXSIM_TIME_NEVER none) and the clock rate.
+    struct hexsim_chardev *serial;
+    struct hexsim_console *console;
+    struct hexsim_netdev *net;
+    void (*idle)(void *ctx, uint64_t pcycles, uint64_t hz);
+    void *idle_ctx;
 };
 
 struct hexsim_pcache;
@@ -44,6 +56,13 @@ struct hexsim_machine {
     struct hexsim_bus bus;
     struct hexsim_dev rtos_dev;
     struct hexsim_rtos_timer rtos;
+    struct hexsim_dev sirc_dev, clk_dev, uart_dev[3], eth_dev;
+    struct hexsim_sirc sirc;
+    struct hexsim_clk_ctl clk;
+    struct hexsim_msm_uart uart[3];      // UART1, UART2, UART3 (the console)
+    struct hexsim_smsc911x eth;
+    struct hexsim_chardev serial_default; // UART3 output to the console
+    struct hexsim_netdev net_none;
     struct hexsim_console console;
     struct hexsim_pcache *pcache;     // decoded packets by physical address
     unsigned arch;

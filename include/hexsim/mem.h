@@ -36,13 +36,15 @@ struct hexsim_mem {
     struct hexsim_page *l1[1024];   // second-level tables of 1024 pages, allocated on demand
     uint64_t code_gen;              // bumped when a page with cached code is written
     size_t mapped_pages;
+    size_t max_pages;               // 0: no limit; else hexsim_mem_map gives NOMEM beyond it
 };
 
 void hexsim_mem_init(struct hexsim_mem *m);
 void hexsim_mem_free(struct hexsim_mem *m);
 
 // Maps [addr, addr+len) (page-rounded) zero-filled with `prot`; pages already mapped keep
-// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM.
+// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM (host memory, or
+// m->max_pages reached: pages mapped before that stay mapped).
 int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot);
 void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len);
 // Changes protection; returns HEXSIM_MEM_UNMAPPED when a page in the range is not mapped.

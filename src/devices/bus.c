@@ -24,6 +24,8 @@ int hexsim_bus_add(struct hexsim_bus *b, struct hexsim_dev *d)
             return -1;
     }
     d->now = b->now;
+    d->trace = b->trace;
+    memset(d->undef_seen, 0, sizeof(d->undef_seen));
     b->dev[b->ndev++] = d;
     return 0;
 }
@@ -56,6 +58,32 @@ static void unimplemented(struct hexsim_bus *b, const char *what, uint32_t pa, u
     }
 }
 
+void hexsim_dev_undef(struct hexsim_dev *d, const char *what, uint32_t off, unsigned size,
+                      uint64_t val)
+{
+    if (!d->trace)
+        return;
+    uint32_t w = (off >> 2) % (HEXSIM_DEV_UNDEF_WORDS * 32);
+    uint32_t bit = 1u << (w & 31);
+    if (d->undef_seen[w >> 5] & bit)
+        return;
+    d->undef_seen[w >> 5] |= bit;
+    fprintf(d->trace, "hexsim: mmio: %s %s of %u bytes at offset 0x%03x (physical 0x%08x) "
+            "hits no defined register", d->ops->name, what, size, off, d->base + off);
+    if (what[0] == 'w')
+        fprintf(d->trace, " (value 0x%llx)", (unsigned long long)val);
+    fprintf(d->trace, "; answered as the hardware does (reported once)\n");
+}
+
+// A timed device whose event time has passed is brought up to date before it is accessed,
+// so a register read never sees a state older than the clock.
+static void catch_up(struct hexsim_dev *d)
+{
+    if (d->ops->next_event && d->ops->advance)
+        for (unsigned i = 0; i < 64 && d->ops->next_event(d) <= *d->now; i++)
+            d->ops->advance(d);
+}
+
 uint64_t hexsim_bus_read(struct hexsim_bus *b, uint32_t pa, unsigned size)
 {
     struct hexsim_dev *d = hexsim_bus_find(b, pa);
@@ -63,6 +91,7 @@ uint64_t hexsim_bus_read(struct hexsim_bus *b, uint32_t pa, unsigned size)
         unimplemented(b, "read", pa, size, 0);
         return 0;
     }
+    catch_up(d);
     return d->ops->read(d, pa - d->base, size);
 }
 
@@ -73,6 +102,7 @@ void hexsim_bus_write(struct hexsim_bus *b, uint32_t pa, unsigned size, uint64_t
         unimplemented(b, "write", pa, size, val);
         return;
     }
+    catch_up(d);
     d->ops->write(d, pa - d->base, size, val);
 }
 
@@ -101,7 +131,6 @@ void hexsim_bus_advance(struct hexsim_bus *b)
 {
     for (unsigned i = 0; i < b->ndev; i++) {
         struct hexsim_dev *d = b->dev[i];
-        if (d->ops->next_event && d->ops->advance && d->ops->next_event(d) <= *b->now)
-            d->ops->advance(d);
+        catch_up(d);
     }
 }

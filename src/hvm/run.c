@@ -4,7 +4,8 @@
 // or when interrupt or device state changed. Between slices the loop advances the devices
 // whose time has come, wakes waiting vCPUs that have an interrupt pending, and delivers
 // interrupts to vCPUs that have them enabled. When every live vCPU waits (vmwait), the
-// clock jumps to the next device event instead of spinning. Executor events become HVM
+// clock jumps to the next device event instead of spinning (after the idle hook, which an
+// interactive terminal uses to wait for the host's input). Executor events become HVM
 // events: trap0 (angel calls in guest mode), trap1 calls, faults and illegal or privileged
 // instructions as general exceptions with their cause and BADVA.
 #include <stdlib.h>
@@ -258,6 +259,12 @@ int hexsim_machine_run(struct hexsim_machine *m)
             break;
         }
         if (!running) {
+            if (m->opts.idle) {
+                m->opts.idle(m->opts.idle_ctx, next == HEXSIM_TIME_NEVER ? next : next - m->now,
+                             HEXSIM_PCYCLE_HZ);
+                if (m->halted)
+                    break;
+            }
             if (next == HEXSIM_TIME_NEVER) {
                 fprintf(m->err, "hexsim: every vCPU waits (vmwait) with no interrupt pending and "
                         "no timer event due: the guest cannot continue\n");

@@ -30,7 +30,14 @@ CASES = {
                'unhandled trap0 (cause 0x5']),
     'limit': (['crt.S', 't_timer.c'], ['--mem', '64M', '--max-packets', '50'], 124, None,
               ['stopped after 50 packets (--max-packets)']),
+    # Comet UART3 + SIRC (tests/devices): scripted stdin, output through the UART
+    'uart': (['crt.S', 't_uart.c'], ['--mem', '64M', '--max-packets', '20000000'], 0,
+             '#UART polled\nUART interrupt-driven TX: 0123456789abcdefghijklmnopqrstuvwxyz'
+             'ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789\n', []),
 }
+
+# Scripted standard input per case (written to a file, so the run is reproducible)
+STDIN = {'uart': 'ab\ncdefgh'}
 
 
 def main():
@@ -43,7 +50,14 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     elf = os.path.join(a.work, 'hvm_' + a.case + '.elf')
     subprocess.run(CLANG + [os.path.join(GUEST, s) for s in srcs] + ['-o', elf], check=True)
-    p = subprocess.run([a.hexsim, elf] + opts, capture_output=True, text=True, timeout=120)
+    stdin = subprocess.DEVNULL
+    if a.case in STDIN:
+        path = os.path.join(a.work, 'hvm_' + a.case + '.stdin')
+        with open(path, 'w') as f:
+            f.write(STDIN[a.case])
+        stdin = open(path, 'rb')
+    p = subprocess.run([a.hexsim, elf] + opts, capture_output=True, text=True, timeout=120,
+                       stdin=stdin)
     bad = []
     if p.returncode != want_rc:
         bad.append('exit status %d, expected %d' % (p.returncode, want_rc))

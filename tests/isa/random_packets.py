@@ -13,13 +13,17 @@
 #      llvm-mc-16 check of all their packets, rejected packets dropped, the rest built into one
 #      program with execlib, run under both simulators, compared), --jobs batches at a time;
 #      packets with instructions hexsim does not implement are left out and counted per tag;
-#   4. shrinks each mismatching case (drops units, instructions, and simplifies the initial
-#      state while the mismatch persists) and writes it to the regression directory.
+#   4. shrinks each mismatching case (drops units and instructions, starts it later with the
+#      state qemu had there, simplifies the initial state, immediates and register numbers
+#      while the mismatch persists), classifies it against tests/isa/qemu_deviations.txt
+#      (known qemu deviations are reported apart and do not fail the run) and writes the
+#      others as regression cases (--write, default the --regress directory).
 # Deterministic for a given --seed (and simulator binaries). Exit status: 0 when every
 # compared case and every regression case matches, 1 otherwise, 77 when a tool is missing.
 # Usage: random_packets.py [--packets N] [--seed S] [--jobs N] [--work DIR] [--hexsim PATH]
 #                          [--qemu PATH] [--keep-going] [--only TAG-REGEX] [--units N]
-#                          [--regress DIR] [--no-write] [--max-shrinks N] [--replay-only]
+#                          [--regress DIR] [--write DIR] [--no-write] [--max-shrinks N]
+#                          [--replay-only] [--start-batch N] [--batch N]
 import argparse
 import collections
 import hashlib
@@ -42,7 +46,7 @@ import rp_gen as G  # noqa: E402
 import rp_regress as R  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
-BATCH_PACKETS = 2400
+BATCH_PACKETS = 4000
 CHECK_SKIP = 144          # bytes between a case's end label and its taken exit (the dump)
 
 
@@ -120,15 +124,87 @@ def reason_of(msg):
 # ---------------------------------------------------------------------------------------
 # Building and running cases
 
-def run_cases(ecases, images, work, name, hexsim, qemu, timeout=120):
-    """Builds ecases (execlib Cases) into one program and runs it in both simulators.
-    Returns dict: build_errors {i: msg}, qemu {i: record|None}, hexsim {i: record|None},
-    qfail {i: msg}, hfail {i: msg}, unimpl {i: tag}, seconds {...}."""
+def build_units(cases, images, work, name):
+    """Assembles RPCases into one execlib program with llvm-mc-16 and links it. The units
+    llvm-mc rejects (its errors name their lines) are dropped and the program assembled
+    again. Returns (execlib.Program or None, execlib Cases by case index, {(case index,
+    unit index): message} of the dropped units, {case index: message} of cases left out)."""
+    ecases = [c.execlib_case() for c in cases]
+    live = [i for i, c in enumerate(cases) if any(u is not None for u in c.units)]
+    dropped, left_out = {}, {}
+    src_path = os.path.join(work, name + ".s")
+    obj = os.path.join(work, name + ".o")
+    elf = os.path.join(work, name)
+    for _ in range(6):
+        if not live:
+            return None, ecases, dropped, left_out
+        src = X.program_source(ecases, live, images)
+        with open(src_path, "w") as f:
+            f.write("\n".join(src.lines) + "\n")
+        p = subprocess.run([X.LLVM_MC, "-arch=hexagon", "-mcpu=" + X.MCPU, "-filetype=obj",
+                            src_path, "-o", obj], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        if p.returncode == 0:
+            break
+        err = p.stderr.decode("utf-8", "replace")
+        # Line -> unit: each case's body starts at its label xd_l<id>_u0.
+        starts = {}
+        for n, line in enumerate(src.lines, 1):
+            m = re.match(r"^xd_l(\d+)_u0:$", line)
+            if m:
+                starts[int(m.group(1))] = n
+        bad_cases, bad_units = {}, {}
+        for m in re.finditer(r"^%s:(\d+):\d+: error: (.*)$" % re.escape(src_path), err, re.M):
+            line = int(m.group(1))
+            cid = src.owner.get(line)
+            if cid is None:
+                continue
+            k = cases[cid].unit_of_line(line - starts[cid]) if cid in starts else None
+            if k is None:
+                bad_cases.setdefault(cid, m.group(2).strip())
+            else:
+                bad_units.setdefault((cid, k), m.group(2).strip())
+        for (cid, k), msg in bad_units.items():
+            dropped[(cid, k)] = msg
+            cases[cid].units[k] = None
+        for cid in {c for c, _ in bad_units}:
+            ecases[cid] = cases[cid].execlib_case()
+        if not bad_cases and not any(src.owner.get(int(m.group(1))) is not None for m in
+                                     re.finditer(r"^%s:(\d+):\d+: error:" %
+                                                 re.escape(src_path), err, re.M)):
+            # No error names a line of a case: find the units one by one.
+            bad = check_cases([cases[i] for i in live], work, name + "_c")
+            if not bad:
+                raise RuntimeError("llvm-mc fails on %s: %s" % (src_path, err.strip()[-300:]))
+            for (j, k), msg in bad.items():
+                cid = live[j]
+                dropped[(cid, k)] = msg
+                cases[cid].units[k] = None
+                ecases[cid] = cases[cid].execlib_case()
+        for cid, msg in bad_cases.items():
+            left_out[cid] = msg
+        live = [i for i in live if i not in left_out and
+                any(u is not None for u in cases[i].units)]
+    else:
+        raise RuntimeError("llvm-mc keeps failing on %s" % src_path)
+    p = subprocess.run([X.LLD, "-static", "--section-start=.xdscratch=0x%x" % X.REC_BASE,
+                        "-o", elf, obj], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        raise RuntimeError("%s failed on %s: %s" % (X.LLD, obj, p.stderr.decode().strip()))
+    return X.Program(elf, live), ecases, dropped, left_out
+
+
+def run_cases(ecases, images, work, name, hexsim, qemu, timeout=120, prog=None):
+    """Builds ecases (execlib Cases) into one program (unless prog is given) and runs it in
+    both simulators. Returns dict: build_errors {i: msg}, qemu {i: records}, hexsim {i:
+    records}, qfail {i: msg}, hfail {i: msg}, hstatus {i: (status, stderr)}, unimpl {i: tag},
+    seconds {stage: CPU seconds}."""
     out = {"build_errors": {}, "qemu": {}, "hexsim": {}, "qfail": {}, "hfail": {},
            "hstatus": {}, "unimpl": {}, "seconds": {}}
     c0 = cpu_children()
-    prog, errs = X.build(ecases, list(range(len(ecases))), images, work, name)
-    out["build_errors"] = errs
+    if prog is None:
+        prog, errs = X.build(ecases, list(range(len(ecases))), images, work, name)
+        out["build_errors"] = errs
     c1 = cpu_children()
     out["seconds"]["build"] = c1 - c0
     if prog is None:
@@ -202,21 +278,77 @@ def load_deviations():
         return None
 
 
-def known_deviation(devs, ecase, tags, recs):
+def known_deviation(devs, ecase, tags, recs, facts=None):
     """The qemu_deviations.txt entry explaining the mismatch of ecase (an execlib Case whose
-    packets hold the rows tags; recs from records()), or None. Each row is tried in turn."""
-    if devs is None or recs[0] is None:
+    packets hold the rows tags; recs from records()), or None. Each row is tried in turn, with
+    facts[tag] (its operands' values, see insn_facts) when there are some."""
+    if devs is None or recs is None or recs[0] is None:
         return None
     tag0 = ecase.tag
     try:
         for t in sorted(tags):
             ecase.tag = t
-            e = devs.classify(ecase, recs[0], recs[1], recs[2], recs[3])
+            e = devs.classify(ecase, recs[0], recs[1], recs[2], recs[3],
+                              (facts or {}).get(t))
             if e is not None:
                 return e
     finally:
         ecase.tag = tag0
     return None
+
+
+def short_name(key):
+    return re.sub(r"\d+$", "", key)
+
+
+def insn_facts(case):
+    """{tag: facts} for the instructions of a case that is a single packet: each operand's
+    value before the packet under its short name (Rs, Rtt, Pu, Ii, ...), "fields" (operand ->
+    record fields), ea/size/misaligned for memory rows (qemu_deviations.txt predicates)."""
+    units = [u for u in case.units if u is not None]
+    if len(units) != 1 or units[0].kind != "packet":
+        return {}
+    u = units[0]
+    pins, cpins, _ = u.pins()
+    regs = list(case.regs)
+    for r, v in pins.items():
+        regs[r] = v
+    ctrl = dict(case.ctrl)
+    ctrl.update(cpins)
+    out = {}
+    for ins in u.packets[0].insns:
+        facts, fields = {}, {}
+        for t in ins.ri.optoks:
+            name = short_name(t.key)
+            v = ins.ops.get(t.key)
+            if t.kind == "imm":
+                if isinstance(v, int):
+                    facts[name] = v
+            elif t.kind == "R":
+                lo = regs[v]
+                if t.pair:
+                    hi = regs[v + 1]
+                    if isinstance(lo, int) and isinstance(hi, int):
+                        facts[name] = lo | hi << 32
+                    fields[name] = ["r%d" % v, "r%d" % (v + 1)]
+                else:
+                    if isinstance(lo, int):
+                        facts[name] = lo
+                    fields[name] = ["r%d" % v]
+            elif t.kind == "P":
+                if not t.new:
+                    facts[name] = case.preds >> 8 * v & 0xff
+                fields[name] = ["p3:0"]
+            elif t.kind == "M":
+                facts[name] = ctrl.get("m%d" % v, 0)
+                fields[name] = ["m%d" % v]
+        facts["fields"] = fields
+        if ins.ranges and ins.ri.mem_mode:
+            facts["ea"] = ins.ranges[0][0]
+            facts["size"] = ins.ri.size
+            facts["misaligned"] = False
+        out[ins.ri.tag] = facts
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -268,7 +400,8 @@ def run_batch(bi):
           "reject_examples": [], "unimpl": collections.Counter(), "unimpl_packets": 0,
           "compared": 0, "compared_cases": 0, "qemu_fail": 0, "qemu_examples": [],
           "mismatches": [], "mismatch_packets": 0, "seconds": collections.Counter(),
-          "loops": 0, "duplex": 0, "branches": 0, "mem": 0, "ext": 0}
+          "loops": 0, "duplex": 0, "branches": 0, "mem": 0, "ext": 0, "pnew": 0, "nv": 0,
+          "mem2": 0, "st2": 0, "br2": 0, "nested": 0, "mismatch_cases": 0}
     unimpl = cfg["unimpl"]
     for c in cases:
         for u in c.units:
@@ -276,6 +409,7 @@ def run_batch(bi):
                 continue
             if u.kind == "loop":
                 st["loops"] += 1
+                st["nested"] += u.shape.get("levels") == 2
             for ps in u.packets:
                 st["generated"] += 1
                 st["ninsn"][len(ps.insns)] += 1
@@ -287,6 +421,14 @@ def run_batch(bi):
                     st["mem"] += 1
                 if any(i.words > 1 for i in ps.insns):
                     st["ext"] += 1
+                if any(i.pnew for i in ps.insns):
+                    st["pnew"] += 1
+                if any(i.nv is not None for i in ps.insns):
+                    st["nv"] += 1
+                nmem = sum(1 for i in ps.insns if i.ri.mem)
+                st["mem2"] += nmem == 2
+                st["st2"] += sum(1 for i in ps.insns if i.ri.store) == 2
+                st["br2"] += sum(1 for i in ps.insns if i.ri.branch) == 2
                 for i in ps.insns:
                     st["mix"][i.ri.tag] += 1
                     st["files"][i.ri.fname] += 1
@@ -306,23 +448,29 @@ def run_batch(bi):
     work = os.path.join(cfg["work"], "b%05d" % bi)
     os.makedirs(work, exist_ok=True)
     c1 = cpu_children()
-    bad = check_cases(cases, work, "check")
-    st["seconds"]["llvm-mc check"] += cpu_children() - c1
+    saved = {(ci, k): u for ci, c in enumerate(cases) for k, u in enumerate(c.units)
+             if u is not None}
+    prog, ecases, bad, left_out = build_units(cases, images, work, "prog")
+    st["seconds"]["build"] += cpu_children() - c1
     for (ci, k), msg in sorted(bad.items()):
-        u = cases[ci].units[k]
+        u = saved[(ci, k)]
         st["rejected"] += len(u.packets)
         st["reasons"][reason_of(msg)] += len(u.packets)
         if len(st["reject_examples"]) < 20:
             st["reject_examples"].append((msg, [G.render_packet(p) for p in u.packets]))
-        cases[ci].units[k] = None
-    live = [c for c in cases if any(u is not None for u in c.units)]
-    ecases = [c.execlib_case() for c in live]
-    res = run_cases(ecases, images, work, "prog", cfg["hexsim"], cfg["qemu"])
+    res = run_cases(ecases, images, work, "prog", cfg["hexsim"], cfg["qemu"], prog=prog) \
+        if prog is not None else {"seconds": {}}
     for k, v in res["seconds"].items():
-        st["seconds"][k] += v
-    for cid, c in enumerate(live):
+        if k != "build":
+            st["seconds"][k] += v
+    for cid, c in enumerate(cases):
         npk = sum(len(u.packets) for u in c.units if u is not None)
-        v, detail = verdict(res, cid)
+        if not npk:
+            continue
+        if cid in left_out:
+            v, detail = "rejected", [left_out[cid]]
+        else:
+            v, detail = verdict(res, cid)
         if v == "rejected":
             st["rejected"] += npk
             st["reasons"]["(in the program) " + reason_of(detail[0])] += npk
@@ -341,6 +489,7 @@ def run_batch(bi):
             st["compared_cases"] += 1
             if v == "mismatch":
                 st["mismatch_packets"] += npk
+                st["mismatch_cases"] += 1
                 if len(st["mismatches"]) < cfg["keep_mismatches"]:
                     st["mismatches"].append((bi, cid, c, images[c.image], detail))
     if not cfg["keep"]:
@@ -486,25 +635,32 @@ class Shrinker:
         os.makedirs(self.work, exist_ok=True)
         self.rounds = 0
 
-    def evaluate(self, cands, image):
-        """For each candidate RPCase: the mismatch detail lines, or None."""
-        images = [image, bytes(X.BUF_SIZE)]
+    def run(self, cands):
+        """Runs candidate RPCases (each with its scratch buffer image in .img)."""
+        images, index = [], {}
         ecs = []
         for c in cands:
-            ec = c.execlib_case()
-            ecs.append(ec)
+            if c.img not in index:
+                index[c.img] = len(images)
+                images.append(c.img)
+            c.image = index[c.img]
+            ecs.append(c.execlib_case())
         self.rounds += 1
-        res = run_cases(ecs, images, self.work, "s", self.args.hexsim, self.args.qemu)
+        return run_cases(ecs, images, self.work, "s", self.args.hexsim, self.args.qemu)
+
+    def evaluate(self, cands):
+        """For each candidate: (mismatch detail lines, records) or None."""
+        res = self.run(cands)
         out = []
         for i in range(len(cands)):
             v, d = verdict(res, i)
             out.append((d, records(res, i)) if v == "mismatch" else None)
         return out
 
-    def first(self, cands, image):
+    def first(self, cands, image=None):
         if not cands:
             return None, None
-        res = self.evaluate(cands, image)
+        res = self.evaluate(cands)
         for c, r in zip(cands, res):
             if r is not None:
                 self.last_recs = r[1]
@@ -513,25 +669,52 @@ class Shrinker:
 
     def shrink(self, case, image, detail):
         cur, cur_d = copy_case(case), detail
-        cur.image = 0
+        cur.img = image
         # The original must still mismatch on its own.
-        c, d = self.first([cur], image)
+        c, d = self.first([cur])
         if c is None:
             return None, None
         cur_d = d
-        steps = [self.single_units, self.drop_units, self.drop_insns, self.loop_counts,
-                 self.simplify_state, self.simplify_imms]
+        steps = [self.single_units, self.drop_units, self.lift_state, self.drop_insns,
+                 self.loop_counts, self.simplify_state, self.simplify_imms, self.rename_regs]
         changed = True
         while changed:
             changed = False
             for step in steps:
                 while True:
-                    c, d = self.first(step(cur), image)
+                    c, d = self.first(step(cur))
                     if c is None:
                         break
                     cur, cur_d = c, d
                     changed = True
         return cur, cur_d
+
+    def lift_state(self, c):
+        """Candidates that start at a later unit, with the state qemu had there (registers,
+        predicates, USR, control registers, scratch buffer) as their initial state."""
+        idx = [k for k, u in enumerate(c.units) if u is not None]
+        if len(idx) < 2:
+            return []
+        pre = []
+        for k in idx[1:]:
+            n = copy_case(c)
+            n.units = [u if j < k else None for j, u in enumerate(c.units)]
+            pre.append(n)
+        res = self.run(pre)
+        out = []
+        for i, k in enumerate(idx[1:]):
+            qr = res["qemu"].get(i)
+            if not qr or qr[0][0] != 0:
+                continue
+            d = X.decode(qr[0][1])
+            n = copy_case(c)
+            n.units = [u if j >= k else None for j, u in enumerate(c.units)]
+            n.regs = [d["r%d" % r] for r in range(32)]
+            n.preds, n.usr = d["p3:0"], d["usr"]
+            n.ctrl = {name: d[name] for name in LIFT_CTRL if d[name]}
+            n.img = bytes(d["mem"])
+            out.append(n)
+        return out[::-1]     # the latest start first
 
     def single_units(self, c):
         idx = [k for k, u in enumerate(c.units) if u is not None]
@@ -623,9 +806,9 @@ class Shrinker:
         # Everything at once first.
         n = copy_case(c)
         n.regs = [v if (r in named and False) else 0 for r, v in enumerate(c.regs)]
-        n.preds, n.usr, n.ctrl, n.image = 0, 0, {}, 1
-        if (n.regs, n.preds, n.usr, n.ctrl, n.image) != (c.regs, c.preds, c.usr, c.ctrl,
-                                                         c.image):
+        n.preds, n.usr, n.ctrl, n.img = 0, 0, {}, ZERO_IMG
+        if (n.regs, n.preds, n.usr, n.ctrl, n.img) != (c.regs, c.preds, c.usr, c.ctrl,
+                                                       c.img):
             out.append(n)
         n = copy_case(c)
         n.regs = [v if r in named else 0 for r, v in enumerate(c.regs)]
@@ -637,7 +820,7 @@ class Shrinker:
                 n.regs = list(c.regs)
                 n.regs[r] = 0
                 out.append(n)
-        for attr, val in (("preds", 0), ("usr", 0), ("ctrl", {}), ("image", 1)):
+        for attr, val in (("preds", 0), ("usr", 0), ("ctrl", {}), ("img", ZERO_IMG)):
             if getattr(c, attr) != val:
                 n = copy_case(c)
                 setattr(n, attr, val)
@@ -685,9 +868,72 @@ class Shrinker:
         return out
 
 
+    def rename_regs(self, c):
+        """Candidates with one general register renamed to the lowest one the case does not
+        use (its initial value moves with it)."""
+        used, fixed = set(), set()
+        insns = [i for u in c.units if u is not None for ps in u.packets for i in ps.insns]
+        for ins in insns:
+            for t in ins.ri.optoks:
+                if t.kind in ("R", "N"):
+                    r = ins.ops[t.key]
+                    used.add(r)
+                    if t.pair:
+                        used.add(r + 1)
+                        fixed |= {r, r + 1}
+            for r in ins.pins:
+                used.add(r)
+            used |= ins.ri.imp_r
+            fixed |= ins.ri.imp_r
+        text = " ".join(c.body())
+        for m in re.finditer(r"\br(\d+)\b", text):
+            used.add(int(m.group(1)))
+        fixed |= {26, 27, 28, 29, 30, 31}
+        out = []
+        for a in sorted(used - fixed, reverse=True):
+            free = [b for b in range(a) if b not in used and b not in fixed]
+            if not free:
+                continue
+            b = free[0]
+            ok = True
+            for ins in insns:
+                for t in ins.ri.optoks:
+                    if t.kind in ("R", "N") and ins.ops[t.key] == a and t.pool is not None \
+                            and b not in t.pool:
+                        ok = False
+            if not ok:
+                continue
+            n = copy_case(c)
+            n.regs = list(c.regs)
+            n.regs[b], n.regs[a] = c.regs[a], c.regs[b]
+            n.units = []
+            for u in c.units:
+                if u is None:
+                    n.units.append(None)
+                    continue
+                nu = copy_unit(u)
+                for ps in nu.packets:
+                    for j, ins in enumerate(ps.insns):
+                        ni = copy_insn(ins)
+                        for t in ins.ri.optoks:
+                            if t.kind in ("R", "N") and ni.ops[t.key] == a:
+                                ni.ops[t.key] = b
+                        if a in ni.pins:
+                            ni.pins[b] = ni.pins.pop(a)
+                        ps.insns[j] = ni
+                n.units.append(nu)
+            out.append(n)
+        return out
+
+
 def copy_case(c):
     n = G.RPCase(list(c.units), list(c.regs), c.preds, c.usr, dict(c.ctrl), c.image, c.taken)
+    n.img = getattr(c, "img", None)
     return n
+
+
+ZERO_IMG = bytes(X.BUF_SIZE)
+LIFT_CTRL = ("sa0", "lc0", "sa1", "lc1", "m0", "m1", "ugp", "gp", "cs0", "cs1", "framekey")
 
 
 def copy_unit(u):
@@ -735,14 +981,21 @@ def main():
     ap.add_argument("--hexsim", default=os.path.join(ROOT, "build", "hexsim"))
     ap.add_argument("--qemu", default="qemu-hexagon")
     ap.add_argument("--isa-dir", default=os.path.join(ROOT, "src", "cpu", "isa"))
-    ap.add_argument("--regress", default=os.path.join(HERE, "regress"))
+    ap.add_argument("--regress", default=os.path.join(HERE, "regress"),
+                    help="directory of the regression cases replayed first")
+    ap.add_argument("--write", help="directory the new regression cases go to (default: "
+                    "--regress; ctest writes them into the build tree, copy the ones to keep "
+                    "into tests/isa/regress/)")
     ap.add_argument("--only", help="regular expression: draw only rows whose tag matches")
     ap.add_argument("--keep-going", action="store_true",
                     help="run every batch even after mismatches (default: stop starting new "
                          "batches once --stop-after mismatching cases were found)")
     ap.add_argument("--stop-after", type=int, default=200)
-    ap.add_argument("--units", type=int, default=12, help="units (packets) per case")
+    ap.add_argument("--units", type=int, default=20, help="units (packets) per case")
     ap.add_argument("--batch", type=int, default=BATCH_PACKETS, help="packets per batch")
+    ap.add_argument("--start-batch", type=int, default=0,
+                    help="run the batches from this one on (a run's batch N is the same in "
+                         "every run with its seed, --batch and --units)")
     ap.add_argument("--max-shrinks", type=int, default=12)
     ap.add_argument("--shrink-time", type=float, default=120.0,
                     help="seconds spent shrinking at most")
@@ -774,9 +1027,12 @@ def main():
     devs = load_deviations()
     if reg["total"]:
         failing, known = [], []
-        for name, detail, (ec, tags, recs) in reg["failing"]:
+        for name, detail, (ec, tags, recs, sig) in reg["failing"]:
             dev = known_deviation(devs, ec, tags, recs)
             (known if dev else failing).append((name, detail, dev))
+            if sig:
+                # Random mismatches with these rows are taken as this one (not shrunk).
+                known_sigs[sig] = name
         p("random_packets: %d regression cases replayed from %s: %d match, %d mismatch, "
           "%d known qemu deviations, %d unimplemented in hexsim, %d not runnable" %
           (reg["total"], os.path.relpath(args.regress), reg["ok"], len(failing), len(known),
@@ -792,8 +1048,6 @@ def main():
             p("  not runnable %s: %s" % (name, why))
         if reg["failing"]:
             ok = False
-    for sig, name in reg["sigs"].items():
-        known_sigs[sig] = name
     if args.replay_only:
         p("random_packets: %s" % ("PASS" if ok else "FAIL"))
         return 0 if ok else 1
@@ -828,36 +1082,53 @@ def main():
         p("random_packets: --only %s selects no row" % args.only)
         return 1
     stopped_early = False
+    done_batches = 0
+    last_progress = time.monotonic()
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(max(1, args.jobs), initializer=worker_init, initargs=(cfg,)) as pool:
-        for bi, st in pool.imap(run_batch, range(nb)):
+        for bi, st in pool.imap(run_batch, range(min(args.start_batch, nb), nb)):
             for k in ("generated", "rejected", "unimpl_packets", "compared",
-                      "compared_cases", "qemu_fail", "mismatch_packets", "loops", "duplex",
-                      "branches", "mem", "ext"):
+                      "compared_cases", "qemu_fail", "mismatch_packets", "mismatch_cases",
+                      "loops", "duplex",
+                      "branches", "mem", "ext", "pnew", "nv", "mem2", "st2", "br2",
+                      "nested"):
                 tot[k] += st[k]
             for k in counters:
                 counters[k].update(st[k])
-            examples["reject"] += st["reject_examples"][:3]
-            examples["qemu"] += st["qemu_examples"][:2]
-            tot["mismatch_cases"] += len(st["mismatches"]) if False else 0
-            mismatches += st["mismatches"]
-            if len(mismatches) >= args.stop_after and not args.keep_going:
+            if len(examples["reject"]) < 40:
+                examples["reject"] += st["reject_examples"][:3]
+            if len(examples["qemu"]) < 10:
+                examples["qemu"] += st["qemu_examples"][:2]
+            # Keep a bounded number of mismatching cases (for shrinking), count the rest.
+            mismatches += st["mismatches"][:max(0, args.stop_after - len(mismatches))]
+            done_batches += 1
+            now = time.monotonic()
+            if now - last_progress > 60 and done_batches < nb:
+                last_progress = now
+                p("random_packets: ... %d of %d batches, %d packets, %d mismatching cases, "
+                  "%.0f packets/s" % (done_batches, nb, tot["generated"],
+                                      tot["mismatch_cases"],
+                                      tot["generated"] / max(1e-9, now - t_batches)))
+                sys.stdout.flush()
+            if tot["mismatch_cases"] >= args.stop_after and not args.keep_going:
                 stopped_early = True
                 pool.terminate()
                 break
     elapsed = time.monotonic() - t_batches
     gen = tot["generated"]
     p("random_packets: seed %d, %d packets generated in %d batches (%.1f s, %.0f packets/s, "
-      "%d jobs)%s" % (args.seed, gen, nb, elapsed, gen / max(elapsed, 1e-9), args.jobs,
-                      "; stopped early after %d mismatching cases" % len(mismatches)
-                      if stopped_early else ""))
+      "%d jobs)%s" % (args.seed, gen, done_batches, elapsed, gen / max(elapsed, 1e-9),
+                      args.jobs, "; stopped early after %d mismatching cases" %
+                      tot["mismatch_cases"] if stopped_early else ""))
     ninsn = counters["ninsn"]
-    p("  mix: %s instructions per packet %s; %d duplex packets, %d with branches, %d with "
-      "memory accesses, %d with extenders, %d loop shapes; %d of %d rows drawn" %
-      (sum(counters["mix"].values()),
-       "/".join("%d:%d" % (k, ninsn[k]) for k in sorted(ninsn)), tot["duplex"],
-       tot["branches"], tot["mem"], tot["ext"], tot["loops"], len(counters["mix"]),
-       len(gen_info.selected)))
+    p("  mix: %d instructions, packets of 1/2/3/4: %s; packets with duplex "
+      "sub-instructions %d, branches %d (two: %d), memory accesses %d (two: %d, two stores: "
+      "%d), extenders %d, .new predicates %d, new-value operands %d; %d loop shapes (%d "
+      "nested); %d of %d rows drawn" %
+      (sum(counters["mix"].values()), "/".join("%d" % ninsn[k] for k in sorted(ninsn)),
+       tot["duplex"], tot["branches"], tot["br2"], tot["mem"], tot["mem2"], tot["st2"],
+       tot["ext"], tot["pnew"], tot["nv"], tot["loops"], tot["nested"],
+       len(counters["mix"]), len(gen_info.selected)))
     p("  by file: " + ", ".join("%s %.1f%%" % (f[:-4], 100.0 * n / max(1, sum(
         counters["files"].values()))) for f, n in counters["files"].most_common()))
     p("  rejected by llvm-mc: %d (%.2f%%)" % (tot["rejected"],
@@ -867,21 +1138,29 @@ def main():
     for msg, body in examples["reject"][:4]:
         p("    e.g. %s: %s" % (msg[:80], " ".join(l.strip() for l in body)[:200]))
     p("  compared: %d packets in %d cases; mismatching cases: %d (%d packets)" %
-      (tot["compared"], tot["compared_cases"], len(mismatches), tot["mismatch_packets"]))
+      (tot["compared"], tot["compared_cases"], tot["mismatch_cases"],
+       tot["mismatch_packets"]))
     if tot["qemu_fail"]:
         p("  cases qemu could not run (left out): %d" % tot["qemu_fail"])
         for msg, body in examples["qemu"][:3]:
             p("    e.g. %s: %s" % (msg[:120], " ".join(l.strip() for l in body)[:300]))
     if counters["unimpl"]:
-        p("  packets with instructions hexsim does not implement (not run): %d; per tag: %s" %
-          (tot["unimpl_packets"], " ".join("%s:%d" % kv for kv in
-                                           sorted(counters["unimpl"].items()))))
+        p("  packets with instructions hexsim does not implement (not run): %d, %d tags:" %
+          (tot["unimpl_packets"], len(counters["unimpl"])))
+        line = "   "
+        for kv in sorted(counters["unimpl"].items()):
+            item = " %s:%d" % kv
+            if len(line) + len(item) > 100:
+                p(line)
+                line = "   "
+            line += item
+        p(line)
     sec = counters["seconds"]
     p("  CPU time per stage (summed over jobs): " + ", ".join(
-        "%s %.1f s" % (k, sec[k]) for k in ("generate", "python", "llvm-mc check", "build",
-                                            "qemu", "hexsim")) +
+        "%s %.1f s" % (k, sec[k]) for k in ("generate", "python", "build", "qemu",
+                                            "hexsim")) +
       " (%.0f packets per CPU second)" % (gen / max(1e-9, sum(sec[k] for k in (
-          "python", "llvm-mc check", "build", "qemu", "hexsim")))))
+          "python", "build", "qemu", "hexsim")))))
     sys.stdout.flush()
 
     # 4. Shrink, classify (known qemu deviations), write regression cases.
@@ -890,7 +1169,7 @@ def main():
         sh = Shrinker(args, gen_info)
         found = {}          # signature -> [case, detail, count, file, deviation]
         t_sh = time.monotonic()
-        unshrunk = lost = 0
+        unshrunk = lost = like_regress = 0
         for bi, cid, case, image, detail in mismatches:
             case_tags = {t for pk in case.packet_tags() for t in pk}
             dup = None
@@ -902,6 +1181,8 @@ def main():
             if dup is not None:
                 if dup in found:
                     found[dup][2] += 1
+                else:
+                    like_regress += 1
                 continue
             if len(found) >= args.max_shrinks or time.monotonic() - t_sh > args.shrink_time:
                 unshrunk += 1
@@ -921,26 +1202,28 @@ def main():
                     found[sig][2] += 1
                 continue
             tags = {t for pk in small.packet_tags() for t in pk}
-            dev = known_deviation(devs, small.execlib_case(), tags, sh.last_recs)
+            dev = known_deviation(devs, small.execlib_case(), tags, sh.last_recs,
+                                  insn_facts(small))
             name = None
             if dev is None:
                 ok = False
                 if not args.no_write:
-                    name = R.write(args.regress, small, image if small.image == 0 else
-                                   bytes(X.BUF_SIZE), d, sig,
+                    name = R.write(args.write or args.regress, small, small.img, d, sig,
                                    "seed %d batch %d case %d" % (args.seed, bi, cid))
             found[sig] = [small, d, 1, name, dev]
         new_bugs = {k: v for k, v in found.items() if v[4] is None}
         known = {k: v for k, v in found.items() if v[4] is not None}
         p("random_packets: mismatches shrunk in %.1f s (%d shrink runs): %d distinct, %d of "
-          "them known qemu deviations; %d mismatching cases not shrunk (limits)" %
-          (time.monotonic() - t_sh, sh.rounds, len(found), len(known), unshrunk))
+          "them known qemu deviations; %d mismatching cases not shrunk (limits), %d like a "
+          "failing regression case" % (time.monotonic() - t_sh, sh.rounds, len(found),
+                                       len(known), unshrunk, like_regress))
         for sig, (small, d, count, name, dev) in known.items():
             p("  known qemu deviation [%s] (%d cases): %s" % (dev.name, count,
                                                               sig.split(" | ")[0]))
         for k, (sig, (small, d, count, name, dev)) in enumerate(new_bugs.items()):
             if k >= args.show:
-                p("  ... %d more (see %s)" % (len(new_bugs) - k, os.path.relpath(args.regress)))
+                p("  ... %d more (see %s)" % (len(new_bugs) - k,
+                                              os.path.relpath(args.write or args.regress)))
                 break
             p("  MISMATCH [%s] (%d similar cases)%s" % (
                 sig.split(" | ")[0], count, " -> " + os.path.relpath(name) if name else ""))

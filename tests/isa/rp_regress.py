@@ -51,6 +51,9 @@ def write(directory, case, image, detail, sig, origin):
     """Writes the shrunk RPCase case (image: its scratch buffer) and returns the path."""
     os.makedirs(directory, exist_ok=True)
     body = case.body()
+    text = "\n".join(body)
+    body = [l for l in body if not (re.match(r"^@L@\w+:$", l.strip()) and not re.search(
+        re.escape(l.strip()[:-1]) + r"\b(?!:)", text))]
     h = hashlib.sha1((sig + "\n" + "\n".join(body)).encode()).hexdigest()[:12]
     path = os.path.join(directory, "rp-%s.txt" % h)
     with open(path, "w") as f:
@@ -111,7 +114,7 @@ def parse(path):
 
 def replay(directory, work, hexsim, qemu, run_cases, verdict, records=None):
     """Runs every regression case of directory in both simulators. failing: [(file name,
-    differences, (execlib case, tags of its signature, records(result, i)))]."""
+    differences, (execlib case, tags of its signature, records(result, i), signature))]."""
     res = {"total": 0, "ok": 0, "failing": [], "unimpl": [], "other": [], "sigs": {}}
     if not os.path.isdir(directory):
         return res
@@ -144,7 +147,7 @@ def replay(directory, work, hexsim, qemu, run_cases, verdict, records=None):
         elif v == "mismatch":
             tags = set(sigs[i].split(" | ")[0].split())
             res["failing"].append((n, d, (cases[i], tags,
-                                          records(out, i) if records else None)))
+                                          records(out, i) if records else None, sigs[i])))
         elif v == "unimpl":
             res["unimpl"].append((n, d[0]))
         else:
