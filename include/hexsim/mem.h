@@ -125,10 +125,18 @@ const char *hexsim_mem_fault_str(int fault);
 static inline uint64_t hexsim_page_load(const struct hexsim_page *p, uint32_t off, unsigned size)
 {
     const uint8_t *b = p->data + off;
-    uint64_t v = 0;
-    for (unsigned i = 0; i < size; i++)
-        v |= (uint64_t)b[i] << (8 * i);
-    return v;
+    switch (size) {
+    case 1: return *b;
+    case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
+    case 8: { uint64_t v; memcpy(&v, b, 8); return v; }
+    default: {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < size && i < 8; i++)
+            v |= (uint64_t)b[i] << (8 * i);
+        return v;
+    }
+    }
 }
 
 static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
@@ -139,8 +147,16 @@ static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p
         m->code_gen++;
     }
     uint8_t *b = p->data + off;
-    for (unsigned i = 0; i < size; i++)
-        b[i] = (uint8_t)(val >> (8 * i));
+    switch (size) {
+    case 1: *b = (uint8_t)val; break;
+    case 2: { uint16_t v = (uint16_t)val; memcpy(b, &v, 2); break; }
+    case 4: { uint32_t v = (uint32_t)val; memcpy(b, &v, 4); break; }
+    case 8: memcpy(b, &val, 8); break;
+    default:
+        for (unsigned i = 0; i < size && i < 8; i++)
+            b[i] = (uint8_t)(val >> (8 * i));
+        break;
+    }
 }
 
 #endif

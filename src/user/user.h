@@ -24,6 +24,7 @@ struct hexsim_user_opts {
     double max_seconds;       // 0: no limit (host time: only a safety stop)
     bool host_time;           // clock_gettime etc. from the host clock instead of pcycles
     bool strace;              // log system calls to stderr
+    bool stats;               // print packets, instructions and host time at exit
     unsigned arch;            // core version, 0: from the ELF header
     bool no_host_paths;       // openat/fstatat fail with EACCES: the guest reaches only the
                               // host files behind the descriptors it was given (fuzzing)
