@@ -1126,14 +1126,17 @@ def main():
                       args.jobs, "; stopped early after %d mismatching cases" %
                       tot["mismatch_cases"] if stopped_early else ""))
     ninsn = counters["ninsn"]
+    sel_tags = {r.tag for r in gen_info.selected}
     p("  mix: %d instructions, packets of 1/2/3/4: %s; packets with duplex "
       "sub-instructions %d, branches %d (two: %d), memory accesses %d (two: %d, two stores: "
       "%d), extenders %d, .new predicates %d, new-value operands %d; %d loop shapes (%d "
-      "nested); %d of %d rows drawn" %
+      "nested); %d of the %d rows selected drawn%s" %
       (sum(counters["mix"].values()), "/".join("%d" % ninsn[k] for k in sorted(ninsn)),
        tot["duplex"], tot["branches"], tot["br2"], tot["mem"], tot["mem2"], tot["st2"],
        tot["ext"], tot["pnew"], tot["nv"], tot["loops"], tot["nested"],
-       len(counters["mix"]), len(gen_info.selected)))
+       len(set(counters["mix"]) & sel_tags), len(sel_tags),
+       " (and %d other rows as producers)" % len(set(counters["mix"]) - sel_tags)
+       if set(counters["mix"]) - sel_tags else ""))
     p("  by file: " + ", ".join("%s %.1f%%" % (f[:-4], 100.0 * n / max(1, sum(
         counters["files"].values()))) for f, n in counters["files"].most_common()))
     p("  rejected by llvm-mc: %d (%.2f%%)" % (tot["rejected"],
