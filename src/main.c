@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: MIT
 // The hexsim command line. User mode (`--user PROG [ARGS...]`) runs a static Hexagon Linux
-// program; system mode (boot a Hexagon Linux kernel and initrd on the Comet board model) is
-// not implemented yet, and the program says so rather than pretending to run anything.
+// program; system mode (`KERNEL [--initrd FILE] ...`) boots a kernel ELF under the HVM on
+// the Comet board model (include/hexsim/machine.h).
 // Options are parsed by hand into a local struct so that no state outlives main (getopt
 // would keep its own globals).
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "debug/rl_editor.h"
+#include "debug/session.h"
+#include "hexsim/host.h"
+#include "hexsim/machine.h"
 #include "hexsim/version.h"
+#include "user/dbg_target.h"
 #include "user/user.h"
 
 // Exit statuses; the usage text lists them, so keep the two in step.
@@ -27,11 +33,32 @@ struct cli_options {
     const char *initrd; // --initrd FILE, NULL if none
     int user_argi;      // --user: index in argv of PROG (its arguments follow), 0 if none
     struct hexsim_user_opts uopts;
+    bool debug;         // --debug, --break, -x or --gdb: run under the debugger
+    struct hexsim_dbg_options dbg;
+    struct hexsim_machine_opts mopts;
+    const char *net;    // --net SPEC, NULL: none
 };
+
+// Parses SIZE[K|M|G] (bytes without a suffix); returns 0 on error.
+static uint64_t parse_size(const char *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 0);
+    if (*v == '\0' || *v == '-' || errno || end == v)
+        return 0;
+    switch (*end) {
+    case 'k': case 'K': n <<= 10; end++; break;
+    case 'm': case 'M': n <<= 20; end++; break;
+    case 'g': case 'G': n <<= 30; end++; break;
+    default: break;
+    }
+    return *end ? 0 : n;
+}
 
 static void print_usage(FILE *out)
 {
-    fputs("Usage: hexsim [OPTIONS] KERNEL             (system mode, not implemented yet)\n"
+    fputs("Usage: hexsim [OPTIONS] KERNEL [--initrd FILE]  (system mode)\n"
           "       hexsim [OPTIONS] --user PROG [ARGS...]  (Linux user mode)\n"
           "\n"
           "hexsim is a Qualcomm Hexagon DSP simulator under construction.\n"
@@ -48,18 +75,39 @@ static void print_usage(FILE *out)
           "      --host-time      clock system calls read the host clock (default: time\n"
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
-          "      --initrd FILE    initial RAM disk for system mode (not implemented yet)\n"
+          "      --stats          print packets, instructions, host time and packets/s on\n"
+          "                       stderr at exit\n"
           "\n"
-          "Not implemented yet:\n"
-          "  system mode   hexsim vmlinux --initrd rootfs.cpio\n"
-          "                boot a Hexagon Linux kernel on the Comet board model\n"
-          "Given a KERNEL, hexsim checks that KERNEL (and the --initrd FILE) can be\n"
-          "read, then reports that system mode is not implemented.\n"
+          "Debugger (with --user; see src/debug/README.md):\n"
+          "      --debug          stop before the first packet and read debugger commands\n"
+          "                       (GNU readline on a terminal, else lines from stdin)\n"
+          "      --break LOC      breakpoint at LOC (SYM, SYM+OFF or ADDR), then run to it\n"
+          "  -x FILE              run the debugger commands in FILE first (implies --debug)\n"
+          "      --gdb [HOST:]PORT  serve the GDB remote protocol (gdb, lldb-16) on\n"
+          "                       HOST:PORT (default host 127.0.0.1; port 0: any free port)\n"
+          "\n"
+          "System mode runs the kernel ELF KERNEL under the Hexagon Virtual Machine on the\n"
+          "Comet board model (RAM from physical 0, RTOS timer; guest output through angel\n"
+          "calls on stdout):\n"
+          "      --initrd FILE    initial RAM disk, placed page-aligned above the kernel and\n"
+          "                       announced as initrd=0xADDR,SIZE on the command line\n"
+          "      --append CMDLINE kernel command line (mem=SIZE is always added unless given)\n"
+          "      --mem SIZE       guest RAM, e.g. 256M (default 256M, at most 768M)\n"
+          "      --smp N          number of vCPUs (default 1, at most 8)\n"
+          "      --trace-hvm      log every trap1 call and event on stderr\n"
+          "      --trace-mmio     report accesses to undefined device registers (once each)\n"
+          "      --net SPEC       Ethernet backend: none (default) or pcap=FILE (record the\n"
+          "                       frames the guest sends)\n"
+          "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
+          "mode, where Ctrl-A x quits, Ctrl-A h helps and Ctrl-A d is reserved for the\n"
+          "debugger; a pipe or file on stdin is passed to the guest unchanged.\n"
           "\n"
           "Exit status:\n"
-          "  0    help or version printed\n"
+          "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
           "  1    a file named on the command line cannot be read or loaded\n"
-          "  2    usage error, or a mode that is not implemented yet\n"
+          "  2    usage error\n"
+          "  3    system mode: an event the guest cannot handle, an instruction hexsim\n"
+          "       does not implement yet, or every vCPU waiting with nothing to wake it\n"
           "  124  a --max-packets or --max-seconds limit stopped the run\n"
           "  --user: the program's exit status, or 128+N when it is ended by signal N\n"
           "  (a fault: SIGSEGV 139, SIGBUS 135, SIGILL 132, SIGTRAP 133)\n",
@@ -101,21 +149,76 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                 if (*p == '\0' || *end || (a != 5 && a != 55 && (a < 60 || a > 68)))
                     return usage_error("unknown core version (v5, v55, v60..v68):", v);
                 opts->uopts.arch = (unsigned)a;
+                opts->mopts.arch = (unsigned)a;
             } else if (arg[6] == 'p') {
                 unsigned long long n = strtoull(v, &end, 10);
                 if (*v == '\0' || *end || errno || n == 0 || v[0] == '-')
                     return usage_error("--max-packets needs a positive number, got", v);
                 opts->uopts.max_packets = n;
+                opts->mopts.max_packets = n;
             } else {
                 double d = strtod(v, &end);
                 if (*v == '\0' || *end || errno || !(d > 0))
                     return usage_error("--max-seconds needs a positive number, got", v);
                 opts->uopts.max_seconds = d;
+                opts->mopts.max_seconds = d;
             }
+        } else if ((strcmp(arg, "--break") == 0 || strcmp(arg, "-x") == 0 ||
+                    strcmp(arg, "--gdb") == 0) && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            struct hexsim_dbg_options *d = &opts->dbg;
+            if (arg[1] == 'x' || arg[2] == 'b') {
+                const char **list = arg[1] == 'x' ? d->scripts : d->breaks;
+                unsigned *n = arg[1] == 'x' ? &d->nscripts : &d->nbreaks;
+                if (*n >= HEXSIM_DBG_MAX_OPT)
+                    return usage_error("too many", arg);
+                list[(*n)++] = v;
+                if (arg[1] == 'x')
+                    d->stop_at_start = true;
+            } else {
+                d->gdb = v;
+            }
+            opts->debug = true;
+        } else if (strcmp(arg, "--debug") == 0 && !options_done) {
+            opts->debug = true;
+            opts->dbg.stop_at_start = true;
         } else if (strcmp(arg, "--host-time") == 0 && !options_done) {
             opts->uopts.host_time = true;
         } else if (strcmp(arg, "--strace") == 0 && !options_done) {
             opts->uopts.strace = true;
+        } else if (strcmp(arg, "--stats") == 0 && !options_done) {
+            opts->uopts.stats = true;
+        } else if (strcmp(arg, "--trace-hvm") == 0 && !options_done) {
+            opts->mopts.trace_hvm = true;
+        } else if (strcmp(arg, "--trace-mmio") == 0 && !options_done) {
+            opts->mopts.trace_mmio = true;
+        } else if (strcmp(arg, "--net") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            opts->net = argv[++i];
+        } else if (strncmp(arg, "--net=", 6) == 0 && !options_done) {
+            opts->net = arg + 6;
+        } else if ((strcmp(arg, "--append") == 0 || strcmp(arg, "--mem") == 0 ||
+                    strcmp(arg, "--smp") == 0) && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            if (arg[2] == 'a') {
+                opts->mopts.append = v;
+            } else if (arg[2] == 'm') {
+                uint64_t n = parse_size(v);
+                if (!n)
+                    return usage_error("--mem needs a size such as 256M, got", v);
+                opts->mopts.ram_size = n;
+            } else {
+                char *end;
+                unsigned long n = strtoul(v, &end, 10);
+                if (*v == '\0' || *end || n < 1 || n > HEXSIM_MAX_VCPUS)
+                    return usage_error("--smp needs a number from 1 to 8, got", v);
+                opts->mopts.smp = (unsigned)n;
+            }
         } else if (options_done || arg[0] != '-' || arg[1] == '\0') {
             if (opts->kernel != NULL)
                 return usage_error("unexpected extra argument", arg);
@@ -132,6 +235,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->initrd = argv[++i];
         } else if (strncmp(arg, "--initrd=", 9) == 0) {
             opts->initrd = arg + 9;
+        } else if (strncmp(arg, "--append=", 9) == 0) {
+            opts->mopts.append = arg + 9;
         } else {
             return usage_error("unknown option", arg);
         }
@@ -172,6 +277,27 @@ static int finish_stdout(void)
     return HEXSIM_EXIT_OK;
 }
 
+// User mode under the debugger: returns the program's exit status if it ended, else 0.
+static int debug_user(const struct cli_options *opts, struct hexsim_user *u)
+{
+    struct hexsim_user_dbg *ud = calloc(1, sizeof(*ud));
+    struct hexsim_dbg_target t;
+    if (!ud || hexsim_user_dbg_init(ud, u, &t)) {
+        free(ud);
+        fputs("hexsim: out of memory\n", stderr);
+        return HEXSIM_EXIT_FILE;
+    }
+    struct hexsim_dbg_line_editor ed;
+    hexsim_rl_editor(&ed);
+    setvbuf(stdout, NULL, _IOLBF, 0);   // debugger lines and guest output in order
+    int status = 0;
+    if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
+        status = opts->dbg.gdb && status ? status : 0;
+    hexsim_user_dbg_free(ud);
+    free(ud);
+    return status;
+}
+
 // Linux user mode: load PROG, run it, return its exit status.
 static int run_user(const struct cli_options *opts, int gargc, char **gargv)
 {
@@ -189,11 +315,78 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
         fprintf(stderr, "hexsim: %s\n", err);
         status = HEXSIM_EXIT_FILE;
     } else {
-        status = hexsim_user_run(u);
+        status = opts->debug ? debug_user(opts, u) : hexsim_user_run(u);
     }
     fflush(stdout);
     hexsim_user_free(u);
     free(u);
+    return status;
+}
+
+// The terminal the signal and exit handlers restore. Process-wide state belongs to the
+// program, not to the library (which holds no writable globals).
+static struct hexsim_terminal *active_terminal;
+
+static void restore_terminal(void)
+{
+    if (active_terminal)
+        hexsim_terminal_restore(active_terminal);
+}
+
+static void fatal_signal(int sig)
+{
+    restore_terminal();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void quit_machine(void *ctx)
+{
+    hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
+}
+
+// System mode: build the machine, load KERNEL (and the initrd), run it.
+static int run_system(struct cli_options *opts)
+{
+    char msg[768];
+    static const int sigs[] = { SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGSEGV, SIGBUS, SIGFPE,
+                                SIGILL, SIGABRT };
+    struct hexsim_netdev net;
+    if (hexsim_net_open(&net, opts->net, msg, sizeof(msg))) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        return HEXSIM_EXIT_USAGE;
+    }
+    struct hexsim_terminal term;
+    hexsim_terminal_open(&term, 0, stdout, stderr, true);
+    active_terminal = &term;
+    atexit(restore_terminal);
+    for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+        signal(sigs[i], fatal_signal);
+    opts->mopts.initrd = opts->initrd;
+    opts->mopts.serial = &term.chr;
+    opts->mopts.console = &term.con;
+    opts->mopts.net = &net;
+    opts->mopts.idle = hexsim_terminal_idle;
+    opts->mopts.idle_ctx = &term;
+    struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
+    int status;
+    if (!m) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        status = HEXSIM_EXIT_USAGE;
+    } else {
+        term.quit = quit_machine;
+        term.quit_ctx = m;
+        if (hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            status = HEXSIM_EXIT_FILE;
+        } else {
+            status = hexsim_machine_run(m);
+        }
+    }
+    fflush(stdout);
+    hexsim_machine_free(m);
+    hexsim_terminal_close(&term);
+    hexsim_net_close(&net);
     return status;
 }
 
@@ -231,6 +424,5 @@ int main(int argc, char **argv)
     if (opts.initrd != NULL && !check_readable("initrd", opts.initrd))
         return HEXSIM_EXIT_FILE;
 
-    fputs("hexsim: system mode is not implemented yet (see README.md)\n", stderr);
-    return HEXSIM_EXIT_USAGE;
+    return run_system(&opts);
 }

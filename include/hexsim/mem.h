@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define HEXSIM_PAGE_SHIFT 12
 #define HEXSIM_PAGE_SIZE (1u << HEXSIM_PAGE_SHIFT)
@@ -22,6 +23,7 @@ enum hexsim_mem_fault {
     HEXSIM_MEM_PROT,       // page present, access not permitted
     HEXSIM_MEM_MISALIGNED, // address not a multiple of the access size
     HEXSIM_MEM_NOMEM,      // host allocation failed (map only)
+    HEXSIM_MEM_PRIV,       // system mode: a supervisor page accessed from user mode
 };
 
 struct hexsim_page {
@@ -34,13 +36,15 @@ struct hexsim_mem {
     struct hexsim_page *l1[1024];   // second-level tables of 1024 pages, allocated on demand
     uint64_t code_gen;              // bumped when a page with cached code is written
     size_t mapped_pages;
+    size_t max_pages;               // 0: no limit; else hexsim_mem_map gives NOMEM beyond it
 };
 
 void hexsim_mem_init(struct hexsim_mem *m);
 void hexsim_mem_free(struct hexsim_mem *m);
 
 // Maps [addr, addr+len) (page-rounded) zero-filled with `prot`; pages already mapped keep
-// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM.
+// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM (host memory, or
+// m->max_pages reached: pages mapped before that stay mapped).
 int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot);
 void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len);
 // Changes protection; returns HEXSIM_MEM_UNMAPPED when a page in the range is not mapped.
@@ -48,12 +52,58 @@ int hexsim_mem_protect(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsign
 bool hexsim_mem_is_mapped(const struct hexsim_mem *m, uint32_t addr);
 
 // One aligned access of 1, 2, 4 or 8 bytes (little-endian), checked against `need` (one of
-// the HEXSIM_PROT bits). Returns enum hexsim_mem_fault.
-int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
-                    uint64_t *val);
-int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size, uint64_t val);
-// Checks that an aligned write would succeed, without writing.
-int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need);
+// the HEXSIM_PROT bits). Returns enum hexsim_mem_fault. Inline: the executor's hot path.
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "hexsim's guest memory accessors assume a little-endian host"
+#endif
+
+static inline struct hexsim_page *hexsim_mem_page(const struct hexsim_mem *m, uint32_t addr)
+{
+    struct hexsim_page *t = m->l1[addr >> 22];
+    if (!t)
+        return NULL;
+    struct hexsim_page *p = &t[(addr >> HEXSIM_PAGE_SHIFT) & 1023];
+    return p->data ? p : NULL;
+}
+
+// Checks an aligned access of `size` bytes (1..32, a power of two) for `need` permission.
+static inline int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size,
+                                   unsigned need)
+{
+    if (addr & (size - 1))
+        return HEXSIM_MEM_MISALIGNED;
+    struct hexsim_page *p = hexsim_mem_page(m, addr);
+    if (!p)
+        return HEXSIM_MEM_UNMAPPED;
+    return (p->prot & need) ? HEXSIM_MEM_OK : HEXSIM_MEM_PROT;
+}
+
+static inline int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size,
+                                  unsigned need, uint64_t *val)
+{
+    int f = hexsim_mem_check(m, addr, size, need);
+    if (f)
+        return f;
+    uint64_t v = 0;
+    memcpy(&v, hexsim_mem_page(m, addr)->data + (addr & (HEXSIM_PAGE_SIZE - 1)), size & 15);
+    *val = v;
+    return HEXSIM_MEM_OK;
+}
+
+static inline int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size,
+                                   uint64_t val)
+{
+    int f = hexsim_mem_check(m, addr, size, HEXSIM_PROT_W);
+    if (f)
+        return f;
+    struct hexsim_page *p = hexsim_mem_page(m, addr);
+    if (p->code) {   // cached decoded packets of this page become stale
+        p->code = false;
+        m->code_gen++;
+    }
+    memcpy(p->data + (addr & (HEXSIM_PAGE_SIZE - 1)), &val, size & 15);
+    return HEXSIM_MEM_OK;
+}
 
 // Byte copies between guest and host buffers, for loaders and syscalls. `need` is checked
 // on every page; with `force` permissions are ignored (the loader writing read-only text).
@@ -69,5 +119,44 @@ size_t hexsim_mem_fetch(struct hexsim_mem *m, uint32_t addr, uint32_t *words, si
                         int *fault);
 
 const char *hexsim_mem_fault_str(int fault);
+
+// Direct access to one page found earlier (the system-mode soft TLB): `off` is the offset
+// in the page, the access aligned and inside it. A store drops decoded code of the page.
+static inline uint64_t hexsim_page_load(const struct hexsim_page *p, uint32_t off, unsigned size)
+{
+    const uint8_t *b = p->data + off;
+    switch (size) {
+    case 1: return *b;
+    case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
+    case 8: { uint64_t v; memcpy(&v, b, 8); return v; }
+    default: {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < size && i < 8; i++)
+            v |= (uint64_t)b[i] << (8 * i);
+        return v;
+    }
+    }
+}
+
+static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
+                                     unsigned size, uint64_t val)
+{
+    if (p->code) {
+        p->code = false;
+        m->code_gen++;
+    }
+    uint8_t *b = p->data + off;
+    switch (size) {
+    case 1: *b = (uint8_t)val; break;
+    case 2: { uint16_t v = (uint16_t)val; memcpy(b, &v, 2); break; }
+    case 4: { uint32_t v = (uint32_t)val; memcpy(b, &v, 4); break; }
+    case 8: memcpy(b, &val, 8); break;
+    default:
+        for (unsigned i = 0; i < size && i < 8; i++)
+            b[i] = (uint8_t)(val >> (8 * i));
+        break;
+    }
+}
 
 #endif

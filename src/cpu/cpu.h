@@ -32,6 +32,8 @@ struct hexsim_cpu {
     uint32_t r[32];
     uint32_t c[32];       // control registers; c[4] (P3:0) and c[9] (PC) are kept below
     uint8_t p[4];
+    uint32_t g[32];       // guest control registers G0-G31 (system mode: the HVM's GELR,
+                          // GSR, GOSP, GBADVA are G0-G3)
     uint32_t pc;
     uint64_t pcycles;     // the pcycle clock (UPCYCLE); the timing model advances it
     uint64_t packets;     // packets committed (PKTCOUNT)

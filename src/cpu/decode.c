@@ -254,13 +254,23 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
         return pkt->status;
     }
     pkt->ninsns = (uint8_t)d.count;
-    for (unsigned i = 0; i < d.count; i++)
+    for (unsigned i = 0; i < d.count; i++) {
         pkt->insn[i] = d.win[i];
+        pkt->insn[i].fn = hexsim_isa_sem[pkt->insn[i].tag];
+    }
     unsigned k = 0;
+    pkt->priv = pkt->guest = 0;
     for (int pass = 0; pass < 2; pass++)
-        for (unsigned i = 0; i < d.count; i++)
-            if (writes_pred(&hexsim_isa_table[pkt->insn[i].tag]) == (pass == 0))
+        for (unsigned i = 0; i < d.count; i++) {
+            const struct hexsim_insn_desc *desc = &hexsim_isa_table[pkt->insn[i].tag];
+            if (pkt->insn[i].tag != HX_A4_ext && writes_pred(desc) == (pass == 0))
                 pkt->order[k++] = (uint8_t)i;
+            if (pass == 0 && (desc->flags & HX_F_PRIV))
+                pkt->priv |= (uint8_t)(1u << i);
+            if (pass == 0 && (desc->flags & HX_F_GUEST))
+                pkt->guest |= (uint8_t)(1u << i);
+        }
+    pkt->nexec = (uint8_t)k;
     if (!hexsim_check_packet(pkt, arch)) {
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;

@@ -11,6 +11,12 @@
 
 #include "isa.h"
 
+struct hx_exec;
+struct hexsim_insn;
+// An instruction's semantic function (generated into isa_sem.c; NULL: not written yet).
+typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
+extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
+
 #define HX_PACKET_MAX_WORDS 4
 #define HX_PACKET_MAX_INSNS 8
 
@@ -37,6 +43,7 @@ struct hexsim_insn {
     uint32_t op[HX_MAX_OPERANDS];
     uint32_t unextended;      // the extendable operand's value as if no immext preceded it
     uint8_t producer;         // new-value consumers: index in the packet of the producer
+    hexsim_sem_fn fn;         // hexsim_isa_sem[tag], looked up once by the decoder
 };
 
 struct hexsim_packet {
@@ -51,7 +58,11 @@ struct hexsim_packet {
     // Execution order (indexes into insn): instructions that write predicates first, so that
     // .new predicate readers anywhere in the packet see them (PRM 6.1.4), then the rest in
     // packet order. New-value producers always precede their consumers in the encoding.
+    // Constant extenders do nothing when executed and are left out: nexec <= ninsns.
     uint8_t order[HX_PACKET_MAX_INSNS];
+    uint8_t nexec;
+    uint8_t priv;             // bit i: insn[i] is a supervisor (monitor mode) instruction
+    uint8_t guest;            // bit i: insn[i] needs guest mode or above
 };
 
 // Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;

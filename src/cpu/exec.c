@@ -12,9 +12,6 @@
 #include "isa.h"
 #include "sem.h"
 
-typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
-extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
-
 uint32_t hx_cr(const struct hx_exec *x, unsigned n)
 {
     const struct hexsim_cpu *c = x->cpu;
@@ -79,18 +76,108 @@ static uint64_t forward_stores(const struct hx_exec *x, uint32_t ea, unsigned si
     return v;
 }
 
-uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
+// ---- debugger write log (exec.h: struct hexsim_exec_trace); only runs when env->trace is set
+static void trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size)
+{
+    if (t->nld < HX_TRACE_MAX_LOADS) {
+        t->ld[t->nld].addr = ea;
+        t->ld[t->nld].size = (uint8_t)size;
+    }
+    t->nld++;
+}
+
+// What instruction `index` staged is what the packet's masks gained while it ran (a second
+// write of a predicate, which is ANDed, is credited to the first writer).
+static void trace_insn(const struct hx_exec *x, unsigned index)
+{
+    struct hexsim_exec_trace *t = x->trace;
+    if (t->ninsns >= HX_PACKET_MAX_INSNS)
+        return;
+    unsigned i = t->ninsns++;
+    t->insn[i].index = (uint8_t)index;
+    t->insn[i].rmask = x->rmask & ~t->cum_r;
+    t->insn[i].cmask = x->cmask & ~t->cum_c;
+    t->insn[i].pmask = (uint8_t)(x->pmask & ~t->cum_p);
+    t->insn[i].st_first = t->cum_st;
+    t->insn[i].st_end = (uint8_t)x->nst;
+    t->cum_r = x->rmask;
+    t->cum_c = x->cmask;
+    t->cum_p = x->pmask;
+    t->cum_st = (uint8_t)x->nst;
+}
+
+static void trace_commit(const struct hx_exec *x)
+{
+    struct hexsim_exec_trace *t = x->trace;
+    t->committed = true;
+    memcpy(t->new_r, x->new_r, sizeof(t->new_r));
+    memcpy(t->new_c, x->new_c, sizeof(t->new_c));
+    memcpy(t->new_p, x->new_p, sizeof(t->new_p));
+    t->nst = x->nst;
+    for (unsigned k = 0; k < x->nst && k < 2; k++) {
+        t->st[k].addr = x->st[k].addr;
+        t->st[k].size = x->st[k].size;
+        t->st[k].val = x->st[k].val;
+    }
+}
+
+// System mode: translates ea for one access through the soft TLB, falling back to the
+// HVM's page-table walk. Returns 0 and fills *r, or an enum hexsim_mem_fault.
+static int sys_translate(const struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
+                         struct hexsim_xlat_result *r)
+{
+    if (ea & (size - 1))
+        return HEXSIM_MEM_MISALIGNED;
+    const struct hexsim_xlat *t = x->xlat;
+    const struct hexsim_tlb_entry *e = &t->tlb->e[(ea >> 12) & (HEXSIM_TLB_SIZE - 1)];
+    if (e->vpage == ea >> 12 && (e->prot & access)) {
+        r->page = e->page;
+        r->pa = 0;
+        return HEXSIM_MEM_OK;
+    }
+    return t->translate(t->ctx, ea, access, r);
+}
+
+// Checks that an access would succeed; on success *r says where it goes (system mode).
+static int check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
+                        struct hexsim_xlat_result *r)
+{
+    if (!x->xlat)
+        return hexsim_mem_check(x->mem, ea, size, access);
+    return sys_translate(x, ea, size, access, r);
+}
+
+uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = 0;
-    int f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
+    int f;
+    if (!x->xlat) {
+        f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
+    } else {
+        struct hexsim_xlat_result r;
+        f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
+        if (!f)
+            v = r.page ? hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size)
+                       : x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
+    }
     if (f)
         mem_fault(x, HX_EV_FAULT_READ, ea, f);
+    if (x->trace)
+        trace_load(x->trace, ea, size);
     return x->nst ? forward_stores(x, ea, size, v) : v;
 }
 
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    int f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+    struct hexsim_xlat_result r = { NULL, 0 };
+    int f;
+    if (!x->xlat) {
+        f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+        if (!f)
+            r.page = hexsim_mem_page(x->mem, ea);
+    } else {
+        f = sys_translate(x, ea, size, HEXSIM_PROT_W, &r);
+    }
     if (f) {
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return;
@@ -99,7 +186,10 @@ void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         x->st[x->nst].addr = ea;
         x->st[x->nst].size = (uint8_t)size;
         x->st[x->nst].val = val;
+        x->st[x->nst].page = r.page;
+        x->st[x->nst].pa = r.pa;
         x->nst++;
+        x->mem_slow = true;   // later loads of the packet forward from it
     }
 }
 
@@ -115,7 +205,8 @@ uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     x->release_reservation = true;
     if (!x->cpu->reserved || x->cpu->reserve_addr != ea) {
-        int f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+        struct hexsim_xlat_result r;
+        int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
         if (f)
             mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return 0;
@@ -126,12 +217,30 @@ uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 
 bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write)
 {
-    int f = hexsim_mem_check(x->mem, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R);
+    struct hexsim_xlat_result r;
+    int f = check_access(x, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R, &r);
     if (f) {
         mem_fault(x, write ? HX_EV_FAULT_WRITE : HX_EV_FAULT_READ, ea, f);
         return false;
     }
     return true;
+}
+
+// Commits one staged store in system mode: RAM through its page, else the MMIO callback.
+static void sys_commit_store(struct hx_exec *x, unsigned k)
+{
+    unsigned size = x->st[k].size;
+    unsigned n = size == 32 ? 4 : 1;   // dczeroa: four zero doublewords
+    for (unsigned i = 0; i < n; i++) {
+        unsigned sz = size == 32 ? 8 : size;
+        uint64_t v = size == 32 ? 0 : x->st[k].val;
+        uint32_t off = 8 * i;
+        if (x->st[k].page)
+            hexsim_page_store(x->mem, x->st[k].page,
+                              ((x->st[k].addr & (HEXSIM_PAGE_SIZE - 1)) + off), sz, v);
+        else
+            x->xlat->mmio_write(x->xlat->ctx, x->st[k].pa + off, sz, v);
+    }
 }
 
 void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
@@ -172,6 +281,87 @@ static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu
     }
 }
 
+// Commits the staged stores: RAM through the page found when the store executed (user
+// mode: always RAM), MMIO through the callback.
+static void commit_stores(struct hx_exec *x)
+{
+    for (unsigned k = 0; k < x->nst; k++) {
+        if (x->xlat) {
+            sys_commit_store(x, k);
+        } else if (x->st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+            for (uint32_t o = 0; o < 32; o += 8)
+                hexsim_page_store(x->mem, x->st[k].page,
+                                  (x->st[k].addr & (HEXSIM_PAGE_SIZE - 1)) + o, 8, 0);
+        } else {
+            hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
+                              x->st[k].size, x->st[k].val);
+        }
+    }
+}
+
+// The commit of a packet that stores, writes control or guest registers, sets sticky USR
+// bits, releases a reservation or ends a hardware loop.
+static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
+                             c->c[HX_USR] };
+    if (x->nst)
+        commit_stores(x);
+    if (x->release_reservation)
+        c->reserved = false;
+    for (uint32_t m = x->rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->r[r] = x->new_r[r];
+    }
+    for (uint32_t m = x->cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->c[r] = x->new_c[r];
+    }
+    for (uint32_t m = x->gmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->g[r] = x->new_g[r];
+    }
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+    c->c[HX_USR] |= x->usr_sticky;
+    c->packets++;
+    c->pcycles++;
+    if (x->branch_idx >= 0) {
+        c->pc = x->branch_target;
+    } else {
+        c->pc = x->npc;
+        if (pkt->endloop)
+            endloop(pkt->endloop, &old, c, x->pmask & 8);
+    }
+}
+
+// Runs the packet's instructions with the debugger's write log.
+static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_event_info *ev = x->ev;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        unsigned i = pkt->order[k];
+        const struct hexsim_insn *in = &pkt->insn[i];
+        if (!in->fn) {
+            ev->kind = HX_EV_UNIMPLEMENTED;
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+        x->cur = (int)i;
+        in->fn(x, in);
+        trace_insn(x, i);
+        if (ev->kind >= HX_EV_FAULT_READ) {
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+    }
+    trace_commit(x);
+    return HX_EV_NONE;
+}
+
 int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
                        struct hexsim_event_info *ev)
 {
@@ -179,79 +369,82 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     struct hx_exec x;
     x.cpu = c;
     x.mem = env->mem;
+    x.xlat = env->xlat;
+    x.pkt = pkt;
     x.pc = pkt->addr;
     x.npc = pkt->addr + 4u * pkt->nwords;
     x.rmask = x.cmask = 0;
     x.pmask = 0;
+    x.gmask = 0;
     x.usr_sticky = 0;
     x.branch_idx = -1;
-    x.branch_target = 0;
     x.nst = 0;
     x.release_reservation = false;
     x.ev = ev;
+    x.trace = env->trace;
+    x.mem_slow = x.xlat || x.trace;
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
 
-    if (pkt->status != HX_DECODE_OK) {
+    if (__builtin_expect(pkt->status != HX_DECODE_OK, 0)) {
+        if (x.trace)
+            memset(x.trace, 0, sizeof(*x.trace));
         ev->kind = HX_EV_INVALID;
         ev->detail = pkt->status;
         return ev->kind;
     }
-    for (unsigned k = 0; k < pkt->ninsns; k++) {
-        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
-        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
-        if (env->user_mode && (d->flags & (HX_F_PRIV | HX_F_GUEST))) {
+    // user mode: supervisor and guest instructions fault; guest mode: supervisor ones
+    if (__builtin_expect(pkt->priv | pkt->guest, 0)) {
+        unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
+                        : env->guest_mode ? pkt->priv : 0u;
+        if (deny) {
+            if (x.trace)
+                memset(x.trace, 0, sizeof(*x.trace));
             ev->kind = HX_EV_PRIVILEGED;
-            ev->tag = in->tag;
+            ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
             return ev->kind;
         }
-        hexsim_sem_fn fn = hexsim_isa_sem[in->tag];
-        if (!fn) {
-            ev->kind = HX_EV_UNIMPLEMENTED;
-            ev->tag = in->tag;
+    }
+    if (__builtin_expect(x.trace != NULL, 0)) {
+        memset(x.trace, 0, sizeof(*x.trace));
+        if (run_traced(&x, pkt) >= HX_EV_FAULT_READ)
             return ev->kind;
-        }
-        x.cur = pkt->order[k];
-        fn(&x, in);
-        if (ev->kind >= HX_EV_FAULT_READ) {
-            ev->tag = in->tag;
-            return ev->kind;
+    } else {
+        const unsigned n = pkt->nexec;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned i = pkt->order[k];
+            const struct hexsim_insn *in = &pkt->insn[i];
+            hexsim_sem_fn fn = in->fn;
+            if (__builtin_expect(!fn, 0)) {
+                ev->kind = HX_EV_UNIMPLEMENTED;
+                ev->tag = in->tag;
+                return ev->kind;
+            }
+            x.cur = (int)i;
+            fn(&x, in);
+            if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+                ev->tag = in->tag;
+                return ev->kind;
+            }
         }
     }
 
     // commit
-    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
-                             c->c[HX_USR] };
-    for (unsigned k = 0; k < x.nst; k++) {
-        if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
-            for (uint32_t o = 0; o < 32; o += 8)
-                hexsim_mem_write(x.mem, x.st[k].addr + o, 8, 0);
-        } else {
-            hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
-        }
+    if (__builtin_expect(x.nst | x.cmask | x.gmask | x.usr_sticky | x.release_reservation |
+                         pkt->endloop, 0)) {
+        commit_full(&x, pkt);
+        return ev->kind;
     }
-    if (x.release_reservation)
-        c->reserved = false;
     for (uint32_t m = x.rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x.new_r[r];
     }
-    for (uint32_t m = x.cmask; m; m &= m - 1) {
+    for (unsigned m = x.pmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
-        c->c[r] = x.new_c[r];
+        c->p[r] = x.new_p[r];
     }
-    for (unsigned i = 0; i < 4; i++)
-        if (x.pmask >> i & 1)
-            c->p[i] = x.new_p[i];
-    c->c[HX_USR] |= x.usr_sticky;
     c->packets++;
     c->pcycles++;
-    if (x.branch_idx >= 0) {
-        c->pc = x.branch_target;
-    } else {
-        c->pc = x.npc;
-        if (pkt->endloop)
-            endloop(pkt->endloop, &old, c, x.pmask & 8);
-    }
+    c->pc = x.branch_idx >= 0 ? x.branch_target : x.npc;
     return ev->kind;
 }

@@ -34,11 +34,74 @@ struct hexsim_event_info {
     uint32_t imm;         // trap immediate
 };
 
+// Optional write log for debuggers (hexsim_exec_env.trace). When the pointer is non-NULL
+// the executor records, for one packet, which registers each instruction staged, the values
+// the packet commits, its stores and its loads. When it is NULL the cost is one predictable
+// branch per instruction and per load; nothing else changes.
+#define HX_TRACE_MAX_LOADS 8
+struct hexsim_exec_trace {
+    unsigned ninsns;              // instructions that ran, in execution order
+    struct {
+        uint8_t index;            // in pkt->insn
+        uint8_t pmask;            // predicates this instruction wrote
+        uint8_t st_first, st_end; // its stores: st[st_first..st_end)
+        uint32_t rmask, cmask;    // general and control registers it wrote
+    } insn[HX_PACKET_MAX_INSNS];
+    bool committed;               // false: the packet faulted, nothing below was applied
+    uint32_t new_r[32], new_c[32];
+    uint8_t new_p[4];
+    unsigned nst;                 // stores in commit order (size 32: dczeroa's line)
+    struct { uint32_t addr; uint8_t size; uint64_t val; } st[2];
+    unsigned nld;                 // loads (the first HX_TRACE_MAX_LOADS)
+    struct { uint32_t addr; uint8_t size; } ld[HX_TRACE_MAX_LOADS];
+    // internal: what earlier instructions of the packet staged
+    uint32_t cum_r, cum_c;
+    uint8_t cum_p, cum_st;
+};
+
+// System mode's memory path (NULL in user mode: guest addresses are hexsim_mem addresses).
+// Every load, store and probe first looks its 4 KiB virtual page up in the soft TLB; a hit
+// gives the host page directly. A miss calls translate(), which walks the guest page tables,
+// checks the access against the mode, and either refills the TLB (RAM) or reports that the
+// physical address is MMIO; MMIO accesses go to mmio_read/mmio_write. Stores are checked
+// (translated) while the packet executes and written at commit, so a faulting packet
+// commits nothing and MMIO side effects happen once.
+#define HEXSIM_TLB_SIZE 256
+
+struct hexsim_tlb_entry {
+    uint32_t vpage;              // virtual address >> 12, ~0u invalid
+    uint8_t prot;                // HEXSIM_PROT_* allowed in the mode the TLB serves
+    struct hexsim_page *page;    // host RAM page (never MMIO)
+};
+
+struct hexsim_tlb {
+    struct hexsim_tlb_entry e[HEXSIM_TLB_SIZE];
+};
+
+struct hexsim_xlat_result {
+    struct hexsim_page *page;    // RAM page, or NULL: MMIO at pa
+    uint32_t pa;
+};
+
+struct hexsim_xlat {
+    struct hexsim_tlb *tlb;      // consulted inline first; translate() refills it
+    void *ctx;
+    // Translates ea for one access (HEXSIM_PROT_R, _W or _X). Returns 0 or an enum
+    // hexsim_mem_fault (UNMAPPED: no translation, PROT: not permitted, PRIV: supervisor
+    // page from user mode).
+    int (*translate)(void *ctx, uint32_t ea, unsigned access, struct hexsim_xlat_result *r);
+    uint64_t (*mmio_read)(void *ctx, uint32_t pa, unsigned size);
+    void (*mmio_write)(void *ctx, uint32_t pa, unsigned size, uint64_t val);
+};
+
 struct hexsim_exec_env {
     struct hexsim_cpu *cpu;
-    struct hexsim_mem *mem;
+    struct hexsim_mem *mem;   // user mode: the address space; system mode: physical RAM
     unsigned arch;        // core version (68 = V68)
     int user_mode;        // nonzero: privileged and guest instructions fault
+    int guest_mode;       // nonzero: privileged (monitor) instructions fault
+    const struct hexsim_xlat *xlat;  // system mode memory path, NULL in user mode
+    struct hexsim_exec_trace *trace;   // NULL unless a debugger asks (see above)
 };
 
 // Executes pkt (decoded at cpu->pc). Returns the event (HX_EV_NONE: committed normally).

@@ -25,11 +25,7 @@ void hexsim_mem_free(struct hexsim_mem *m)
 
 static struct hexsim_page *page_of(const struct hexsim_mem *m, uint32_t addr)
 {
-    struct hexsim_page *t = m->l1[addr >> 22];
-    if (!t)
-        return NULL;
-    struct hexsim_page *p = &t[(addr >> 12) & 1023];
-    return p->data ? p : NULL;
+    return hexsim_mem_page(m, addr);
 }
 
 int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot)
@@ -45,6 +41,8 @@ int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned p
         }
         struct hexsim_page *p = &(*t)[(a >> 12) & 1023];
         if (!p->data) {
+            if (m->max_pages && m->mapped_pages >= m->max_pages)
+                return HEXSIM_MEM_NOMEM;
             p->data = calloc(1, HEXSIM_PAGE_SIZE);
             if (!p->data)
                 return HEXSIM_MEM_NOMEM;
@@ -95,52 +93,10 @@ bool hexsim_mem_is_mapped(const struct hexsim_mem *m, uint32_t addr)
 static int access_page(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
                        struct hexsim_page **pp)
 {
-    if (addr & (size - 1))
-        return HEXSIM_MEM_MISALIGNED;
-    struct hexsim_page *p = page_of(m, addr);
-    if (!p)
-        return HEXSIM_MEM_UNMAPPED;
-    if (!(p->prot & need))
-        return HEXSIM_MEM_PROT;
-    *pp = p;
-    return HEXSIM_MEM_OK;
-}
-
-int hexsim_mem_read(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need,
-                    uint64_t *val)
-{
-    struct hexsim_page *p;
-    int f = access_page(m, addr, size, need, &p);
-    if (f)
-        return f;
-    const uint8_t *b = p->data + (addr & (HEXSIM_PAGE_SIZE - 1));
-    uint64_t v = 0;
-    for (unsigned i = 0; i < size; i++)
-        v |= (uint64_t)b[i] << (8 * i);
-    *val = v;
-    return HEXSIM_MEM_OK;
-}
-
-int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size, unsigned need)
-{
-    struct hexsim_page *p;
-    return access_page(m, addr, size, need, &p);
-}
-
-int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned size, uint64_t val)
-{
-    struct hexsim_page *p;
-    int f = access_page(m, addr, size, HEXSIM_PROT_W, &p);
-    if (f)
-        return f;
-    if (p->code) {
-        p->code = false;
-        m->code_gen++;
-    }
-    uint8_t *b = p->data + (addr & (HEXSIM_PAGE_SIZE - 1));
-    for (unsigned i = 0; i < size; i++)
-        b[i] = (uint8_t)(val >> (8 * i));
-    return HEXSIM_MEM_OK;
+    int f = hexsim_mem_check(m, addr, size, need);
+    if (!f)
+        *pp = hexsim_mem_page(m, addr);
+    return f;
 }
 
 int hexsim_mem_copy_in(struct hexsim_mem *m, uint32_t addr, const void *src, size_t n,
@@ -223,6 +179,7 @@ const char *hexsim_mem_fault_str(int fault)
     case HEXSIM_MEM_PROT: return "access not permitted";
     case HEXSIM_MEM_MISALIGNED: return "misaligned address";
     case HEXSIM_MEM_NOMEM: return "out of host memory";
+    case HEXSIM_MEM_PRIV: return "supervisor page accessed from user mode";
     }
     return "unknown fault";
 }

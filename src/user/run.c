@@ -22,7 +22,7 @@ struct pcache_entry {
     struct hexsim_packet pkt;
 };
 
-struct pcache {
+struct hexsim_user_pcache {
     uint64_t gen;
     struct pcache_entry e[PCACHE_SIZE];
 };
@@ -51,7 +51,8 @@ void hexsim_user_free(struct hexsim_user *u)
     hexsim_mem_free(&u->mem);
 }
 
-static const struct hexsim_packet *fetch_decode(struct hexsim_user *u, struct pcache *pc,
+static const struct hexsim_packet *fetch_decode(struct hexsim_user *u,
+                                                struct hexsim_user_pcache *pc,
                                                 uint32_t addr, struct hexsim_packet *tmp,
                                                 int *fetch_fault)
 {
@@ -131,63 +132,153 @@ static int fault_exit(struct hexsim_user *u, const struct hexsim_event_info *ev)
     return 128 + sig;
 }
 
+// One packet of the run loop: fetch and decode at PC, execute, and handle a system call.
+// Returns HEXSIM_USER_STEP_OK (go on), _EXIT (the program exited) or _FAULT (*ev says why;
+// the packet committed nothing unless it was a trap). Inlined into the run loop below, and
+// exported for debuggers as hexsim_user_step, so the loop pays nothing for them.
+static inline int step_packet(struct hexsim_user *u, struct hexsim_user_exec *x,
+                              struct hexsim_event_info *ev, const struct hexsim_packet **pkt_out)
+{
+    int ff = 0;
+    const struct hexsim_packet *pkt = fetch_decode(u, x->pcache, u->cpu.pc, &x->tmp, &ff);
+    *pkt_out = pkt;
+    if (!pkt) {
+        memset(ev, 0, sizeof(*ev));
+        ev->kind = HX_EV_FAULT_FETCH;
+        ev->addr = u->cpu.pc;
+        ev->detail = ff;
+        ev->tag = -1;
+        return HEXSIM_USER_STEP_FAULT;
+    }
+    int k = hexsim_exec_packet(&x->env, pkt, ev);
+    if (k == HX_EV_TRAP0 && ev->imm == 1) {
+        hexsim_user_syscall(u);
+        return u->exited ? HEXSIM_USER_STEP_EXIT : HEXSIM_USER_STEP_OK;
+    }
+    if (k != HX_EV_NONE) {
+        ev->addr = k == HX_EV_TRAP0 || k == HX_EV_TRAP1 ? pkt->addr : ev->addr;
+        return HEXSIM_USER_STEP_FAULT;
+    }
+    return HEXSIM_USER_STEP_OK;
+}
+
+int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
+                     struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
+{
+    return step_packet(u, x, ev, pkt);
+}
+
+int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
+{
+    memset(x, 0, sizeof(*x));
+    x->pcache = calloc(1, sizeof(*x->pcache));
+    if (!x->pcache)
+        return -1;
+    x->pcache->gen = ~0ull;
+    x->env.cpu = &u->cpu;
+    x->env.mem = &u->mem;
+    x->env.arch = u->arch;
+    x->env.user_mode = 1;
+    return 0;
+}
+
+void hexsim_user_exec_free(struct hexsim_user_exec *x)
+{
+    free(x->pcache);
+    x->pcache = NULL;
+}
+
+// Reports an event that ends the process (a fault, or a trap that is not a system call) on
+// u->err, and returns the exit status: 128 + the signal.
+int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev)
+{
+    if (ev->kind == HX_EV_TRAP0) {
+        fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "
+                "(signal SIGTRAP)\n", ev->imm, ev->addr);
+        return 128 + SIGTRAP;
+    }
+    if (ev->kind == HX_EV_TRAP1) {
+        fprintf(u->err, "hexsim: trap1(#%u) at PC 0x%08x in user mode (signal SIGILL)\n",
+                ev->imm, ev->addr);
+        return 128 + SIGILL;
+    }
+    return fault_exit(u, ev);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+// --stats: what the run did, on stderr at exit.
+static void print_stats(struct hexsim_user *u, uint64_t packets, uint64_t insns, double secs)
+{
+    struct timespec cpu;
+    double cpu_s = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0
+                   ? (double)cpu.tv_sec + cpu.tv_nsec * 1e-9 : 0.0;
+    fprintf(u->err, "hexsim: stats: packets %llu instructions %llu host %.3f s cpu %.3f s "
+            "packets/s %.0f (per cpu second)\n", (unsigned long long)packets,
+            (unsigned long long)insns, secs, cpu_s, cpu_s > 0 ? (double)packets / cpu_s : 0.0);
+}
+
 int hexsim_user_run(struct hexsim_user *u)
 {
-    struct pcache *pc = calloc(1, sizeof(*pc));
-    if (!pc) {
+    struct hexsim_user_exec x;
+    if (hexsim_user_exec_init(u, &x)) {
         fprintf(u->err, "hexsim: out of memory\n");
         return 1;
     }
-    pc->gen = ~0ull;
-    struct hexsim_exec_env env = { &u->cpu, &u->mem, u->arch, 1 };
-    struct hexsim_packet tmp;
     struct hexsim_event_info ev;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
-    uint64_t n = 0;
+    uint64_t n = 0, insns = 0;
+    const uint64_t max_packets = u->opts.max_packets;
+    struct hexsim_user_pcache *pc = x.pcache;
     while (!u->exited) {
-        int ff = 0;
-        const struct hexsim_packet *pkt = fetch_decode(u, pc, u->cpu.pc, &tmp, &ff);
-        if (!pkt) {
-            memset(&ev, 0, sizeof(ev));
-            ev.kind = HX_EV_FAULT_FETCH;
-            ev.addr = u->cpu.pc;
-            ev.detail = ff;
-            ev.tag = -1;
-            status = fault_exit(u, &ev);
-            break;
-        }
-        int k = hexsim_exec_packet(&env, pkt, &ev);
-        if (k == HX_EV_TRAP0) {
-            if (ev.imm == 1) {
-                hexsim_user_syscall(u);
-            } else {
-                fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "
-                        "(signal SIGTRAP)\n", ev.imm, pkt->addr);
-                status = 128 + SIGTRAP;
+        // the decoded-packet cache lookup, inline (fetch_decode does the misses)
+        const struct hexsim_packet *pkt;
+        uint32_t addr = u->cpu.pc;
+        struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
+        if (__builtin_expect(pc->gen == u->mem.code_gen && e->valid && e->pc == addr, 1)) {
+            pkt = &e->pkt;
+        } else {
+            int ff = 0;
+            pkt = fetch_decode(u, pc, addr, &x.tmp, &ff);
+            if (!pkt) {
+                memset(&ev, 0, sizeof(ev));
+                ev.kind = HX_EV_FAULT_FETCH;
+                ev.addr = addr;
+                ev.detail = ff;
+                ev.tag = -1;
+                status = hexsim_user_fault(u, &ev);
                 break;
             }
-        } else if (k == HX_EV_TRAP1) {
-            fprintf(u->err, "hexsim: trap1(#%u) at PC 0x%08x in user mode (signal SIGILL)\n",
-                    ev.imm, pkt->addr);
-            status = 128 + SIGILL;
-            break;
-        } else if (k != HX_EV_NONE) {
-            status = fault_exit(u, &ev);
-            break;
+        }
+        int k = hexsim_exec_packet(&x.env, pkt, &ev);
+        insns += pkt->nexec;
+        if (__builtin_expect(k != HX_EV_NONE, 0)) {
+            if (k == HX_EV_TRAP0 && ev.imm == 1) {
+                hexsim_user_syscall(u);
+            } else {
+                if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
+                    ev.addr = pkt->addr;
+                insns -= pkt->nexec;   // the packet did not complete
+                status = hexsim_user_fault(u, &ev);
+                break;
+            }
         }
         n++;
-        if (u->opts.max_packets && n >= u->opts.max_packets && !u->exited) {
+        if (__builtin_expect(max_packets != 0, 0) && n >= max_packets && !u->exited) {
             fprintf(u->err, "hexsim: stopped after %llu packets (--max-packets) at PC 0x%08x\n",
                     (unsigned long long)n, u->cpu.pc);
             status = 124;
             break;
         }
-        if (u->opts.max_seconds > 0 && (n & 0xfffff) == 0) {
-            struct timespec t1;
-            clock_gettime(CLOCK_MONOTONIC, &t1);
-            double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        if (__builtin_expect((n & 0xfffff) == 0, 0) && u->opts.max_seconds > 0) {
+            double el = seconds_since(&t0);
             if (el >= u->opts.max_seconds) {
                 fprintf(u->err, "hexsim: stopped after %.1f s (--max-seconds) at PC 0x%08x\n",
                         el, u->cpu.pc);
@@ -196,6 +287,8 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
     }
-    free(pc);
+    if (u->opts.stats)
+        print_stats(u, n, insns, seconds_since(&t0));
+    hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-# Linux user mode (hexsim --user): ELF loader (libelf), initial stack, system calls, run loop.
+# Linux user mode (hexsim --user): ELF loader (libelf), initial stack, system calls, run loop,
+# debugger target.
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/elf_load.c
     ${CMAKE_CURRENT_LIST_DIR}/stack.c
     ${CMAKE_CURRENT_LIST_DIR}/syscall.c
-    ${CMAKE_CURRENT_LIST_DIR}/run.c)
+    ${CMAKE_CURRENT_LIST_DIR}/run.c
+    ${CMAKE_CURRENT_LIST_DIR}/dbg_target.c)

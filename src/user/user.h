@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "cpu/cpu.h"
+#include "cpu/exec.h"
 #include "hexsim/mem.h"
 
 #define HEXSIM_USER_STACK_TOP 0xc0000000u   // Hexagon Linux TASK_SIZE (PAGE_OFFSET)
@@ -23,7 +24,10 @@ struct hexsim_user_opts {
     double max_seconds;       // 0: no limit (host time: only a safety stop)
     bool host_time;           // clock_gettime etc. from the host clock instead of pcycles
     bool strace;              // log system calls to stderr
+    bool stats;               // print packets, instructions and host time at exit
     unsigned arch;            // core version, 0: from the ELF header
+    bool no_host_paths;       // openat/fstatat fail with EACCES: the guest reaches only the
+                              // host files behind the descriptors it was given (fuzzing)
 };
 
 struct hexsim_user {
@@ -53,8 +57,30 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
 int hexsim_user_run(struct hexsim_user *u);
 void hexsim_user_free(struct hexsim_user *u);
 
+// The run loop one packet at a time, for debuggers (hexsim_user_run does not use a
+// debugger and pays nothing for one). hexsim_user_step runs the packet at PC and handles a
+// system call; it returns one of these, and for _FAULT fills *ev (the packet committed
+// nothing, except a trap0/trap1 that is not a system call: ev->addr is its address then).
+// *pkt is the decoded packet (NULL after a fetch fault).
+enum { HEXSIM_USER_STEP_OK, HEXSIM_USER_STEP_EXIT, HEXSIM_USER_STEP_FAULT };
+struct hexsim_user_pcache;
+struct hexsim_user_exec {
+    struct hexsim_user_pcache *pcache;   // decoded packets
+    struct hexsim_exec_env env;          // env.trace: set it to get the executor's write log
+    struct hexsim_packet tmp;
+};
+int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x);
+void hexsim_user_exec_free(struct hexsim_user_exec *x);
+int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
+                     struct hexsim_event_info *ev, const struct hexsim_packet **pkt);
+// Reports an event that ends the process on u->err; returns 128 + the signal.
+int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev);
+
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
+// The same from an ELF image in memory (`name` for messages); u->mem must be initialised.
+int hexsim_user_load_elf_mem(struct hexsim_user *u, const void *image, size_t size,
+                             const char *name, char *err, size_t errlen);
 int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char **envp,
                             char *err, size_t errlen);
 // Handles trap0(#1) on the vCPU (registers after the trapping packet committed).

@@ -13,12 +13,20 @@
 #   - memory rows get base/index/modifier/CS/GP values that put the (aligned) effective address
 #     inside the scratch buffer, for every addressing mode (offset, post-increment, register
 #     and immediate modifiers, circular, bit-reversed, absolute, absolute-set, scaled index,
-#     GP-relative); frames (allocframe, deallocframe, dealloc_return) use it as their stack,
-#     with a random framekey;
+#     GP-relative; absolute forms with a random GP, which they must not use); frames
+#     (allocframe, deallocframe, dealloc_return) use it as their stack, with a random
+#     framekey;
 #   - control-flow rows have a taken target ("@T@") and a fall-through, each dumping the state
 #     with its own path marker; register targets (jumpr, callr, jumpr r31, the return address
 #     of dealloc_return) point at the taken target; hardware-loop rows run a one-packet body.
 # Rows that cannot run in Linux user mode are skipped and counted with the reason.
+# Besides its random cases a row may get: witness cases of the qemu_deviations.txt entries
+# that name it; misaligned-access cases (MISALIGNED_ROWS: hexsim must stop with SIGBUS, exit
+# status 135, and a report); a conditional jump and a call in one packet (BRANCH_PAIR_ROWS).
+#
+# Known qemu deviations: a mismatching case that an entry of tests/isa/qemu_deviations.txt
+# matches (where qemu-hexagon 7.2 disagrees with the PRM and hexsim follows the PRM) is
+# counted and reported per entry, not a failure; entries that matched no case are reported.
 #
 # Exit status: 0 when every compared case matches, every row hexsim reports as unimplemented
 # is listed in tests/isa/exec_pending.txt, and no listed row is implemented and passing (so
@@ -26,7 +34,7 @@
 # tools or hexsim's user mode are missing. --write-pending rewrites the list from the run.
 # Usage: exec_diff.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--cases N] [--seed S]
 #                     [--only TAG-REGEX] [--work DIR] [--jobs N] [--details FILE]
-#                     [--pending FILE] [--write-pending] [--qemu-only]
+#                     [--pending FILE] [--write-pending] [--qemu-only] [--deviations FILE]
 # Giving a qemu-hexagon as --hexsim compares qemu with itself (a check of the harness).
 import argparse
 import concurrent.futures
@@ -339,6 +347,9 @@ class Plan:
         self.mem = False
         self.taken = False
         self.usr = None
+        self.ea = None       # effective address of the access, and its size
+        self.size = None
+        self.misalign = 0    # added to the (aligned) effective address: misaligned cases
 
 
 def reg_of(ops, key):
@@ -389,7 +400,8 @@ def plan_memory(row, ops, rng, plan):
         return
     plan.mem = True
     size = access_size(row)
-    ea = pick_ea(rng, size)
+    ea = pick_ea(rng, size) + plan.misalign
+    plan.ea, plan.size = ea, size
     g = m.groups()
 
     def setreg(key, value):
@@ -404,6 +416,14 @@ def plan_memory(row, ops, rng, plan):
         plan.ctrl["gp"] = (ea - ops[g[0]].value) & M32
     elif mode == "abs":
         ops[g[0]].value = ea
+        # A random GP, which an absolute address does not use. (PS_*abs are the ##-extended
+        # GP-relative encodings, whose address is the constant alone, PRM 10.9; qemu-hexagon
+        # 7.2 adds GP: qemu_deviations.txt [gp-rel-extended].) GP keeps ea + GP inside the
+        # buffer, so that qemu's access is a harmless wrong one.
+        if rng.random() < 0.8:
+            lo = -((ea - X.BUF_BASE) // size)
+            hi = (X.BUF_BASE + X.BUF_SIZE - size - ea) // size
+            plan.ctrl["gp"] = (rng.randint(lo, hi) * size) & M32
     elif mode == "ap":
         ops[g[1]].value = ea
     elif mode == "rr":
@@ -536,7 +556,11 @@ class Generator:
         self.partners = [r for r in rows if r.cls == "SUBA" and "pnew" not in r.attrs and
                          not re.search(r"\bp0 =", r.syntax)]
 
-    def case(self, row, rng, index):
+    def case(self, row, rng, index, fixed=None, misalign=0):
+        """Case number index of row. fixed: {operand name (short: Rs, Rxx, Pu, Ii) or usr,
+        preds, a control register name: value} imposed on the case (a witness of
+        qemu_deviations.txt); misalign: added to the effective address of a memory row."""
+        fixed = dict(fixed or {})
         modes = ["rand", "rand", "min", "max"] + (["ext"] if row.ext else [])
         mode = modes[index % len(modes)] if index < len(modes) else \
             rng.choice(["rand", "rand", "rand", "rand", "min", "max"] +
@@ -546,7 +570,15 @@ class Generator:
         regs = TE.Regs(rng, reserved=range(OPERAND_REGS, 32))
         ops = {}
         pick_operands(row, rng, regs, mode, ops)
+        names = {short_name(k): k for k in ops}
+        for name, v in fixed.items():
+            if name in names and ops[names[name]].kind == "imm":
+                ops[names[name]].value = v
+            elif name not in names and name not in ("usr", "preds") and \
+                    name not in X.RESET_CTRL:
+                raise ValueError("witness names %s, which %s does not have" % (name, row.tag))
         plan = Plan()
+        plan.misalign = misalign
         labels = {}
         if not plan_frame(row, ops, rng, plan):
             plan_memory(row, ops, rng, plan)
@@ -566,7 +598,8 @@ class Generator:
                 producers.append("%s = cmp.gt(r27,r26)" % p)
         for op in list(ops.values()):
             if op.kind == "N":
-                producers.append("r%d = add(r27,#%d)" % (op.reg, rng.randint(-8, 8)))
+                op.k = rng.randint(-8, 8)
+                producers.append("r%d = add(r27,#%d)" % (op.reg, op.k))
         packet = "  { " + "; ".join(producers + [text]) + " }"
         regvals = fill_values(row, ops, rng, plan, producers)
         usr = 0
@@ -588,9 +621,134 @@ class Generator:
                         usr = rand32(rng) & ~(0x1f << 25)
                     elif name in X.RESET_CTRL and name not in ctrl:
                         ctrl[name] = rand32(rng)
+        preds = rand_preds(rng)
+        for name, v in fixed.items():
+            op = ops.get(names.get(name))
+            if op is not None and op.kind == "R":
+                regvals[op.reg] = v & M32
+                if op.pair:
+                    regvals[op.reg + 1] = v >> 32 & M32
+            elif op is not None and op.kind == "P":
+                preds = preds & ~(0xff << 8 * op.reg) | (v & 0xff) << 8 * op.reg
+            elif op is not None and op.kind in ("N", "M", "C"):
+                raise ValueError("witness operand %s: only registers, predicates and "
+                                 "immediates can be given" % name)
+            elif name == "usr":
+                usr = v & M32
+            elif name == "preds":
+                preds = v & M32
+            elif op is None:
+                ctrl[name] = v & M32
+        facts = case_facts(ops, regvals, preds, ctrl, producers, plan)
         return X.Case(row.tag, plan.pre + [packet] + plan.post, regvals,
-                      preds=rand_preds(rng), usr=usr, ctrl=ctrl, mem=plan.mem,
-                      image=rng.randrange(8), mem_words=plan.mem_words, taken=plan.taken)
+                      preds=preds, usr=usr, ctrl=ctrl, mem=plan.mem,
+                      image=rng.randrange(8), mem_words=plan.mem_words, taken=plan.taken,
+                      facts=facts)
+
+
+def short_name(key):
+    """An operand's name in predicates and witnesses: Rs32 -> Rs, Rxx32 -> Rxx, Pu4 -> Pu."""
+    return re.sub(r"\d+$", "", key)
+
+
+def case_facts(ops, regs, preds, ctrl, producers, plan):
+    """The facts a case gives qemu_deviations.txt predicates: each operand's value before the
+    packet under its short name (pairs as 64-bit values, predicates as their byte, N the value
+    its producer gives), "fields" (operand name -> the record fields it names, for differs:),
+    and for memory rows "ea", "size" and "misaligned"."""
+    facts, fields = {}, {}
+    for key, op in ops.items():
+        if key.startswith("partner.") or op.kind == "pcrel":
+            continue
+        name = short_name(key)
+        if op.kind == "imm":
+            facts[name] = op.value
+        elif op.kind == "R":
+            lo = regs[op.reg]
+            if op.pair:
+                hi = regs[op.reg + 1]
+                if isinstance(lo, int) and isinstance(hi, int):
+                    facts[name] = lo | hi << 32
+                fields[name] = ["r%d" % op.reg, "r%d" % (op.reg + 1)]
+            else:
+                if isinstance(lo, int):
+                    facts[name] = lo
+                fields[name] = ["r%d" % op.reg]
+        elif op.kind == "N":
+            if isinstance(regs[27], int):
+                facts[name] = (regs[27] + op.k) & M32
+        elif op.kind == "P":
+            v = preds >> 8 * op.reg & 0xff
+            if "p%d = cmp.gt(r27,r26)" % op.reg in producers:
+                sgn = lambda x: x - (1 << 32) if x & 0x80000000 else x  # noqa: E731
+                if isinstance(regs[27], int) and isinstance(regs[26], int):
+                    v = 0xff if sgn(regs[27]) > sgn(regs[26]) else 0
+            facts[name] = v
+            fields[name] = ["p3:0"]
+        elif op.kind == "M":
+            facts[name] = ctrl.get("m%d" % op.reg, 0)
+            fields[name] = ["m%d" % op.reg]
+        elif op.kind == "C":
+            cs = [op.reg, op.reg + 1] if op.pair else [op.reg]
+            cn = [TE.CTRL.get(c, "c%d" % c) for c in cs]
+            vals = [ctrl.get(n, 0) for n in cn]
+            facts[name] = vals[0] | (vals[1] << 32 if op.pair else 0)
+            fields[name] = cn
+    facts["fields"] = fields
+    if plan.ea is not None:
+        facts["ea"] = plan.ea
+        facts["size"] = plan.size
+        facts["misaligned"] = plan.ea % plan.size != 0
+    return facts
+
+
+# Case classes besides a row's random cases (made for the row when it is selected).
+# Misaligned accesses: hexsim raises the misaligned-address exception (PRM 5.1.3), which Linux
+# user mode delivers as SIGBUS (exit status 135, with a report); qemu-hexagon 7.2 performs the
+# access (qemu_deviations.txt [misaligned-access]).
+MISALIGNED_ROWS = ["L2_loadrh_io", "L2_loadruh_io", "L2_loadri_io", "L2_loadrd_io",
+                   "L2_loadri_pi", "L4_loadri_rr", "S2_storerh_io", "S2_storeri_io",
+                   "S2_storerd_io", "S2_storerinew_io", "S4_storeri_rr"]
+SIGBUS_STATUS = 128 + 7
+# Two branches in a packet, a conditional jump first, then a call (the row): when the jump is
+# taken the call is ignored (PRM: the second branch has no effect), so r31 keeps its value;
+# qemu-hexagon 7.2 writes r31 (qemu_deviations.txt [jump-then-call]).
+BRANCH_PAIR_ROWS = {"J2_call": "call @L@c", "J2_callt": "if (p{v}) call @L@c",
+                    "J2_callf": "if (!p{v}) call @L@c"}
+FIRST_JUMPS = ["if (p{u}) jump @T@", "if (!p{u}) jump @T@", "if (p{u}) jump:t @T@",
+               "if (!p{u}) jump:nt @T@", "p{u} = cmp.gt(r27,r26); if (p{u}.new) jump:t @T@",
+               "p{u} = cmp.gt(r27,r26); if (!p{u}.new) jump:nt @T@"]
+
+
+def misaligned_cases(gen, row, rng, n):
+    size = access_size(row)
+    out = []
+    for k in range(n):
+        c = gen.case(row, rng, k, misalign=rng.randrange(1, size))
+        c.facts["expect_stop"] = SIGBUS_STATUS
+        c.note = "misaligned access"
+        out.append(c)
+    return out
+
+
+def branch_pair_cases(row, rng, n):
+    """n cases; every other one with the jump taken and the call's condition true."""
+    out = []
+    for k in range(n):
+        u, v = rng.sample(range(4), 2)
+        first = rng.choice(FIRST_JUMPS[:4] if k % 2 == 0 else FIRST_JUMPS).format(u=u)
+        second = BRANCH_PAIR_ROWS[row.tag].format(v=v)
+        regs = [rand32(rng) for _ in range(32)]
+        preds = rand_preds(rng)
+        if k % 2 == 0:
+            for p, true in ((u, "!" not in first), (v, "!" not in second)):
+                b = rng.choice([0xff, 0x01, 0x55]) if true else rng.choice([0, 0xfe, 0xaa])
+                preds = preds & ~(0xff << 8 * p) | b << 8 * p
+        out.append(X.Case(row.tag, ["  { %s; %s }" % (first, second), "@L@c:"], regs,
+                          preds=preds, taken=True, note="jump then call",
+                          facts={"Pu": preds >> 8 * u & 0xff, "Pv": preds >> 8 * v & 0xff,
+                                 "fields": {}}))
+    return out
 
 
 def make_images(rng, n=8):
@@ -621,7 +779,9 @@ def run_job(job, cases, args, images):
     """Builds and runs one program; returns a dict of what happened to each case."""
     res = {"build_errors": {}, "qemu_fail": {}, "qemu_cannot": {}, "hex_fail": {},
            "unimpl": {}, "blocked": {}, "stopped": None, "compared": {}, "diffs": {},
-           "qemu_time": 0.0, "hexsim_time": 0.0, "harness_stop": None}
+           "known": {}, "qemu_time": 0.0, "hexsim_time": 0.0, "harness_stop": None}
+    devs = args.devs
+    hex_stop = {}
     name = "prog%03d" % job.index
     prog, errs = X.build(cases, job.ids, images, args.work, name)
     res["build_errors"] = errs
@@ -634,6 +794,7 @@ def run_job(job, cases, args, images):
         while j < len(ids) and cases[ids[j]].tag == cases[cid].tag:
             j += 1
         next_row[cid] = ids[j] if j < len(ids) else None
+    next_case = {cid: ids[i + 1] if i + 1 < len(ids) else X.STOP for i, cid in enumerate(ids)}
     end = X.STOP
 
     def qemu_fail(cid, rc, err, timed_out):
@@ -669,6 +830,9 @@ def run_job(job, cases, args, images):
             return next_row[cid] if next_row[cid] is not None else end
         res["hex_fail"][cid] = "%s: %s" % (X.status_text(rc, timed_out),
                                            X.first_line(err, "hexsim") or X.first_line(err))
+        hex_stop[cid] = (None if timed_out else rc, err)
+        if not timed_out and rc == cases[cid].facts.get("expect_stop"):
+            return next_case[cid]   # expected: go on with the next case (no give-up streak)
         return None
 
     h = X.run(sim_cmd(args.hexsim), prog, hex_fail,
@@ -691,17 +855,33 @@ def run_job(job, cases, args, images):
                 continue
         hr = h.records.get(cid)
         res["compared"][cid] = True
+        case = cases[cid]
+        devs.exercise(case, qr[0][1] if len(qr) == 1 else None,
+                      hr[0][1] if hr and len(hr) == 1 else None)
+        dev = None
+        rc, err = hex_stop.get(cid, (None, ""))
         if not hr:
             why = res["hex_fail"].get(cid, "no state dump from hexsim" +
                                       (" (gave up)" if "gave_up" in res else ""))
-            res["diffs"][cid] = ["hexsim stopped in this case: " + why]
+            d = ["hexsim stopped in this case: " + why]
+            if cid in hex_stop and len(qr) == 1:
+                dev = devs.classify(case, qr[0][1], None, rc, err)
         elif len(hr) != len(qr):
-            res["diffs"][cid] = ["state dumped %d times by qemu, %d times by hexsim" %
-                                 (len(qr), len(hr))]
+            d = ["state dumped %d times by qemu, %d times by hexsim" % (len(qr), len(hr))]
         else:
             d = X.differences(qr[0][1], hr[0][1])
             if d:
-                res["diffs"][cid] = d
+                dev = devs.classify(case, qr[0][1], hr[0][1])
+        expect = case.facts.get("expect_stop")
+        if expect is not None and (hr or rc != expect or not X.first_line(err, "^hexsim:")):
+            d = ["hexsim should stop in this case with exit status %d and a report (%s), "
+                 "but %s" % (expect, case.note or "expected fault",
+                             "ran through it" if hr else res["hex_fail"].get(cid, "?"))]
+            dev = None
+        if d and dev is not None:
+            res["known"][cid] = (dev.name, d)
+        elif d:
+            res["diffs"][cid] = d
     if h.status != 0 and not h.failures:
         res["hex_fail"][None] = X.status_text(h.status, False)
     return res
@@ -780,6 +960,8 @@ def main():
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--only", help="regular expression: rows whose tag it matches")
     ap.add_argument("--pending", default=os.path.join(HERE, "exec_pending.txt"))
+    ap.add_argument("--deviations", default=X.DEVIATIONS,
+                    help="known qemu-hexagon deviations (default tests/isa/qemu_deviations.txt)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=60, help="seconds per simulator run")
     ap.add_argument("--details", help="file to write every mismatching case to")
@@ -812,6 +994,9 @@ def main():
     only = re.compile(args.only) if args.only else None
     selected = [r for r in rows if not only or only.search(r.tag)]
     gen = Generator(rows)
+    devs = X.load_deviations(args.deviations)
+    args.devs = devs
+    witness_errors = []
     skipped = {}
     cases, case_rows = [], {}
     gen_errors = {}
@@ -828,6 +1013,27 @@ def main():
             except (ValueError, KeyError, IndexError) as e:
                 gen_errors[row.tag] = "%s: %s" % (type(e).__name__, e)
                 break
+            ids.append(len(cases))
+            cases.append(c)
+        extra = []
+        if ids:
+            wrng = random.Random("%d:%s:extra" % (args.seed, row.tag))
+            for k, (entry, w) in enumerate(devs.witnesses(row.tag)):
+                try:
+                    c = gen.case(row, wrng, k, fixed=w)
+                except (ValueError, KeyError, IndexError) as e:
+                    witness_errors.append("[%s] witness %s for %s: %s" % (
+                        entry.name, " ".join("%s=0x%x" % kv for kv in sorted(w.items())),
+                        row.tag, e))
+                    continue
+                c.note = "witness of [%s]" % entry.name
+                extra.append(c)
+            n_extra = max(2, args.cases // 8)
+            if row.tag in MISALIGNED_ROWS:
+                extra += misaligned_cases(gen, row, wrng, n_extra)
+            if row.tag in BRANCH_PAIR_ROWS:
+                extra += branch_pair_cases(row, wrng, n_extra)
+        for c in extra:
             ids.append(len(cases))
             cases.append(c)
         if ids:
@@ -855,7 +1061,7 @@ def main():
 
     # Per-row outcome.
     merged = {k: {} for k in ("build_errors", "qemu_fail", "qemu_cannot", "hex_fail",
-                              "unimpl", "blocked", "compared", "diffs")}
+                              "unimpl", "blocked", "compared", "diffs", "known")}
     harness_stops = set()
     gave_up = [r["gave_up"] for r in results if "gave_up" in r]
     qtime = htime = 0.0
@@ -964,6 +1170,26 @@ def main():
                 keep = 1 + 3 * args.show
                 p("\n".join("  " + l for l in lines[:keep]))
                 shown += 1
+    if not args.qemu_only and (merged["known"] or devs.entries):
+        known = merged["known"]
+        p("exec_diff: %d cases are known qemu-hexagon 7.2 deviations (%s: hexsim follows the "
+          "PRM), not failures%s" % (len(known), shown_path(args.deviations),
+                                    ":" if devs.entries else ""))
+        for line in devs.report():
+            p(line)
+        shown = set()
+        for c, (name, d) in sorted(known.items()):
+            detail.append("known qemu deviation [%s]: %s case %d: %s" % (
+                name, cases[c].tag, c, " ".join(l.strip() for l in cases[c].text(c))))
+            detail.append("    inputs: %s" % cases[c].setup_summary())
+            detail += ["    " + x for x in d]
+            if args.show and name not in shown:
+                shown.add(name)
+                p("  e.g. [%s] %s case %d: %s | %s | %s" % (
+                    name, cases[c].tag, c, " ".join(l.strip() for l in cases[c].text(c)),
+                    cases[c].setup_summary(), "; ".join(d[:3])))
+    for w in witness_errors:
+        p("exec_diff: FAIL: " + w)
     if args.qemu_only:
         rows_by_tag = {r.tag: r for r in rows}
         warns = generator_checks({t: i for t, i in case_rows.items() if t not in skipped},
@@ -979,7 +1205,7 @@ def main():
     if args.details:
         with open(args.details, "w") as f:
             f.write("\n".join(detail) + ("\n" if detail else ""))
-    ok = not mismatch_rows
+    ok = not mismatch_rows and not witness_errors
     if not args.qemu_only:
         if not_listed:
             p("exec_diff: FAIL: unimplemented in hexsim but not listed in %s: %s" %

@@ -17,7 +17,8 @@
 #     fall-through exit, path 1 the taken one.
 # r28 holds REC_BASE from the register setup to the dump (the body must not write it): the
 # dump stores through it. (An absolute store, memw(##REC) = r28, cannot save it first:
-# qemu-hexagon 7.2 adds GP to ##-extended GP-relative encodings, which are absolute.)
+# qemu-hexagon 7.2 adds GP to ##-extended GP-relative encodings, which are absolute;
+# qemu_deviations.txt [gp-rel-extended].)
 # The harness instructions are few and plain (A2_tfrsi with extenders, memw(Rs+#u) stores and
 # loads with bases r27/r28, transfers to and from control registers, call/jump/jumpr, trap0)
 # and never form duplexes, so that a simulator that executes those can run every case;
@@ -57,10 +58,12 @@ class Case:
     label; r28's is replaced by REC_BASE); preds: p3:0; usr; ctrl: {control register name:
     value}; mem: the case uses the scratch buffer (reset from image number `image` first,
     then mem_words {address: value} stored; a value may be (label expression, xor key));
-    body: lines of assembly; taken: the body may leave through "@T@"; note: free text."""
+    body: lines of assembly; taken: the body may leave through "@T@"; note: free text;
+    facts: what the generator knows of the code under test, for the predicates of
+    qemu_deviations.txt (see Deviations: operand values by name, "ea", ...)."""
 
     def __init__(self, tag, body, regs, preds=0, usr=0, ctrl=None, mem=False, image=0,
-                 mem_words=None, taken=False, note=""):
+                 mem_words=None, taken=False, note="", facts=None):
         self.tag = tag
         self.body = list(body)
         self.regs = list(regs)
@@ -73,6 +76,7 @@ class Case:
         self.mem_words = dict(mem_words or {})
         self.taken = taken
         self.note = note
+        self.facts = dict(facts or {})
 
     def text(self, cid=None):
         """The body as assembled, with the labels spelled for case id cid."""
@@ -453,3 +457,261 @@ def differences(qrec, hrec, names=("qemu", "hexsim")):
     if not out:
         out.append("record header differs")
     return out
+
+
+# ---------------------------------------------------------------------------------------
+# Known qemu-hexagon deviations: where qemu-hexagon 7.2 disagrees with the PRM, hexsim follows
+# the PRM, and tests/isa/qemu_deviations.txt lists the case (format described there). A
+# mismatch an entry matches is a "known qemu deviation", counted and reported apart; one no
+# entry matches is a failure. Use: devs = load_deviations(); devs.exercise(case) for every
+# compared case; devs.classify(case, qrec, hrec, status, err) for every mismatch (the entry,
+# or None); devs.report() at the end (counts, and entries that matched nothing).
+
+DEVIATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "qemu_deviations.txt")
+DEVIATION_KEYS = ("tags", "prm", "what", "when", "differs", "witness")
+
+
+def differing_fields(qrec, hrec):
+    """The names of the record fields that differ: "path", "r0".."r31", the control register
+    names, "mem" (the scratch buffer) and "length" (one record has the buffer, one not)."""
+    if qrec == hrec:
+        return set()
+    q, h = decode(qrec), decode(hrec)
+    out = {k for k in ["path"] + ["r%d" % r for r in range(32)] + CTRL_NAMES if q[k] != h[k]}
+    if len(q["mem"]) != len(h["mem"]):
+        out.add("length")
+    elif q["mem"] != h["mem"]:
+        out.add("mem")
+    return out or {"header"}
+
+
+def _sf_cls(x):
+    x &= 0x7fffffff
+    return "zero" if x == 0 else "inf" if x == 0x7f800000 else "nan" if x > 0x7f800000 \
+        else "fin"
+
+
+def _df_cls(x):
+    x &= (1 << 63) - 1
+    inf = 0x7ff << 52
+    return "zero" if x == 0 else "inf" if x == inf else "nan" if x > inf else "fin"
+
+
+# Names every predicate may use besides the case's facts.
+PREDICATE_HELPERS = {
+    "sf_zero": lambda x: _sf_cls(x) == "zero", "sf_inf": lambda x: _sf_cls(x) == "inf",
+    "sf_nan": lambda x: _sf_cls(x) == "nan", "sf_finite": lambda x: _sf_cls(x) in ("zero", "fin"),
+    "sf_neg": lambda x: bool(x >> 31 & 1),
+    "df_zero": lambda x: _df_cls(x) == "zero", "df_inf": lambda x: _df_cls(x) == "inf",
+    "df_nan": lambda x: _df_cls(x) == "nan", "df_finite": lambda x: _df_cls(x) in ("zero", "fin"),
+    "df_neg": lambda x: bool(x >> 63 & 1),
+    "bit": lambda x, n: x >> n & 1,
+}
+_BUILTINS = {k: __builtins__[k] if isinstance(__builtins__, dict) else getattr(__builtins__, k)
+             for k in ("abs", "all", "any", "bool", "int", "len", "max", "min", "set", "range",
+                       "isinstance", "str")}
+
+
+class Deviation:
+    """One entry of qemu_deviations.txt. matched: {row tag: cases}; exercised: compared cases
+    of its rows; held: cases its predicate held for although the simulators agreed; unknown:
+    mismatches of its rows whose case lacked a name the predicate uses; errors: predicate
+    failures."""
+
+    def __init__(self, name, fields, where):
+        self.name = name
+        self.where = where
+        for k in ("tags", "prm", "what", "when"):
+            if not fields.get(k):
+                raise ValueError("%s: entry [%s] has no %s:" % (where, name, k))
+        self.tags_text = fields["tags"]
+        self.tags = re.compile(fields["tags"])
+        self.prm = fields["prm"]
+        self.what = fields["what"]
+        self.when = fields["when"]
+        self.code = compile(fields["when"], "%s [%s] when" % (where, name), "eval")
+        self.differs = fields["differs"].split() if fields.get("differs") else None
+        self.witnesses = []
+        for w in fields.get("witness", []):
+            d = {}
+            for item in w.split():
+                k, _, v = item.partition("=")
+                if not v:
+                    raise ValueError("%s: [%s] witness item %r is not NAME=VALUE" %
+                                     (where, name, item))
+                d[k] = int(v, 0)
+            self.witnesses.append(d)
+        self.matched = {}
+        self.exercised = 0
+        self.held = 0
+        self.unknown = 0
+        self.errors = []
+
+    def count(self):
+        return sum(self.matched.values())
+
+
+class Deviations:
+    def __init__(self, entries, path=None):
+        import threading
+        self.entries = list(entries)
+        self.path = path
+        self._lock = threading.Lock()
+
+    def for_tag(self, tag):
+        return [e for e in self.entries if e.tags.search(tag)]
+
+    def witnesses(self, tag):
+        """[(entry, {name: value})]: the witness cases a row whose tag is tag should get."""
+        return [(e, w) for e in self.for_tag(tag) for w in e.witnesses]
+
+    def exercise(self, case, qrec=None, hrec=None):
+        """Notes that case was compared (for the report of entries that matched nothing).
+        Given equal records, also counts the entries whose predicate holds for the case
+        all the same (a predicate wider than the deviation)."""
+        cand = self.for_tag(case.tag)
+        env = self.env(case, qrec, hrec) if cand and qrec and qrec == hrec else None
+        for e in cand:
+            held = False
+            if env is not None:
+                try:
+                    held = bool(eval(e.code, dict(env)))
+                except Exception:   # noqa: BLE001 (a case lacking a fact: not held)
+                    pass
+            with self._lock:
+                e.exercised += 1
+                e.held += held
+
+    def env(self, case, qrec, hrec, status=None, err="", facts=None):
+        """The names a predicate sees for this case (see qemu_deviations.txt)."""
+        env = dict(PREDICATE_HELPERS)
+        env["__builtins__"] = _BUILTINS
+        ctrl = {c: 0 for c in RESET_CTRL}
+        ctrl.update(case.ctrl)
+        ctrl["usr"], ctrl["p3:0"] = case.usr, case.preds
+        env.update({k: v for k, v in ctrl.items() if ":" not in k})
+        env.update({"tag": case.tag, "body": "\n".join(case.body), "regs": list(case.regs),
+                    "preds": case.preds, "usr": case.usr, "rm": case.usr >> 22 & 3})
+        env.update({"r%d" % r: v for r, v in enumerate(case.regs)})
+        env.update(case.facts)
+        env.update(facts or {})
+        env["q"] = decode(qrec) if qrec else None
+        env["h"] = decode(hrec) if hrec else None
+        env["h_status"] = None if hrec else status
+        env["h_report"] = first_line(err or "", r"^hexsim:") if not hrec else ""
+        if qrec and hrec:
+            env["differ"] = differing_fields(qrec, hrec)
+        elif qrec:
+            env["differ"] = {"stop"}
+        else:
+            env["differ"] = {"qemu stop"}
+        return env
+
+    def classify(self, case, qrec, hrec, status=None, err="", facts=None):
+        """The entry that explains how hexsim's record hrec (None: hexsim stopped in the case
+        with exit status status, stderr err) differs from qemu's qrec, or None."""
+        cand = self.for_tag(case.tag)
+        if not cand:
+            return None
+        env = self.env(case, qrec, hrec, status, err, facts)
+        names = dict(case.facts.get("fields", {}))
+        names.update((facts or {}).get("fields", {}))
+        for e in cand:
+            if e.differs is not None:
+                allowed = set()
+                for f in e.differs:
+                    allowed.update(names.get(f, [f]))
+                if not env["differ"] <= allowed:
+                    continue
+            try:
+                hit = eval(e.code, dict(env))
+            except NameError:
+                with self._lock:
+                    e.unknown += 1
+                continue
+            except Exception as ex:   # noqa: BLE001 (reported, not fatal)
+                with self._lock:
+                    e.errors.append("%s: %s: %s" % (case.tag, type(ex).__name__, ex))
+                continue
+            if hit:
+                with self._lock:
+                    e.matched[case.tag] = e.matched.get(case.tag, 0) + 1
+                return e
+        return None
+
+    def total(self):
+        return sum(e.count() for e in self.entries)
+
+    def report(self, indent="  "):
+        """Lines: each entry's count (by row), then the entries that matched nothing."""
+        out = []
+        for e in self.entries:
+            if e.count():
+                rows = sorted(e.matched.items(), key=lambda kv: (-kv[1], kv[0]))
+                shown = " ".join("%s:%d" % kv for kv in rows[:8])
+                out.append("%s[%s] (%s): %d cases in %d rows (%s%s)%s" %
+                           (indent, e.name, e.prm, e.count(), len(rows), shown,
+                            " ..." if len(rows) > 8 else "",
+                            "; its predicate also held for %d cases where the simulators "
+                            "agreed" % e.held
+                            if e.held else ""))
+        idle = [e.name for e in self.entries if not e.count() and not e.exercised]
+        if idle:
+            out.append("%sno case of their rows ran: %s" % (indent, " ".join(idle)))
+        for e in self.entries:
+            if not e.count() and e.exercised:
+                out.append("%sSTALE [%s]: matched none of the %d cases of its rows (%s) "
+                           "compared: is it still needed?" % (indent, e.name, e.exercised,
+                                                              e.tags_text))
+            if e.unknown:
+                out.append("%s[%s]: %d mismatches of its rows lacked a name its predicate uses"
+                           % (indent, e.name, e.unknown))
+            for m in e.errors[:3]:
+                out.append("%s[%s]: predicate error: %s" % (indent, e.name, m))
+        return out
+
+    def stale(self):
+        return [e for e in self.entries if e.exercised and not e.count()]
+
+
+def load_deviations(path=DEVIATIONS):
+    """Reads qemu_deviations.txt: "[name]" starts an entry, "key: value" lines follow (an
+    indented line continues the value; "witness:" may repeat); "#" starts a comment line."""
+    entries, cur, fields, key = [], None, {}, None
+    start = 0
+
+    def close():
+        if cur is not None:
+            entries.append(Deviation(cur, fields, "%s:%d" % (path, start)))
+
+    if not path or not os.path.exists(path):
+        return Deviations([], path)
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            text = line.rstrip("\n")
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            m = re.match(r"^\[([\w.+-]+)\]\s*$", text)
+            if m:
+                close()
+                cur, fields, key, start = m.group(1), {}, None, n
+                continue
+            if text[0] in " \t":
+                if key is None:
+                    raise ValueError("%s:%d: continuation line outside an entry" % (path, n))
+                if key == "witness":
+                    fields[key][-1] += " " + text.strip()
+                else:
+                    fields[key] += " " + text.strip()
+                continue
+            m = re.match(r"^(\w+):\s*(.*)$", text)
+            if not m or cur is None or m.group(1) not in DEVIATION_KEYS:
+                raise ValueError("%s:%d: expected [name] or one of %s: %r" %
+                                 (path, n, ", ".join(DEVIATION_KEYS), text))
+            key = m.group(1)
+            if key == "witness":
+                fields.setdefault(key, []).append(m.group(2).strip())
+            else:
+                fields[key] = m.group(2).strip()
+    close()
+    return Deviations(entries, path)

@@ -15,7 +15,11 @@
 #   isa_vmlinux         the guest kernel, when there is one (skipped otherwise)
 #   isa_exec            execution of every ISA table row under qemu-hexagon and hexsim --user,
 #                       compared state by state (exec_diff.py; rows not implemented yet are
-#                       listed in tests/isa/exec_pending.txt; HEXSIM_EXEC_CASES cases per row)
+#                       listed in tests/isa/exec_pending.txt, known qemu-hexagon 7.2 deviations
+#                       from the PRM in tests/isa/qemu_deviations.txt; HEXSIM_EXEC_CASES cases
+#                       per row)
+#   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
+#                       (random_packets.py; regression cases in tests/isa/regress/)
 set(HEXSIM_ISA_DIR "${CMAKE_SOURCE_DIR}/tests/isa")
 set(HEXSIM_ISA_WORK "${CMAKE_BINARY_DIR}/tests/isa")
 set(HEXSIM_OBJDUMP "${CMAKE_BINARY_DIR}/hexsim-objdump")
@@ -81,3 +85,20 @@ add_test(NAME isa_exec
             --pending "${HEXSIM_ISA_DIR}/exec_pending.txt"
             --details "${HEXSIM_ISA_WORK}/exec.diffs")
 set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
+# qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
+# tests/isa/regress/ are replayed first; new mismatches are shrunk and written to
+# <build>/tests/isa/random_packets/new-regress/ (copy the ones to keep into tests/isa/regress/;
+# a run by hand writes there directly). HEXSIM_RANDOM_PACKETS packets (seed
+# HEXSIM_RANDOM_PACKETS_SEED); longer runs by hand, e.g.
+#   tests/isa/random_packets.py --hexsim build/hexsim --packets 10000000 --seed 7
+set(HEXSIM_RANDOM_PACKETS "200000" CACHE STRING "Packets of the isa_random_packets test")
+set(HEXSIM_RANDOM_PACKETS_SEED "1" CACHE STRING "Seed of the isa_random_packets test")
+add_test(NAME isa_random_packets
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/random_packets.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --packets "${HEXSIM_RANDOM_PACKETS}" --seed "${HEXSIM_RANDOM_PACKETS_SEED}"
+            --work "${HEXSIM_ISA_WORK}/random_packets" --regress "${HEXSIM_ISA_DIR}/regress"
+            --write "${HEXSIM_ISA_WORK}/random_packets/new-regress")
+set_tests_properties(isa_random_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)

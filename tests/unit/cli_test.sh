@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Command-line checks of the hexsim program: --help and --version succeed and print what
 # they should, bad options exit 2 with usage on stderr, a missing KERNEL file is named in
-# the error, and a readable KERNEL gets the honest "not implemented yet" answer (exit 2).
+# the error, and a readable file that is not a Hexagon ELF is refused (exit 1).
 # Usage: cli_test.sh PATH_TO_HEXSIM EXPECTED_VERSION
 set -eu
 
@@ -75,16 +75,16 @@ expect_in "$TMP/err" "$TMP" "directory as kernel"
 
 printf 'not really an ELF\n' >"$TMP/vmlinux"
 run "$TMP/vmlinux"
-expect_rc 2 "readable kernel"
-expect_in "$TMP/err" "system mode is not implemented yet (see README.md)" "readable kernel"
+expect_rc 1 "readable kernel"
+expect_in "$TMP/err" "is not an ELF file" "readable kernel"
 
 run "$TMP/vmlinux" --initrd "$TMP/no-such-rootfs.cpio"
 expect_rc 1 "missing initrd"
 expect_in "$TMP/err" "$TMP/no-such-rootfs.cpio" "missing initrd"
 
 run "$TMP/vmlinux" --initrd "$TMP/vmlinux"
-expect_rc 2 "kernel and initrd"
-expect_in "$TMP/err" "system mode is not implemented yet" "kernel and initrd"
+expect_rc 1 "kernel and initrd"
+expect_in "$TMP/err" "is not an ELF file" "kernel and initrd"
 
 run "$TMP/vmlinux" "$TMP/vmlinux"
 expect_rc 2 "two kernels"

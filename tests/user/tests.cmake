@@ -3,4 +3,4 @@
 add_test(NAME user_mode
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/user_test.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user")
-set_tests_properties(user_mode PROPERTIES LABELS user TIMEOUT 600)
+set_tests_properties(user_mode PROPERTIES LABELS user TIMEOUT 1800)

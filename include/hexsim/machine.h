@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// One simulated system: a Hexagon core's vCPUs under the HVM, guest physical RAM, the Comet
+// board's MMIO map with its devices, the pcycle clock and the run options. Everything a run
+// touches hangs off this struct, so several machines can live in one process (DESIGN.md:
+// no globals). Facts: DESIGN.md "Comet board", "Linux 6.1 guest facts".
+#ifndef HEXSIM_MACHINE_H
+#define HEXSIM_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hexsim/comet.h"
+#include "hexsim/dev.h"
+#include "hexsim/hvm.h"
+#include "hexsim/mem.h"
+
+#define HEXSIM_RAM_BASE 0x00000000u
+#define HEXSIM_RAM_TOP 0x30000000u            // EBI1_CS_N1_TOP
+#define HEXSIM_RAM_DEFAULT (256u << 20)
+#define HEXSIM_PAGE_OFFSET 0xC0000000u        // Linux kernel virtual base
+#define HEXSIM_PCYCLE_HZ 600000000ull         // nominal pcycle clock (setup_arch)
+#define HEXSIM_SLEEP_CLK_HZ 32000ull          // RTOS timer clock
+
+struct hexsim_machine_opts {
+    uint64_t ram_size;        // bytes (0: default)
+    unsigned smp;             // vCPUs (0: 1)
+    unsigned arch;            // core version for decoding (0: from the ELF header)
+    uint64_t max_packets;     // 0: no limit
+    double max_seconds;       // 0: no limit (host time: a safety stop only)
+    bool trace_hvm;           // log trap1 calls and events on err
+    const char *append;       // kernel command line from --append
+    const char *initrd;       // initrd file, NULL none
+    bool trace_mmio;          // log accesses to undefined device registers (once each)
+    uint64_t uart_char_pcycles;          // UART character time (0: default)
+    // Host backends (NULL: defaults). serial carries UART3 (default: output to the
+    // console, no input); console carries angel output (default: stdout); net is the
+    // Ethernet backend (default: none). idle is called when every vCPU waits, with the
+    // pcycles until the next device event (HEXSIM_TIME_NEVER none) and the clock rate.
+    struct hexsim_chardev *serial;
+    struct hexsim_console *console;
+    struct hexsim_netdev *net;
+    void (*idle)(void *ctx, uint64_t pcycles, uint64_t hz);
+    void *idle_ctx;
+};
+
+struct hexsim_pcache;
+
+struct hexsim_machine {
+    struct hexsim_machine_opts opts;
+    struct hexsim_mem ram;            // guest physical memory (RAM only)
+    uint32_t ram_base, ram_size;
+    unsigned nvcpu;
+    struct hexsim_vcpu vcpu[HEXSIM_MAX_VCPUS];
+    struct hexsim_intc intc;
+    struct hexsim_bus bus;
+    struct hexsim_dev rtos_dev;
+    struct hexsim_rtos_timer rtos;
+    struct hexsim_dev sirc_dev, clk_dev, uart_dev[3], eth_dev;
+    struct hexsim_sirc sirc;
+    struct hexsim_clk_ctl clk;
+    struct hexsim_msm_uart uart[3];      // UART1, UART2, UART3 (the console)
+    struct hexsim_smsc911x eth;
+    struct hexsim_chardev serial_default; // UART3 output to the console
+    struct hexsim_netdev net_none;
+    struct hexsim_console console;
+    struct hexsim_pcache *pcache;     // decoded packets by physical address
+    unsigned arch;
+    uint64_t now;                     // machine pcycle clock
+    int64_t time_offset;              // vmsettime
+    uint64_t packets;                 // packets executed, all vCPUs
+    bool attention;                   // interrupt or device state changed: re-check
+    bool halted;
+    int exit_status;
+    FILE *err;                        // diagnostics (stderr)
+    // loader results
+    uint32_t entry;                   // physical entry PC
+    uint32_t kernel_end;              // first physical address above the loaded image
+    uint32_t initrd_addr, initrd_size;
+    char cmdline[4096];
+    uint32_t warned_trap1[2];         // unknown trap1 numbers 0..63 reported once
+    bool warned_angel;
+};
+
+// Exit statuses of a system-mode run
+enum {
+    HEXSIM_SYS_EXIT_OK = 0,           // every vCPU stopped (vmstop)
+    HEXSIM_SYS_EXIT_ERROR = 3,        // unhandled event, hexsim limitation, deadlock
+    HEXSIM_SYS_EXIT_LIMIT = 124,      // --max-packets / --max-seconds
+};
+
+// Creates a machine with the Comet board map; returns NULL (message in err) on failure.
+struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, FILE *err,
+                                          char *msg, size_t msglen);
+void hexsim_machine_free(struct hexsim_machine *m);
+// Loads a kernel ELF (and the initrd, and the command line); 0 or -1 with a message.
+int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen);
+// Runs until every vCPU stopped, an unhandled event, or a limit; returns the exit status.
+int hexsim_machine_run(struct hexsim_machine *m);
+// Ends the run with status and a message on err.
+void hexsim_machine_halt(struct hexsim_machine *m, int status);
+
+// Physical memory access for the HVM and loaders (RAM or MMIO).
+uint64_t hexsim_phys_read(struct hexsim_machine *m, uint32_t pa, unsigned size);
+void hexsim_phys_write(struct hexsim_machine *m, uint32_t pa, unsigned size, uint64_t val);
+// Reads/writes guest virtual memory through vcpu's translation (for angel calls); returns
+// 0 or -1 when an address cannot be reached.
+int hexsim_virt_copy_out(struct hexsim_vcpu *v, uint32_t va, void *dst, size_t n);
+
+#endif

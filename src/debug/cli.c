@@ -1,0 +1,961 @@
+// SPDX-License-Identifier: MIT
+// Debugger commands (cli.h), in gdb's spirit and spelling: break/tbreak/delete/disable/
+// enable, watch/rwatch/awatch, continue, step/stepi/next/finish/until/advance, info
+// (registers, breakpoints, symbol, threads, and the target's own: tlb, irq, devices, hvm),
+// print/set, x/NFU, disassemble, bt, thread, trace, echo, help, quit. Output formats are
+// stable (tests compare them); every message goes to the debugger's output stream.
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/cpu.h"
+
+struct command {
+    const char *name;
+    const char *alias;     // a second name or NULL
+    bool (*fn)(struct hexsim_dbg_cli *c, const char *args, const char *mod);
+    const char *help;
+};
+
+static const char *skip_ws(const char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+static bool eval(struct hexsim_dbg_cli *c, const char *expr, uint64_t *v)
+{
+    char err[160];
+    if (hexsim_dbg_eval(c->d, expr, v, err, sizeof(err))) {
+        fprintf(c->d->out, "Error: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+static bool not_running(struct hexsim_dbg_cli *c)
+{
+    if (c->d->ended) {
+        fprintf(c->d->out, "The program is not being run.\n");
+        return true;
+    }
+    return false;
+}
+
+// A location: "*EXPR", "SYM", "SYM+OFF", "0xADDR", any expression.
+static bool location(struct hexsim_dbg_cli *c, const char *args, uint32_t *addr)
+{
+    uint64_t v;
+    args = skip_ws(args);
+    if (*args == '*')
+        args++;
+    if (!*args) {
+        fprintf(c->d->out, "Error: a location is needed\n");
+        return false;
+    }
+    if (!eval(c, args, &v))
+        return false;
+    *addr = (uint32_t)v;
+    return true;
+}
+
+static unsigned count_arg(struct hexsim_dbg_cli *c, const char *args, bool *ok)
+{
+    uint64_t v = 1;
+    *ok = true;
+    args = skip_ws(args);
+    if (*args && !eval(c, args, &v))
+        *ok = false;
+    return v ? (unsigned)v : 1;
+}
+
+// ---- breakpoints and watchpoints
+
+static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool temp)
+{
+    uint32_t addr;
+    if (!*skip_ws(args))
+        addr = hexsim_dbg_pc(c->d);
+    else if (!location(c, args, &addr))
+        return false;
+    char loc[64];
+    snprintf(loc, sizeof(loc), "%s", skip_ws(args));
+    int id = hexsim_dbg_break_add(c->d, addr, temp, false, loc);
+    if (id < 0) {
+        fprintf(c->d->out, "Error: too many breakpoints\n");
+        return false;
+    }
+    char sym[160];
+    fprintf(c->d->out, "%s %d at 0x%08x%s%s\n", temp ? "Temporary breakpoint" : "Breakpoint",
+            id, addr, hexsim_dbg_symbolize(c->d, addr, sym, sizeof(sym))[0] ? " " : "", sym);
+    return false;
+}
+
+static bool cmd_break(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return cmd_break_common(c, a, false);
+}
+
+static bool cmd_tbreak(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return cmd_break_common(c, a, true);
+}
+
+// Applies fn to each id in args, or to all (-1) when there are none.
+static void for_ids(struct hexsim_dbg_cli *c, const char *args,
+                    int (*fn)(struct hexsim_debugger *, int, bool), bool on)
+{
+    args = skip_ws(args);
+    if (!*args) {
+        fn(c->d, -1, on);
+        return;
+    }
+    while (*args) {
+        char *end;
+        long id = strtol(args, &end, 10);
+        if (end == args) {
+            fprintf(c->d->out, "Error: bad breakpoint number \"%s\"\n", args);
+            return;
+        }
+        if (fn(c->d, (int)id, on))
+            fprintf(c->d->out, "No breakpoint number %ld.\n", id);
+        args = skip_ws(end);
+    }
+}
+
+static int delete_fn(struct hexsim_debugger *d, int id, bool on)
+{
+    (void)on;
+    return hexsim_dbg_delete(d, id);
+}
+
+static bool cmd_delete(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    a = skip_ws(a);
+    if (strncmp(a, "breakpoints", 11) == 0)
+        a += 11;
+    for_ids(c, a, delete_fn, false);
+    return false;
+}
+
+static bool cmd_disable(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    for_ids(c, a, hexsim_dbg_enable, false);
+    return false;
+}
+
+static bool cmd_enable(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    for_ids(c, a, hexsim_dbg_enable, true);
+    return false;
+}
+
+static bool watch_common(struct hexsim_dbg_cli *c, const char *args, unsigned kind)
+{
+    args = skip_ws(args);
+    uint64_t v;
+    uint32_t len = 4;
+    if (*args == '*') {
+        if (!eval(c, args + 1, &v))
+            return false;
+    } else {
+        const struct hexsim_sym *s = hexsim_symtab_find(hexsim_dbg_symtab(c->d), args);
+        if (s) {
+            v = s->addr;
+            if (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
+                len = s->size;
+        } else if (!eval(c, args, &v)) {
+            return false;
+        }
+    }
+    int id = hexsim_dbg_watch_add(c->d, (uint32_t)v, len, kind, false, args);
+    if (id < 0) {
+        fprintf(c->d->out, "Error: too many watchpoints\n");
+        return false;
+    }
+    fprintf(c->d->out, "%s %d: %s (0x%08x, %u bytes)\n", kind == HEXSIM_DBG_WATCH_WRITE ?
+            "Watchpoint" : kind == HEXSIM_DBG_WATCH_READ ? "Read watchpoint" :
+            "Access watchpoint", id, args, (uint32_t)v, len);
+    return false;
+}
+
+static bool cmd_watch(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return watch_common(c, a, HEXSIM_DBG_WATCH_WRITE);
+}
+
+static bool cmd_rwatch(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return watch_common(c, a, HEXSIM_DBG_WATCH_READ);
+}
+
+static bool cmd_awatch(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return watch_common(c, a, HEXSIM_DBG_WATCH_ACCESS);
+}
+
+static void info_breakpoints(struct hexsim_dbg_cli *c)
+{
+    struct hexsim_debugger *d = c->d;
+    unsigned shown = 0;
+    for (int id = 1; id < d->next_id; id++) {
+        char sym[160];
+        for (unsigned i = 0; i < d->nbp; i++) {
+            const struct hexsim_dbg_bp *b = &d->bp[i];
+            if (b->id != id || b->remote)
+                continue;
+            if (!shown++)
+                fprintf(d->out, "Num  Type        Disp  Enb  Address     What\n");
+            fprintf(d->out, "%-4d %-11s %-5s %-4s 0x%08x  %s", b->id, "breakpoint",
+                    b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->addr,
+                    hexsim_dbg_symbolize(d, b->addr, sym, sizeof(sym)));
+            if (b->hits)
+                fprintf(d->out, "  (hit %u time%s)", b->hits, b->hits == 1 ? "" : "s");
+            fputc('\n', d->out);
+        }
+        for (unsigned i = 0; i < d->nwp; i++) {
+            const struct hexsim_dbg_wp *w = &d->wp[i];
+            if (w->id != id || w->remote)
+                continue;
+            if (!shown++)
+                fprintf(d->out, "Num  Type        Disp  Enb  Address     What\n");
+            fprintf(d->out, "%-4d %-11s %-5s %-4s 0x%08x  %s (%u bytes)", w->id,
+                    w->w.kind == HEXSIM_DBG_WATCH_WRITE ? "watchpoint" :
+                    w->w.kind == HEXSIM_DBG_WATCH_READ ? "rwatchpoint" : "awatchpoint",
+                    "keep", w->enabled ? "y" : "n", w->w.addr, w->expr, w->w.len);
+            if (w->hits)
+                fprintf(d->out, "  (hit %u time%s)", w->hits, w->hits == 1 ? "" : "s");
+            fputc('\n', d->out);
+        }
+    }
+    if (!shown)
+        fprintf(d->out, "No breakpoints or watchpoints.\n");
+}
+
+// ---- running
+
+static void report(struct hexsim_dbg_cli *c, const struct hexsim_dbg_stop *stop)
+{
+    hexsim_dbg_print_stop(c->d, stop, c->d->out);
+}
+
+static bool cmd_continue(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)a, (void)m;
+    if (not_running(c))
+        return false;
+    struct hexsim_dbg_stop stop;
+    fprintf(c->d->out, "Continuing.\n");
+    hexsim_dbg_continue(c->d, &stop);
+    report(c, &stop);
+    return false;
+}
+
+static bool cmd_step(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    bool ok;
+    unsigned n = count_arg(c, a, &ok);
+    if (!ok || not_running(c))
+        return false;
+    struct hexsim_dbg_stop stop;
+    for (unsigned i = 0; i < n; i++) {
+        hexsim_dbg_stepi(c->d, NULL, &stop);
+        if (stop.kind != HEXSIM_DBG_STOP_STEP)
+            break;
+    }
+    report(c, &stop);
+    return false;
+}
+
+static bool cmd_stepi(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    bool ok;
+    unsigned n = count_arg(c, a, &ok);
+    if (!ok || not_running(c))
+        return false;
+    struct hexsim_dbg_stop stop;
+    struct hexsim_dbg_step_info *info = malloc(sizeof(*info));
+    if (!info)
+        return false;
+    for (unsigned i = 0; i < n; i++) {
+        hexsim_dbg_stepi(c->d, info, &stop);
+        if (stop.packets)
+            hexsim_dbg_print_step(c->d, info, c->d->out);
+        if (stop.kind != HEXSIM_DBG_STOP_STEP)
+            break;
+    }
+    free(info);
+    report(c, &stop);
+    return false;
+}
+
+static bool cmd_next(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    bool ok;
+    unsigned n = count_arg(c, a, &ok);
+    if (!ok || not_running(c))
+        return false;
+    struct hexsim_dbg_stop stop;
+    for (unsigned i = 0; i < n; i++) {
+        hexsim_dbg_next(c->d, &stop);
+        if (stop.kind != HEXSIM_DBG_STOP_STEP)
+            break;
+    }
+    report(c, &stop);
+    return false;
+}
+
+static bool cmd_finish(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)a, (void)m;
+    if (not_running(c))
+        return false;
+    char sym[160];
+    uint32_t pc = hexsim_dbg_pc(c->d);
+    fprintf(c->d->out, "Run till exit from 0x%08x %s\n", pc,
+            hexsim_dbg_symbolize(c->d, pc, sym, sizeof(sym)));
+    struct hexsim_dbg_stop stop;
+    hexsim_dbg_finish(c->d, &stop);
+    report(c, &stop);
+    if (stop.kind == HEXSIM_DBG_STOP_STEP) {
+        uint64_t r0 = 0;
+        hexsim_dbg_reg_read(c->d, 0, &r0);
+        fprintf(c->d->out, "Value returned: r0 = 0x%08x (%d)\n", (uint32_t)r0, (int32_t)r0);
+    }
+    return false;
+}
+
+static bool cmd_until(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    uint32_t addr = 0;
+    bool has = *skip_ws(a) != '\0';
+    if (not_running(c) || (has && !location(c, a, &addr)))
+        return false;
+    struct hexsim_dbg_stop stop;
+    hexsim_dbg_until(c->d, has, addr, &stop);
+    report(c, &stop);
+    return false;
+}
+
+// ---- registers and data
+
+static void print_usr(FILE *out, uint32_t v)
+{
+    fprintf(out, " [ OVF=%u FPINVF=%u FPDBZF=%u FPOVFF=%u FPUNFF=%u FPINPF=%u LPCFG=%u "
+            "FPRND=%u ]", v & 1, v >> 1 & 1, v >> 2 & 1, v >> 3 & 1, v >> 4 & 1, v >> 5 & 1,
+            (v & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT,
+            (v & HX_USR_FPRND_MASK) >> HX_USR_FPRND_SHIFT);
+}
+
+static void print_reg(struct hexsim_dbg_cli *c, const char *name, unsigned num)
+{
+    uint64_t v = 0;
+    char sym[160];
+    FILE *out = c->d->out;
+    if (hexsim_dbg_reg_read(c->d, num, &v)) {
+        fprintf(out, "%-11s<unavailable>\n", name);
+        return;
+    }
+    if (num >= 1000) {
+        fprintf(out, "%-11s0x%02x\n", name, (unsigned)v);
+        return;
+    }
+    fprintf(out, "%-11s0x%08x", name, (uint32_t)v);
+    if (num == HEXSIM_DBG_REG_PC || num == HEXSIM_DBG_REG_LR) {
+        if (hexsim_dbg_symbolize(c->d, (uint32_t)v, sym, sizeof(sym))[0])
+            fprintf(out, "  %s", sym);
+    }
+    else if (num == HEXSIM_DBG_REG_USR)
+        print_usr(out, (uint32_t)v);
+    else if (num < 32)
+        fprintf(out, "  %d", (int32_t)v);
+    fputc('\n', out);
+}
+
+static void info_registers(struct hexsim_dbg_cli *c, const char *args, bool all)
+{
+    args = skip_ws(args);
+    if (*args) {
+        while (*args) {
+            char name[32];
+            size_t n = strcspn(args, " \t");
+            snprintf(name, sizeof(name), "%.*s", (int)n, args);
+            const char *nm = name[0] == '$' ? name + 1 : name;
+            unsigned num;
+            if (hexsim_dbg_reg_lookup(c->d, nm, &num))
+                fprintf(c->d->out, "Invalid register `%s'\n", nm);
+            else
+                print_reg(c, nm, num);
+            args = skip_ws(args + n);
+        }
+        return;
+    }
+    unsigned count;
+    const struct hexsim_dbg_reg_desc *r = c->d->t.ops->regs(c->d->t.ctx, &count);
+    for (unsigned i = 0; i < count; i++) {
+        if (r[i].group != HEXSIM_DBG_GRP_GENERAL)
+            continue;
+        char name[32];
+        snprintf(name, sizeof(name), "%s%s%s%s", r[i].name, r[i].alt ? " (" : "",
+                 r[i].alt ? r[i].alt : "", r[i].alt ? ")" : "");
+        print_reg(c, name, r[i].num);
+    }
+    for (unsigned p = 0; p < 4; p++) {
+        char name[4] = { 'p', (char)('0' + p), 0, 0 };
+        print_reg(c, name, 1000 + p);
+    }
+    for (unsigned i = 0; i < count; i++) {
+        if (r[i].group == HEXSIM_DBG_GRP_GENERAL)
+            continue;
+        // the unnamed, reserved control registers only with "info all-registers"
+        if (!all && r[i].name[0] == 'c' && isdigit((unsigned char)r[i].name[1]))
+            continue;
+        print_reg(c, r[i].name, r[i].num);
+    }
+}
+
+static void print_value(struct hexsim_dbg_cli *c, uint64_t v, char fmt, unsigned size)
+{
+    FILE *out = c->d->out;
+    uint64_t mask = size >= 8 ? ~0ull : (1ull << (8 * size)) - 1;
+    v &= mask;
+    switch (fmt) {
+    case 'x': fprintf(out, "0x%0*llx", 2 * (int)size, (unsigned long long)v); break;
+    case 'o': fprintf(out, "0%llo", (unsigned long long)v); break;
+    case 'u': fprintf(out, "%llu", (unsigned long long)v); break;
+    case 't': {
+        char b[65];
+        unsigned n = 0;
+        for (int i = 8 * (int)size - 1; i >= 0; i--)
+            b[n++] = (char)('0' + (v >> i & 1));
+        b[n] = '\0';
+        fputs(b, out);
+        break;
+    }
+    case 'c':
+        fprintf(out, "%u '%c'", (unsigned)(v & 0xff), isprint((int)(v & 0xff)) ? (int)v : '.');
+        break;
+    case 'a': {
+        char sym[160];
+        fprintf(out, "0x%08llx", (unsigned long long)v);
+        hexsim_dbg_symbolize(c->d, (uint32_t)v, sym, sizeof(sym));
+        if (sym[0])
+            fprintf(out, " %s", sym);
+        break;
+    }
+    default: {   // 'd': signed at the value's size
+        int64_t s = size >= 8 ? (int64_t)v : (v >> (8 * size - 1) & 1) ? (int64_t)(v - mask - 1)
+                                                                      : (int64_t)v;
+        fprintf(out, "%lld", (long long)s);
+        break;
+    }
+    }
+}
+
+static bool cmd_print(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    uint64_t v;
+    char fmt = m && *m ? m[0] : 'd';
+    if (!eval(c, skip_ws(a), &v))
+        return false;
+    fprintf(c->d->out, "$%u = ", ++c->d->values);
+    // values are 32 bits unless they do not fit
+    print_value(c, v, fmt, v >> 32 ? 8 : 4);
+    fputc('\n', c->d->out);
+    return false;
+}
+
+static unsigned type_size(const char *t, size_t n)
+{
+    static const struct { const char *name; unsigned size; } types[] = {
+        { "byte", 1 }, { "char", 1 }, { "half", 2 }, { "short", 2 }, { "word", 4 },
+        { "int", 4 }, { "long", 4 }, { "dword", 8 }, { "long long", 8 },
+    };
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+        if (strlen(types[i].name) == n && strncmp(types[i].name, t, n) == 0)
+            return types[i].size;
+    return 0;
+}
+
+// set $REG = EXPR | set var $REG = EXPR | set *ADDR = EXPR | set {TYPE} ADDR = EXPR
+static bool cmd_set(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    a = skip_ws(a);
+    if (strncmp(a, "var ", 4) == 0 || strncmp(a, "variable ", 9) == 0)
+        a = skip_ws(strchr(a, ' '));
+    const char *eq = strchr(a, '=');
+    if (!eq) {
+        fprintf(c->d->out, "Error: usage: set $REG = EXPR, set *ADDR = EXPR, "
+                "set {TYPE} ADDR = EXPR\n");
+        return false;
+    }
+    char lhs[128];
+    size_t n = (size_t)(eq - a);
+    while (n && isspace((unsigned char)a[n - 1]))
+        n--;
+    snprintf(lhs, sizeof(lhs), "%.*s", (int)n, a);
+    uint64_t v;
+    if (!eval(c, eq + 1, &v))
+        return false;
+    if (lhs[0] == '$') {
+        unsigned num;
+        for (char *p = lhs; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        if (hexsim_dbg_reg_lookup(c->d, lhs + 1, &num) || hexsim_dbg_reg_write(c->d, num, v))
+            fprintf(c->d->out, "Error: no register %s\n", lhs);
+        return false;
+    }
+    unsigned size = 4;
+    const char *addr_expr = lhs;
+    if (lhs[0] == '{') {
+        const char *close = strchr(lhs, '}');
+        size = close ? type_size(lhs + 1, (size_t)(close - lhs - 1)) : 0;
+        if (!size) {
+            fprintf(c->d->out, "Error: unknown type in \"%s\" (byte, half, word, dword)\n", lhs);
+            return false;
+        }
+        addr_expr = close + 1;
+    } else if (lhs[0] == '*') {
+        addr_expr = lhs + 1;
+    } else {
+        fprintf(c->d->out, "Error: cannot assign to \"%s\"\n", lhs);
+        return false;
+    }
+    uint64_t addr;
+    if (!eval(c, addr_expr, &addr))
+        return false;
+    if (hexsim_dbg_write_uint(c->d, addr, size, 0, v))
+        fprintf(c->d->out, "Cannot access memory at address 0x%08llx\n", (unsigned long long)addr);
+    return false;
+}
+
+// x/NFU ADDR: N units of size U (b h w g) in format F (x d u o t c a s i); /p: physical.
+static bool cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    unsigned count = 1, size = 4;
+    char fmt = 'x';
+    unsigned flags = 0;
+    for (const char *p = m ? m : ""; *p;) {
+        if (isdigit((unsigned char)*p)) {
+            count = (unsigned)strtoul(p, (char **)&p, 10);
+            continue;
+        }
+        switch (*p) {
+        case 'b': size = 1; break;
+        case 'h': size = 2; break;
+        case 'w': size = 4; break;
+        case 'g': size = 8; break;
+        case 'p': flags |= HEXSIM_DBG_MEM_PHYS; break;
+        case 'x': case 'd': case 'u': case 'o': case 't': case 'c': case 'a': case 's': case 'i':
+            fmt = *p;
+            if (fmt == 'c')
+                size = 1;
+            break;
+        default:
+            fprintf(c->d->out, "Error: unknown format letter '%c'\n", *p);
+            return false;
+        }
+        p++;
+    }
+    uint64_t addr;
+    a = skip_ws(a);
+    if (!*a)
+        addr = hexsim_dbg_pc(c->d);
+    else if (!eval(c, a, &addr))
+        return false;
+    FILE *out = c->d->out;
+    char sym[160];
+    if (fmt == 'i') {
+        for (unsigned i = 0; i < count; i++) {
+            char text[1024];
+            uint32_t at = (uint32_t)addr;
+            unsigned len = hexsim_dbg_format_packet(c->d, at, text, sizeof(text));
+            hexsim_dbg_symbolize(c->d, at, sym, sizeof(sym));
+            fprintf(out, "%s0x%08x%s%s: %s\n", at == hexsim_dbg_pc(c->d) ? "=> " : "   ", at,
+                    sym[0] ? " " : "", sym, text);
+            addr += len;
+        }
+        return false;
+    }
+    if (fmt == 's') {
+        for (unsigned i = 0; i < count; i++) {
+            char buf[256];
+            size_t n = 0;
+            uint8_t ch;
+            fprintf(out, "0x%08x: \"", (uint32_t)addr);
+            while (n < sizeof(buf) - 1 &&
+                   c->d->t.ops->read_mem(c->d->t.ctx, c->d->thread, addr + n, &ch, 1, flags) == 1
+                   && ch) {
+                if (isprint(ch) && ch != '"' && ch != '\\')
+                    fputc(ch, out);
+                else
+                    fprintf(out, "\\%03o", ch);
+                n++;
+            }
+            fprintf(out, "\"\n");
+            addr += n + 1;
+        }
+        return false;
+    }
+    unsigned per_line = size == 8 ? 2 : size == 4 ? 4 : 8;
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t v;
+        if (i % per_line == 0) {
+            if (i)
+                fputc('\n', out);
+            hexsim_dbg_symbolize(c->d, (uint32_t)addr, sym, sizeof(sym));
+            fprintf(out, "0x%08x%s%s:", (uint32_t)addr, sym[0] ? " " : "", sym);
+        }
+        if (hexsim_dbg_read_uint(c->d, addr, size, flags, &v)) {
+            fprintf(out, "\nCannot access memory at address 0x%08x", (uint32_t)addr);
+            break;
+        }
+        fputc('\t', out);
+        print_value(c, v, fmt, size);
+        addr += size;
+    }
+    fputc('\n', out);
+    return false;
+}
+
+// disassemble [ADDR | START,END | START,+LEN]: packets with braces; without a range the
+// function around ADDR (default PC), or 8 packets when no sized symbol covers it.
+static bool cmd_disassemble(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    uint64_t start, end = 0;
+    a = skip_ws(a);
+    const struct hexsim_sym *fn = NULL;
+    char first[128];
+    const char *comma = strchr(a, ',');
+    snprintf(first, sizeof(first), "%.*s", (int)(comma ? (size_t)(comma - a) : strlen(a)), a);
+    if (!first[0])
+        start = hexsim_dbg_pc(c->d);
+    else if (!eval(c, first, &start))
+        return false;
+    if (comma) {
+        const char *e = skip_ws(comma + 1);
+        uint64_t v;
+        if (!eval(c, *e == '+' ? e + 1 : e, &v))
+            return false;
+        end = *e == '+' ? start + v : v;
+    } else {
+        fn = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), (uint32_t)start);
+        if (fn && fn->size) {
+            start = fn->addr;
+            end = (uint64_t)fn->addr + fn->size;
+        } else {
+            fn = NULL;
+            end = 0;   // 8 packets
+        }
+    }
+    FILE *out = c->d->out;
+    if (fn)
+        fprintf(out, "Dump of assembler code for function %s:\n", fn->name);
+    else
+        fprintf(out, "Dump of assembler code from 0x%08x to 0x%08x:\n", (uint32_t)start,
+                (uint32_t)end);
+    uint32_t pc = hexsim_dbg_pc(c->d);
+    uint64_t at = start;
+    for (unsigned n = 0; n < 100000 && (end ? at < end : n < 8); n++) {
+        char text[1024], sym[160];
+        unsigned len = hexsim_dbg_format_packet(c->d, (uint32_t)at, text, sizeof(text));
+        if (fn)
+            snprintf(sym, sizeof(sym), "<+%u>", (uint32_t)(at - fn->addr));
+        else
+            hexsim_dbg_symbolize(c->d, (uint32_t)at, sym, sizeof(sym));
+        fprintf(out, "%s0x%08x%s%s:\t%s\n", at == pc ? "=> " : "   ", (uint32_t)at,
+                sym[0] ? " " : "", sym, text);
+        at += len;
+    }
+    fprintf(out, "End of assembler dump.\n");
+    return false;
+}
+
+static bool cmd_bt(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    uint32_t pcs[64];
+    uint64_t max = 64;
+    a = skip_ws(a);
+    if (*a && !eval(c, a, &max))
+        return false;
+    unsigned n = hexsim_dbg_backtrace(c->d, pcs, max < 64 ? (unsigned)max : 64);
+    for (unsigned i = 0; i < n; i++) {
+        char sym[160];
+        fprintf(c->d->out, "#%-2u 0x%08x %s\n", i, pcs[i],
+                hexsim_dbg_symbolize(c->d, pcs[i], sym, sizeof(sym)));
+    }
+    return false;
+}
+
+static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    a = skip_ws(a);
+    size_t n = strcspn(a, " \t");
+    const char *rest = skip_ws(a + n);
+    FILE *out = c->d->out;
+#define IS(word, min) (n >= (min) && n <= strlen(word) && strncmp(a, word, n) == 0)
+    if (IS("registers", 1)) {
+        info_registers(c, rest, false);
+    } else if (IS("all-registers", 2)) {
+        info_registers(c, rest, true);
+    } else if (IS("breakpoints", 1) || IS("watchpoints", 3)) {
+        info_breakpoints(c);
+    } else if (IS("symbol", 2)) {
+        uint64_t v;
+        if (!eval(c, rest, &v))
+            return false;
+        const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), (uint32_t)v);
+        if (!s)
+            fprintf(out, "No symbol matches %s.\n", rest);
+        else if ((uint32_t)v == s->addr)
+            fprintf(out, "%s\n", s->name);
+        else
+            fprintf(out, "%s + %u\n", s->name, (uint32_t)v - s->addr);
+    } else if (IS("address", 2)) {
+        const struct hexsim_sym *s = hexsim_symtab_find(hexsim_dbg_symtab(c->d), rest);
+        if (!s)
+            fprintf(out, "No symbol \"%s\".\n", rest);
+        else
+            fprintf(out, "Symbol \"%s\" is at 0x%08x (%s, %u bytes).\n", s->name, s->addr,
+                    s->type == 'F' ? "function" : s->type == 'O' ? "object" : "label", s->size);
+    } else if (IS("threads", 2)) {
+        unsigned ids[64];
+        unsigned nt = c->d->t.ops->threads(c->d->t.ctx, ids, 64);
+        unsigned keep = c->d->thread;
+        fprintf(out, "  Id   PC          Where\n");
+        for (unsigned i = 0; i < nt && i < 64; i++) {
+            char sym[160];
+            c->d->thread = ids[i];
+            uint32_t pc = hexsim_dbg_pc(c->d);
+            fprintf(out, "%c %-4u 0x%08x  %s\n", ids[i] == keep ? '*' : ' ', ids[i], pc,
+                    hexsim_dbg_symbolize(c->d, pc, sym, sizeof(sym)));
+        }
+        c->d->thread = keep;
+    } else if (n) {
+        char what[32];
+        snprintf(what, sizeof(what), "%.*s", (int)n, a);
+        if (!c->d->t.ops->info || c->d->t.ops->info(c->d->t.ctx, what, out))
+            fprintf(out, "No \"info %s\" in %s mode.\n", what, c->d->t.ops->name);
+    } else {
+        fprintf(out, "info: registers, all-registers, breakpoints, watchpoints, symbol ADDR, "
+                "address SYM, threads, tlb, irq, devices, hvm\n");
+    }
+#undef IS
+    return false;
+}
+
+static bool cmd_thread(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    a = skip_ws(a);
+    if (!*a) {
+        fprintf(c->d->out, "[Current thread is %u]\n", c->d->thread);
+        return false;
+    }
+    unsigned ids[64];
+    unsigned nt = c->d->t.ops->threads(c->d->t.ctx, ids, 64);
+    unsigned long want = strtoul(a, NULL, 10);
+    for (unsigned i = 0; i < nt && i < 64; i++)
+        if (ids[i] == want) {
+            c->d->thread = ids[i];
+            fprintf(c->d->out, "[Switching to thread %u]\n", ids[i]);
+            hexsim_dbg_print_location(c->d, c->d->out);
+            return false;
+        }
+    fprintf(c->d->out, "Invalid thread ID: %s\n", a);
+    return false;
+}
+
+static bool cmd_trace(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    a = skip_ws(a);
+    struct hexsim_debugger *d = c->d;
+    if (strncmp(a, "off", 3) == 0) {
+        hexsim_dbg_free(d);   // closes the trace file
+        fprintf(d->out, "Packet trace off.\n");
+        return false;
+    }
+    if (strncmp(a, "on", 2) != 0) {
+        fprintf(d->out, "Error: usage: trace on [FILE] | trace off\n");
+        return false;
+    }
+    const char *file = skip_ws(a + 2);
+    hexsim_dbg_free(d);
+    if (!*file || strcmp(file, "-") == 0) {
+        d->trace = d->out;
+        fprintf(d->out, "Packet trace on (to the debugger output).\n");
+        return false;
+    }
+    d->trace = fopen(file, "w");
+    if (!d->trace)
+        fprintf(d->out, "Error: cannot open %s\n", file);
+    else
+        fprintf(d->out, "Packet trace on, to %s.\n", file);
+    return false;
+}
+
+static bool cmd_echo(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    fprintf(c->d->out, "%s\n", a);
+    return false;
+}
+
+static bool cmd_quit(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)c, (void)a, (void)m;
+    return true;
+}
+
+static bool cmd_help(struct hexsim_dbg_cli *c, const char *a, const char *m);
+
+static const struct command commands[] = {
+    { "break", "b", cmd_break, "break [LOC]       breakpoint at LOC (SYM, SYM+OFF, *ADDR; default PC)" },
+    { "tbreak", NULL, cmd_tbreak, "tbreak LOC        temporary breakpoint" },
+    { "delete", "d", cmd_delete, "delete [N...]     delete breakpoints/watchpoints (all without N)" },
+    { "disable", NULL, cmd_disable, "disable [N...]    disable breakpoints/watchpoints" },
+    { "enable", NULL, cmd_enable, "enable [N...]     enable breakpoints/watchpoints" },
+    { "watch", NULL, cmd_watch, "watch SYM|*ADDR   stop after a store to it" },
+    { "rwatch", NULL, cmd_rwatch, "rwatch SYM|*ADDR  stop after a load from it" },
+    { "awatch", NULL, cmd_awatch, "awatch SYM|*ADDR  stop after a load or store" },
+    { "continue", "c", cmd_continue, "continue          run until a breakpoint, watchpoint or the end" },
+    { "run", "r", cmd_continue, "run               the program is loaded and started: same as continue" },
+    { "step", "s", cmd_step, "step [N]          run N packets" },
+    { "stepi", "si", cmd_stepi, "stepi [N]         run N packets, showing each instruction and what it committed" },
+    { "next", "n", cmd_next, "next [N]          N packets, running calls to their return" },
+    { "nexti", "ni", cmd_next, "nexti [N]         same as next" },
+    { "finish", "fin", cmd_finish, "finish            run until the current function returns" },
+    { "until", "u", cmd_until, "until [LOC]       run to LOC, or next without stopping at backward jumps" },
+    { "advance", NULL, cmd_until, "advance LOC       run to LOC" },
+    { "info", "i", cmd_info, "info WHAT         registers, breakpoints, symbol, threads, tlb, irq, devices, hvm" },
+    { "print", "p", cmd_print, "print[/F] EXPR    evaluate ($reg, sym, *addr, C operators); F: x d u o t c a" },
+    { "set", NULL, cmd_set, "set $REG = EXPR | set *ADDR = EXPR | set {byte|half|word|dword} ADDR = EXPR" },
+    { "x", NULL, cmd_x, "x/NFU ADDR        examine memory: F x d u o t c a s i, U b h w g, /p physical" },
+    { "disassemble", "disas", cmd_disassemble, "disassemble [ADDR[,+LEN]|START,END]" },
+    { "backtrace", "bt", cmd_bt, "backtrace [N]     frame chain through FP/LR" },
+    { "where", NULL, cmd_bt, "where             same as backtrace" },
+    { "thread", NULL, cmd_thread, "thread [N]        select thread (vCPU) N" },
+    { "trace", NULL, cmd_trace, "trace on [FILE]|off  write each packet run to FILE" },
+    { "echo", NULL, cmd_echo, "echo TEXT         print TEXT" },
+    { "help", "h", cmd_help, "help              this list" },
+    { "quit", "q", cmd_quit, "quit              end the session" },
+    { "kill", NULL, cmd_quit, "kill              end the session (the program ends with it)" },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static bool cmd_help(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)a, (void)m;
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(c->d->out, "  %s\n", commands[i].help);
+    return false;
+}
+
+const char *hexsim_dbg_cli_command(unsigned i)
+{
+    return i < NCOMMANDS ? commands[i].name : NULL;
+}
+
+void hexsim_dbg_cli_init(struct hexsim_dbg_cli *c, struct hexsim_debugger *d, bool interactive)
+{
+    memset(c, 0, sizeof(*c));
+    c->d = d;
+    c->interactive = interactive;
+}
+
+bool hexsim_dbg_cli_exec(struct hexsim_dbg_cli *c, const char *line)
+{
+    char buf[sizeof(c->last)];
+    line = skip_ws(line);
+    if (!*line) {
+        if (!c->interactive || !c->last[0])
+            return false;
+        line = c->last;   // an empty line repeats the last command
+    }
+    if (*line == '#')
+        return false;
+    snprintf(buf, sizeof(buf), "%s", line);
+    size_t len = strlen(buf);
+    while (len && isspace((unsigned char)buf[len - 1]))
+        buf[--len] = '\0';
+    snprintf(c->last, sizeof(c->last), "%s", buf);
+    // the command word ends at a blank or a '/' (print/x, x/4w)
+    size_t n = strcspn(buf, " \t/");
+    char mod[32] = "";
+    const char *args = buf + n;
+    if (*args == '/') {
+        size_t k = strcspn(args + 1, " \t");
+        snprintf(mod, sizeof(mod), "%.*s", (int)k, args + 1);
+        args += 1 + k;
+    }
+    args = skip_ws(args);
+    const struct command *hit = NULL;
+    unsigned matches = 0;
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const struct command *cmd = &commands[i];
+        if ((strlen(cmd->name) == n && strncmp(cmd->name, buf, n) == 0) ||
+            (cmd->alias && strlen(cmd->alias) == n && strncmp(cmd->alias, buf, n) == 0)) {
+            hit = cmd;
+            matches = 1;
+            break;
+        }
+        if (strncmp(cmd->name, buf, n) == 0) {
+            if (!hit)
+                hit = cmd;
+            matches++;
+        }
+    }
+    if (!hit) {
+        fprintf(c->d->out, "Undefined command: \"%.*s\".  Try \"help\".\n", (int)n, buf);
+        return false;
+    }
+    if (matches > 1) {
+        fprintf(c->d->out, "Ambiguous command \"%.*s\".\n", (int)n, buf);
+        return false;
+    }
+    // repeating a step or examine continues; repeating a breakpoint would not
+    if (hit->fn != cmd_stepi && hit->fn != cmd_step && hit->fn != cmd_next &&
+        hit->fn != cmd_x && hit->fn != cmd_continue)
+        c->last[0] = '\0';
+    bool quit = hit->fn(c, args, mod);
+    fflush(c->d->out);
+    c->quit = quit;
+    return quit;
+}
+
+bool hexsim_dbg_cli_source(struct hexsim_dbg_cli *c, FILE *f, bool echo)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    bool quit = false;
+    while (!quit && (n = getline(&line, &cap, f)) >= 0) {
+        if (n && line[n - 1] == '\n')
+            line[n - 1] = '\0';
+        if (echo)
+            fprintf(c->d->out, HEXSIM_DBG_PROMPT "%s\n", line);
+        quit = hexsim_dbg_cli_exec(c, line);
+    }
+    free(line);
+    return quit;
+}

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: MIT
+// Debugger core: see debugger.h. Breakpoints stop before the packet at their address runs
+// (the simulator checks PC between packets, so guest code is never patched); watchpoints
+// stop after the packet that accessed the range has committed. next/finish/until are built
+// from one-packet steps and temporary internal breakpoints qualified by the stack pointer, so
+// recursion does not stop them early. Frame facts: PRM 7.3 (allocframe/deallocframe: the
+// frame record [FP] = caller's FP, [FP+4] = LR).
+#include "debugger.h"
+
+#include <string.h>
+
+#include "cpu/isa.h"
+#include "hexsim/disasm.h"
+
+void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *t, FILE *out)
+{
+    memset(d, 0, sizeof(*d));
+    d->t = *t;
+    d->thread = 1;
+    d->next_id = 1;
+    d->out = out;
+}
+
+void hexsim_dbg_free(struct hexsim_debugger *d)
+{
+    if (d->trace && d->trace != d->out && d->trace != stdout && d->trace != stderr)
+        fclose(d->trace);
+    d->trace = NULL;
+}
+
+// ---- registers, memory, symbols
+
+int hexsim_dbg_reg_lookup(const struct hexsim_debugger *d, const char *name, unsigned *num)
+{
+    if (name[0] == 'p' && name[1] >= '0' && name[1] <= '3' && !name[2]) {
+        *num = 1000u + (unsigned)(name[1] - '0');
+        return 0;
+    }
+    unsigned n;
+    const struct hexsim_dbg_reg_desc *r = d->t.ops->regs(d->t.ctx, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(r[i].name, name) == 0 || (r[i].alt && strcmp(r[i].alt, name) == 0)) {
+            *num = r[i].num;
+            return 0;
+        }
+    if (strcmp(name, "p3:0") == 0) {
+        *num = HEXSIM_DBG_REG_P3_0;
+        return 0;
+    }
+    return -1;
+}
+
+int hexsim_dbg_reg_read(struct hexsim_debugger *d, unsigned num, uint64_t *val)
+{
+    if (num >= 1000 && num < 1004) {
+        uint64_t p;
+        if (d->t.ops->read_reg(d->t.ctx, d->thread, HEXSIM_DBG_REG_P3_0, &p))
+            return -1;
+        *val = (p >> (8 * (num - 1000))) & 0xff;
+        return 0;
+    }
+    return d->t.ops->read_reg(d->t.ctx, d->thread, num, val);
+}
+
+int hexsim_dbg_reg_write(struct hexsim_debugger *d, unsigned num, uint64_t val)
+{
+    if (num >= 1000 && num < 1004) {
+        uint64_t p;
+        unsigned sh = 8 * (num - 1000);
+        if (d->t.ops->read_reg(d->t.ctx, d->thread, HEXSIM_DBG_REG_P3_0, &p))
+            return -1;
+        p = (p & ~(0xffull << sh)) | (val & 0xff) << sh;
+        return d->t.ops->write_reg(d->t.ctx, d->thread, HEXSIM_DBG_REG_P3_0, p);
+    }
+    return d->t.ops->write_reg(d->t.ctx, d->thread, num, val);
+}
+
+static uint32_t reg32(struct hexsim_debugger *d, unsigned num)
+{
+    uint64_t v = 0;
+    hexsim_dbg_reg_read(d, num, &v);
+    return (uint32_t)v;
+}
+
+uint32_t hexsim_dbg_pc(struct hexsim_debugger *d)
+{
+    return reg32(d, HEXSIM_DBG_REG_PC);
+}
+
+int hexsim_dbg_read_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size, unsigned flags,
+                         uint64_t *val)
+{
+    uint8_t b[8];
+    if (size > 8 || d->t.ops->read_mem(d->t.ctx, d->thread, addr, b, size, flags) != size)
+        return -1;
+    uint64_t v = 0;
+    for (unsigned i = 0; i < size; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    *val = v;
+    return 0;
+}
+
+int hexsim_dbg_write_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size,
+                          unsigned flags, uint64_t val)
+{
+    uint8_t b[8];
+    if (size > 8)
+        return -1;
+    for (unsigned i = 0; i < size; i++)
+        b[i] = (uint8_t)(val >> (8 * i));
+    return d->t.ops->write_mem(d->t.ctx, d->thread, addr, b, size, flags) == size ? 0 : -1;
+}
+
+const struct hexsim_symtab *hexsim_dbg_symtab(struct hexsim_debugger *d)
+{
+    return d->t.ops->symtab ? d->t.ops->symtab(d->t.ctx) : NULL;
+}
+
+const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len)
+{
+    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), addr);
+    if (!s)
+        snprintf(buf, len, "%s", "");
+    else if (addr == s->addr)
+        snprintf(buf, len, "<%s>", s->name);
+    else
+        snprintf(buf, len, "<%s+%u>", s->name, addr - s->addr);
+    return buf;
+}
+
+// ---- breakpoints and watchpoints
+
+int hexsim_dbg_break_add(struct hexsim_debugger *d, uint32_t addr, bool temp, bool remote,
+                         const char *loc)
+{
+    if (d->nbp >= HEXSIM_DBG_MAX_BP)
+        return -1;
+    struct hexsim_dbg_bp *b = &d->bp[d->nbp++];
+    memset(b, 0, sizeof(*b));
+    b->id = d->next_id++;
+    b->addr = addr;
+    b->enabled = true;
+    b->temp = temp;
+    b->remote = remote;
+    snprintf(b->loc, sizeof(b->loc), "%s", loc ? loc : "");
+    return b->id;
+}
+
+int hexsim_dbg_watch_add(struct hexsim_debugger *d, uint32_t addr, uint32_t len, unsigned kind,
+                         bool remote, const char *expr)
+{
+    if (d->nwp >= HEXSIM_DBG_MAX_WP || len == 0)
+        return -1;
+    struct hexsim_dbg_wp *w = &d->wp[d->nwp++];
+    memset(w, 0, sizeof(*w));
+    w->id = d->next_id++;
+    w->w.addr = addr;
+    w->w.len = len;
+    w->w.kind = (uint8_t)kind;
+    w->enabled = true;
+    w->remote = remote;
+    if (len <= 8)
+        hexsim_dbg_read_uint(d, addr, len, 0, &w->old);
+    snprintf(w->expr, sizeof(w->expr), "%s", expr ? expr : "");
+    return w->id;
+}
+
+int hexsim_dbg_delete(struct hexsim_debugger *d, int id)
+{
+    int found = -1;
+    unsigned j = 0;
+    for (unsigned i = 0; i < d->nbp; i++)
+        if ((id < 0 && !d->bp[i].remote) || d->bp[i].id == id)
+            found = 0;
+        else
+            d->bp[j++] = d->bp[i];
+    d->nbp = j;
+    j = 0;
+    for (unsigned i = 0; i < d->nwp; i++)
+        if ((id < 0 && !d->wp[i].remote) || d->wp[i].id == id)
+            found = 0;
+        else
+            d->wp[j++] = d->wp[i];
+    d->nwp = j;
+    return id < 0 ? 0 : found;
+}
+
+int hexsim_dbg_enable(struct hexsim_debugger *d, int id, bool on)
+{
+    int found = id < 0 ? 0 : -1;
+    for (unsigned i = 0; i < d->nbp; i++)
+        if ((id < 0 && !d->bp[i].remote) || d->bp[i].id == id) {
+            d->bp[i].enabled = on;
+            found = 0;
+        }
+    for (unsigned i = 0; i < d->nwp; i++)
+        if ((id < 0 && !d->wp[i].remote) || d->wp[i].id == id) {
+            d->wp[i].enabled = on;
+            found = 0;
+        }
+    return found;
+}
+
+int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t addr)
+{
+    if (watch) {
+        for (unsigned i = 0; i < d->nwp; i++)
+            if (d->wp[i].remote && d->wp[i].w.addr == addr)
+                return hexsim_dbg_delete(d, d->wp[i].id);
+    } else {
+        for (unsigned i = 0; i < d->nbp; i++)
+            if (d->bp[i].remote && d->bp[i].addr == addr)
+                return hexsim_dbg_delete(d, d->bp[i].id);
+    }
+    return -1;
+}
+
+// ---- run control
+
+static void note_end(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop)
+{
+    if (stop->kind == HEXSIM_DBG_STOP_EXIT) {
+        d->ended = true;
+        d->exit_status = stop->exit_status;
+    }
+}
+
+// Runs until a user breakpoint or watchpoint, one of the `nextra` internal addresses, or
+// the end. Returns true when an internal address stopped it (stop->kind BREAK, index -1).
+// Otherwise a BREAK/WATCH stop's index is rewritten to the breakpoint's id.
+static bool run_to(struct hexsim_debugger *d, const uint32_t *extra, unsigned nextra,
+                   bool step_over, struct hexsim_dbg_stop *stop)
+{
+    uint32_t bps[HEXSIM_DBG_MAX_BP + 4];
+    int bpi[HEXSIM_DBG_MAX_BP + 4];
+    struct hexsim_dbg_watch wps[HEXSIM_DBG_MAX_WP];
+    int wpi[HEXSIM_DBG_MAX_WP];
+    unsigned nb = 0, nw = 0;
+    for (unsigned i = 0; i < d->nbp; i++)
+        if (d->bp[i].enabled) {
+            bpi[nb] = (int)i;
+            bps[nb++] = d->bp[i].addr;
+        }
+    for (unsigned i = 0; i < nextra && i < 4; i++) {
+        bpi[nb] = -1;
+        bps[nb++] = extra[i];
+    }
+    for (unsigned i = 0; i < d->nwp; i++)
+        if (d->wp[i].enabled) {
+            wpi[nw] = (int)i;
+            wps[nw++] = d->wp[i].w;
+        }
+    struct hexsim_dbg_run c = { bps, nb, step_over, wps, nw, 0, d->poll, d->poll_ctx };
+    if (!d->trace) {
+        d->t.ops->run(d->t.ctx, &c, stop);
+    } else {
+        // trace on: one packet per run call, each written to the trace before it runs
+        c.max_packets = 1;
+        for (uint64_t n = 0;; n++) {
+            char text[512];
+            uint32_t pc = hexsim_dbg_pc(d);
+            c.step_over_bp = n == 0 && step_over;
+            c.poll = NULL;
+            if (d->poll && n && n % HEXSIM_DBG_POLL_PACKETS == 0 && d->poll(d->poll_ctx)) {
+                stop->kind = HEXSIM_DBG_STOP_INTERRUPT;
+                stop->pc = pc;
+                break;
+            }
+            d->t.ops->run(d->t.ctx, &c, stop);
+            if (stop->kind == HEXSIM_DBG_STOP_LIMIT || stop->kind == HEXSIM_DBG_STOP_BREAK) {
+                if (stop->kind == HEXSIM_DBG_STOP_BREAK && stop->packets == 0)
+                    break;
+                // the packet ran
+                hexsim_dbg_format_packet(d, pc, text, sizeof(text));
+                char sym[160];
+                fprintf(d->trace, "0x%08x %-24s %s\n", pc, hexsim_dbg_symbolize(d, pc, sym,
+                        sizeof(sym)), text);
+                if (stop->kind == HEXSIM_DBG_STOP_BREAK)
+                    break;
+                continue;
+            }
+            if (stop->kind == HEXSIM_DBG_STOP_WATCH || stop->kind == HEXSIM_DBG_STOP_EXIT) {
+                hexsim_dbg_format_packet(d, pc, text, sizeof(text));
+                fprintf(d->trace, "0x%08x %s\n", pc, text);
+            }
+            break;
+        }
+    }
+    note_end(d, stop);
+    if (stop->kind == HEXSIM_DBG_STOP_BREAK) {
+        int i = stop->index >= 0 && (unsigned)stop->index < nb ? bpi[stop->index] : -1;
+        if (i < 0) {
+            stop->index = -1;
+            return true;
+        }
+        struct hexsim_dbg_bp *b = &d->bp[i];
+        b->hits++;
+        stop->index = b->id;
+        if (b->temp)
+            hexsim_dbg_delete(d, b->id);
+    } else if (stop->kind == HEXSIM_DBG_STOP_WATCH) {
+        int i = stop->index >= 0 && (unsigned)stop->index < nw ? wpi[stop->index] : -1;
+        if (i >= 0) {
+            struct hexsim_dbg_wp *w = &d->wp[i];
+            w->hits++;
+            w->prev = w->old;
+            if (w->w.len <= 8)
+                hexsim_dbg_read_uint(d, w->w.addr, w->w.len, 0, &w->old);
+            stop->index = w->id;
+        }
+    }
+    return false;
+}
+
+void hexsim_dbg_continue(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
+{
+    run_to(d, NULL, 0, true, stop);
+}
+
+static void stepi_into(struct hexsim_debugger *d, struct hexsim_dbg_step_info *info,
+                       struct hexsim_dbg_stop *stop)
+{
+    uint32_t pc = hexsim_dbg_pc(d);
+    d->t.ops->step(d->t.ctx, d->thread, info, stop);
+    note_end(d, stop);
+    if (d->trace && stop->packets) {
+        char text[512], sym[160];
+        hexsim_dbg_format_packet(d, pc, text, sizeof(text));
+        fprintf(d->trace, "0x%08x %-24s %s\n", pc, hexsim_dbg_symbolize(d, pc, sym, sizeof(sym)),
+                text);
+    }
+    if (stop->kind == HEXSIM_DBG_STOP_STEP && d->nwp && info->trace.committed) {
+        // a watched range the packet touched stops a step too
+        for (unsigned i = 0; i < d->nwp; i++) {
+            struct hexsim_dbg_wp *w = &d->wp[i];
+            if (!w->enabled)
+                continue;
+            const struct hexsim_exec_trace *t = &info->trace;
+            bool hit = false;
+            for (unsigned k = 0; k < t->nst && (w->w.kind & HEXSIM_DBG_WATCH_WRITE); k++)
+                if (t->st[k].addr - w->w.addr < w->w.len || w->w.addr - t->st[k].addr <
+                    t->st[k].size)
+                    hit = true;
+            for (unsigned k = 0; k < t->nld && k < HX_TRACE_MAX_LOADS &&
+                                 (w->w.kind & HEXSIM_DBG_WATCH_READ); k++)
+                if (t->ld[k].addr - w->w.addr < w->w.len || w->w.addr - t->ld[k].addr <
+                    t->ld[k].size)
+                    hit = true;
+            if (hit) {
+                w->hits++;
+                w->prev = w->old;
+                if (w->w.len <= 8)
+                    hexsim_dbg_read_uint(d, w->w.addr, w->w.len, 0, &w->old);
+                stop->kind = HEXSIM_DBG_STOP_WATCH;
+                stop->index = w->id;
+                break;
+            }
+        }
+    }
+}
+
+void hexsim_dbg_stepi(struct hexsim_debugger *d, struct hexsim_dbg_step_info *info,
+                      struct hexsim_dbg_stop *stop)
+{
+    struct hexsim_dbg_step_info local;
+    stepi_into(d, info ? info : &local, stop);
+}
+
+static bool packet_calls(const struct hexsim_dbg_step_info *info)
+{
+    if (!info->decoded || info->pkt.status != HX_DECODE_OK)
+        return false;
+    for (unsigned i = 0; i < info->pkt.ninsns; i++)
+        if (hexsim_isa_table[info->pkt.insn[i].tag].flags & HX_F_CALL)
+            return true;
+    return false;
+}
+
+// Runs to `ret` reached with SP above (or, with `or_equal`, at) `sp`.
+static void run_to_frame(struct hexsim_debugger *d, uint32_t ret, uint32_t sp, bool or_equal,
+                         bool step_over, struct hexsim_dbg_stop *stop)
+{
+    for (;;) {
+        if (!run_to(d, &ret, 1, step_over, stop))
+            return;
+        uint32_t now = reg32(d, HEXSIM_DBG_REG_SP);
+        if (now > sp || (or_equal && now == sp)) {
+            stop->kind = HEXSIM_DBG_STOP_STEP;
+            return;
+        }
+        step_over = true;   // a deeper activation got there first
+    }
+}
+
+void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
+{
+    struct hexsim_dbg_step_info info;
+    uint32_t sp = reg32(d, HEXSIM_DBG_REG_SP);
+    stepi_into(d, &info, stop);
+    if (stop->kind != HEXSIM_DBG_STOP_STEP || !packet_calls(&info))
+        return;
+    uint32_t ret = info.pc + 4u * info.pkt.nwords;
+    if (hexsim_dbg_pc(d) == ret)   // the call was predicated off
+        return;
+    run_to_frame(d, ret, sp, true, false, stop);
+}
+
+// Whether the function around pc has its own frame yet: an allocframe in a packet between
+// the function's symbol and pc. Without one (a leaf, or before the prologue) the return
+// address is still in LR and FP is the caller's. Without a symbol, assume a frame.
+static bool has_frame(struct hexsim_debugger *d, uint32_t pc)
+{
+    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), pc);
+    if (!s)
+        return true;
+    unsigned arch = d->t.ops->arch(d->t.ctx);
+    for (uint32_t a = s->addr; a < pc && a - s->addr < 4096;) {
+        uint8_t b[4 * HX_PACKET_MAX_WORDS];
+        uint32_t w[HX_PACKET_MAX_WORDS];
+        size_t n = d->t.ops->read_mem(d->t.ctx, d->thread, a, b, sizeof(b), 0) / 4;
+        struct hexsim_packet pkt;
+        for (size_t i = 0; i < n; i++)
+            w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                   (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+        if (!n || hexsim_decode_packet(w, n, a, arch, &pkt) != HX_DECODE_OK)
+            return true;
+        for (unsigned i = 0; i < pkt.ninsns; i++)
+            if (strstr(hexsim_isa_table[pkt.insn[i].tag].tag, "allocframe"))
+                return true;
+        a += 4u * pkt.nwords;
+    }
+    return false;
+}
+
+void hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
+{
+    uint32_t pc = hexsim_dbg_pc(d), sp = reg32(d, HEXSIM_DBG_REG_SP);
+    uint32_t fp = reg32(d, HEXSIM_DBG_REG_FP);
+    uint64_t ret = 0;
+    bool at_entry = !has_frame(d, pc) || fp == 0;
+    if (at_entry)
+        ret = reg32(d, HEXSIM_DBG_REG_LR);
+    else if (hexsim_dbg_read_uint(d, fp + 4u, 4, 0, &ret))
+        ret = reg32(d, HEXSIM_DBG_REG_LR);
+    run_to_frame(d, (uint32_t)ret, sp, at_entry, true, stop);
+}
+
+void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
+                      struct hexsim_dbg_stop *stop)
+{
+    uint32_t pc = hexsim_dbg_pc(d), sp = reg32(d, HEXSIM_DBG_REG_SP);
+    if (has_addr) {
+        run_to_frame(d, addr, sp, true, true, stop);
+        return;
+    }
+    for (unsigned n = 0; n < 10000000; n++) {
+        hexsim_dbg_next(d, stop);
+        if (stop->kind != HEXSIM_DBG_STOP_STEP)
+            return;
+        if (hexsim_dbg_pc(d) > pc || reg32(d, HEXSIM_DBG_REG_SP) > sp)
+            return;
+    }
+}
+
+unsigned hexsim_dbg_backtrace(struct hexsim_debugger *d, uint32_t *pcs, unsigned max)
+{
+    unsigned n = 0;
+    if (!max)
+        return 0;
+    uint32_t pc = hexsim_dbg_pc(d), fp = reg32(d, HEXSIM_DBG_REG_FP);
+    pcs[n++] = pc;
+    if (!has_frame(d, pc) && n < max)   // before allocframe: the return address is in LR
+        pcs[n++] = reg32(d, HEXSIM_DBG_REG_LR);
+    while (n < max && fp && !(fp & 7)) {
+        uint64_t ret, next;
+        if (hexsim_dbg_read_uint(d, fp + 4u, 4, 0, &ret) || hexsim_dbg_read_uint(d, fp, 4, 0, &next))
+            break;
+        if (!ret)
+            break;
+        pcs[n++] = (uint32_t)ret;
+        if (next <= fp)
+            break;
+        fp = (uint32_t)next;
+    }
+    return n;
+}

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+// Debugger output shared by the front ends (debugger.h): packets as text with braces and
+// symbolized branch targets, the current location, a stepped packet's committed values, and
+// stop reports. The formats are stable: scripted sessions and tests compare them.
+#include <signal.h>
+#include <string.h>
+
+#include "cpu/isa.h"
+#include "debugger.h"
+#include "hexsim/disasm.h"
+
+const char *hexsim_dbg_signal_name(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGINT: return "SIGINT";
+    case SIGKILL: return "SIGKILL";
+    case SIGABRT: return "SIGABRT";
+    default: return "signal";
+    }
+}
+
+static void disasm_at(struct hexsim_debugger *d, uint32_t addr, struct hexsim_disasm_packet *out,
+                      size_t *nread)
+{
+    uint32_t words[HX_PACKET_MAX_WORDS];
+    uint8_t b[4 * HX_PACKET_MAX_WORDS];
+    size_t got = d->t.ops->read_mem(d->t.ctx, d->thread, addr, b, sizeof(b), 0) / 4;
+    for (size_t i = 0; i < got; i++)
+        words[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                   (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+    *nread = got;
+    memset(out, 0, sizeof(*out));
+    if (got)
+        hexsim_disasm_packet_arch(words, got, addr, d->t.ops->arch(d->t.ctx), out);
+}
+
+// Appends printf-style text to buf[*pos..len).
+static void add(char *buf, size_t len, size_t *pos, const char *s)
+{
+    size_t n = strlen(s);
+    if (*pos + 1 >= len)
+        return;
+    if (n > len - 1 - *pos)
+        n = len - 1 - *pos;
+    memcpy(buf + *pos, s, n);
+    *pos += n;
+    buf[*pos] = '\0';
+}
+
+// The text of word w with its branch target symbolized.
+static void word_text(struct hexsim_debugger *d, const struct hexsim_disasm_packet *p, unsigned w,
+                      char *buf, size_t len)
+{
+    // the disassembler separates a duplex's halves with "; \t" (llvm-objdump's layout)
+    size_t o = 0;
+    for (const char *s = p->text[w]; *s && o + 1 < len; s++)
+        if (*s != '\t')
+            buf[o++] = *s;
+    buf[o] = '\0';
+    if (p->has_target[w]) {
+        char sym[160];
+        hexsim_dbg_symbolize(d, p->target[w], sym, sizeof(sym));
+        if (sym[0]) {
+            size_t pos = strlen(buf);
+            add(buf, len, &pos, " ");
+            add(buf, len, &pos, sym);
+        }
+    }
+}
+
+unsigned hexsim_dbg_format_packet(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len)
+{
+    struct hexsim_disasm_packet p;
+    size_t got, pos = 0;
+    buf[0] = '\0';
+    disasm_at(d, addr, &p, &got);
+    if (!got) {
+        snprintf(buf, len, "<unreadable>");
+        return 4;
+    }
+    if (!p.valid) {
+        snprintf(buf, len, "<invalid packet>");
+        return 4 * (p.nwords ? p.nwords : 1);
+    }
+    add(buf, len, &pos, "{");
+    for (unsigned w = 0; w < p.nwords; w++) {
+        char t[HEXSIM_DISASM_TEXT + 160];
+        if (!p.text[w][0])
+            continue;   // a constant extender: folded into the next word's text
+        word_text(d, &p, w, t, sizeof(t));
+        add(buf, len, &pos, " ");
+        add(buf, len, &pos, t);
+        add(buf, len, &pos, ";");
+    }
+    if (pos > 1 && buf[pos - 1] == ';')
+        buf[--pos] = '\0';
+    add(buf, len, &pos, " }");
+    add(buf, len, &pos, p.endloop ? p.endloop : "");
+    return 4 * p.nwords;
+}
+
+void hexsim_dbg_print_location(struct hexsim_debugger *d, FILE *out)
+{
+    char text[1024], sym[160];
+    uint32_t pc = hexsim_dbg_pc(d);
+    hexsim_dbg_format_packet(d, pc, text, sizeof(text));
+    hexsim_dbg_symbolize(d, pc, sym, sizeof(sym));
+    fprintf(out, "=> 0x%08x%s%s: %s\n", pc, sym[0] ? " " : "", sym, text);
+}
+
+static const char *creg_name(struct hexsim_debugger *d, unsigned n)
+{
+    unsigned count;
+    const struct hexsim_dbg_reg_desc *r = d->t.ops->regs(d->t.ctx, &count);
+    for (unsigned i = 0; i < count; i++)
+        if (r[i].num == HEXSIM_DBG_REG_C0 + n)
+            return r[i].name;
+    return "c?";
+}
+
+static const char *store_name(unsigned size)
+{
+    switch (size) {
+    case 1: return "memb";
+    case 2: return "memh";
+    case 8: return "memd";
+    case 32: return "line";
+    default: return "memw";
+    }
+}
+
+// The writes instruction entry `e` of the trace staged, as "r0 = 0x00000001, ...".
+static void insn_writes(struct hexsim_debugger *d, const struct hexsim_exec_trace *t, unsigned e,
+                        char *buf, size_t len)
+{
+    size_t pos = 0;
+    char item[96];
+    buf[0] = '\0';
+    for (uint32_t m = t->insn[e].rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        snprintf(item, sizeof(item), "%sr%u = 0x%08x", pos ? ", " : "", r, t->new_r[r]);
+        add(buf, len, &pos, item);
+    }
+    for (unsigned i = 0; i < 4; i++)
+        if (t->insn[e].pmask >> i & 1) {
+            snprintf(item, sizeof(item), "%sp%u = 0x%02x", pos ? ", " : "", i, t->new_p[i]);
+            add(buf, len, &pos, item);
+        }
+    for (uint32_t m = t->insn[e].cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        snprintf(item, sizeof(item), "%s%s = 0x%08x", pos ? ", " : "", creg_name(d, r),
+                 t->new_c[r]);
+        add(buf, len, &pos, item);
+    }
+    for (unsigned k = t->insn[e].st_first; k < t->insn[e].st_end && k < 2; k++) {
+        if (t->st[k].size == 32)
+            snprintf(item, sizeof(item), "%sline[0x%08x] = 0", pos ? ", " : "", t->st[k].addr);
+        else
+            snprintf(item, sizeof(item), "%s%s[0x%08x] = 0x%0*llx", pos ? ", " : "",
+                     store_name(t->st[k].size), t->st[k].addr, 2 * t->st[k].size,
+                     (unsigned long long)t->st[k].val);
+        add(buf, len, &pos, item);
+    }
+}
+
+void hexsim_dbg_print_step(struct hexsim_debugger *d, const struct hexsim_dbg_step_info *info,
+                           FILE *out)
+{
+    char sym[160];
+    hexsim_dbg_symbolize(d, info->pc, sym, sizeof(sym));
+    fprintf(out, "0x%08x%s%s:\n", info->pc, sym[0] ? " " : "", sym);
+    if (!info->decoded) {
+        fprintf(out, "    (instruction fetch failed)\n");
+        return;
+    }
+    struct hexsim_disasm_packet p;
+    size_t got;
+    disasm_at(d, info->pc, &p, &got);
+    const struct hexsim_exec_trace *t = &info->trace;
+    for (unsigned w = 0; w < p.nwords && got; w++) {
+        char text[HEXSIM_DISASM_TEXT + 160], writes[512];
+        if (!p.text[w][0])
+            continue;
+        word_text(d, &p, w, text, sizeof(text));
+        writes[0] = '\0';
+        size_t pos = 0;
+        for (unsigned e = 0; e < t->ninsns && t->committed; e++) {
+            if (info->pkt.insn[t->insn[e].index].word != w)
+                continue;
+            char one[400];
+            insn_writes(d, t, e, one, sizeof(one));
+            if (one[0]) {
+                add(writes, sizeof(writes), &pos, pos ? ", " : "");
+                add(writes, sizeof(writes), &pos, one);
+            }
+        }
+        if (writes[0])
+            fprintf(out, "    %-36s  %s\n", text, writes);
+        else
+            fprintf(out, "    %s\n", text);
+    }
+    if (!t->committed)
+        fprintf(out, "    (the packet faulted: nothing committed)\n");
+    else if (p.endloop && p.endloop[0])
+        fprintf(out, "    %s\n", p.endloop + 1);
+}
+
+void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop,
+                           FILE *out)
+{
+    switch (stop->kind) {
+    case HEXSIM_DBG_STOP_BREAK:
+        if (stop->index > 0) {
+            char sym[160];
+            fprintf(out, "Breakpoint %d, 0x%08x %s\n", stop->index, stop->pc,
+                    hexsim_dbg_symbolize(d, stop->pc, sym, sizeof(sym)));
+        }
+        hexsim_dbg_print_location(d, out);
+        break;
+    case HEXSIM_DBG_STOP_WATCH: {
+        const struct hexsim_dbg_wp *w = NULL;
+        for (unsigned i = 0; i < d->nwp; i++)
+            if (d->wp[i].id == stop->index)
+                w = &d->wp[i];
+        if (w) {
+            fprintf(out, "%s %d: %s (%s at 0x%08x)\n", w->w.kind == HEXSIM_DBG_WATCH_WRITE ?
+                    "Watchpoint" : w->w.kind == HEXSIM_DBG_WATCH_READ ? "Read watchpoint" :
+                    "Access watchpoint", w->id, w->expr, stop->write ? "written" : "read",
+                    stop->addr);
+            if (w->w.len <= 8 && stop->write)
+                fprintf(out, "Old value = 0x%llx\nNew value = 0x%llx\n",
+                        (unsigned long long)w->prev, (unsigned long long)w->old);
+            else if (w->w.len <= 8)
+                fprintf(out, "Value = 0x%llx\n", (unsigned long long)w->old);
+        }
+        hexsim_dbg_print_location(d, out);
+        break;
+    }
+    case HEXSIM_DBG_STOP_FAULT: {
+        fprintf(out, "Program received signal %s.\n", hexsim_dbg_signal_name(stop->signal));
+        const char *m = stop->msg;
+        while (*m) {   // the simulator's report, without its "hexsim: " prefixes
+            size_t n = strcspn(m, "\n");
+            const char *line = m;
+            if (strncmp(line, "hexsim: ", 8) == 0 && n >= 8) {
+                line += 8;
+                n -= 8;
+            }
+            fprintf(out, "%.*s\n", (int)n, line);
+            m = line + n;
+            if (*m == '\n')
+                m++;
+        }
+        hexsim_dbg_print_location(d, out);
+        break;
+    }
+    case HEXSIM_DBG_STOP_EXIT:
+        if (stop->signal)
+            fprintf(out, "Program terminated with signal %s.\n",
+                    hexsim_dbg_signal_name(stop->signal));
+        else
+            fprintf(out, "Program exited with code %d.\n", stop->exit_status);
+        break;
+    case HEXSIM_DBG_STOP_INTERRUPT:
+        fprintf(out, "Program received signal SIGINT.\n");
+        hexsim_dbg_print_location(d, out);
+        break;
+    default:
+        hexsim_dbg_print_location(d, out);
+        break;
+    }
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// A debugging session over any target, as the hexsim command line starts it: initial
+// breakpoints, command scripts, an interactive or piped command loop, or the gdb stub.
+// The line editor is passed in (the hexsim program gives GNU readline), so this file stays
+// free of terminal state.
+#ifndef HEXSIM_DEBUG_SESSION_H
+#define HEXSIM_DEBUG_SESSION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "target.h"
+
+#define HEXSIM_DBG_MAX_OPT 16
+
+struct hexsim_dbg_options {
+    bool stop_at_start;                    // --debug: stop before the first packet
+    const char *breaks[HEXSIM_DBG_MAX_OPT]; // --break SYM|ADDR
+    unsigned nbreaks;
+    const char *scripts[HEXSIM_DBG_MAX_OPT]; // -x FILE
+    unsigned nscripts;
+    const char *gdb;                       // --gdb [HOST:]PORT, or NULL
+};
+
+struct hexsim_dbg_line_editor {
+    // Returns a malloc'd line without its newline, or NULL at end of input.
+    char *(*read_line)(void *ctx, const char *prompt);
+    void *ctx;
+    // Called with the session's CLI before the first line is read (completion setup).
+    void (*attach)(void *ctx, struct hexsim_dbg_cli *cli);
+};
+
+// Runs the session. When it ends with the program still alive, and the session asked for
+// it (detach, or no command loop), the program runs on to its end. Returns true when the
+// program has ended (*status: its exit status), false when the session quit before.
+bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_dbg_options *o,
+                        const struct hexsim_dbg_line_editor *ed, FILE *out, FILE *log,
+                        int *status);
+
+#endif

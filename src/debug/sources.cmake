@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: MIT
+# Debugger (src/debug): the core, command interpreter, session and gdb stub go into
+# hexsim_core; the GNU readline line editor is linked into the hexsim program only (it keeps
+# the pointer readline's completion hooks need, which the library may not hold).
+target_sources(hexsim_core PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/symtab.c
+    ${CMAKE_CURRENT_LIST_DIR}/cpu_regs.c
+    ${CMAKE_CURRENT_LIST_DIR}/expr.c
+    ${CMAKE_CURRENT_LIST_DIR}/debugger.c
+    ${CMAKE_CURRENT_LIST_DIR}/print.c
+    ${CMAKE_CURRENT_LIST_DIR}/cli.c
+    ${CMAKE_CURRENT_LIST_DIR}/gdbstub.c
+    ${CMAKE_CURRENT_LIST_DIR}/session.c)
+find_library(HEXSIM_READLINE_LIB readline REQUIRED)
+target_sources(hexsim PRIVATE ${CMAKE_CURRENT_LIST_DIR}/rl_editor.c)
+target_link_libraries(hexsim PRIVATE ${HEXSIM_READLINE_LIB})

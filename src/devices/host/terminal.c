@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+// Terminal backend: the guest's serial console (UART3) and the angel console on the
+// host's standard input and output. On a tty, input is put in raw mode (no line editing,
+// no echo, no signals from ^C: they belong to the guest), output keeps ONLCR so angel
+// text with bare newlines stays readable; hexsim_terminal_close puts the tty back, and the
+// program (src/main.c) calls hexsim_terminal_restore from its exit and signal handlers, so
+// the terminal is restored on every way out. When stdin is not a tty (a pipe or a file,
+// for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
+// calls hexsim_terminal_idle when every vCPU waits, which sleeps until input arrives or
+// the guest's next event is due in host time, so an idle guest does not race ahead.
+// The escape key is Ctrl-A (as QEMU's): Ctrl-A x quits, Ctrl-A h prints help, Ctrl-A d is
+// reserved for the debugger, Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
+#define _GNU_SOURCE
+#include "hexsim/host.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ESC_KEY 0x01
+
+static void out_bytes(struct hexsim_terminal *t, const void *buf, size_t n)
+{
+    fwrite(buf, 1, n, t->out);
+    if (t->tty || memchr(buf, '\n', n))
+        fflush(t->out);
+}
+
+static void msg(struct hexsim_terminal *t, const char *s)
+{
+    fflush(t->out);
+    fputs(t->raw ? "\r\n" : "\n", t->err);
+    fputs(s, t->err);
+    fputs(t->raw ? "\r\n" : "\n", t->err);
+    fflush(t->err);
+}
+
+// One byte from the input, or 0 none now, or -1 at the end.
+static int get_byte(struct hexsim_terminal *t, uint8_t *c)
+{
+    if (t->eof)
+        return -1;
+    if (!t->regular) {
+        struct pollfd p = { .fd = t->in_fd, .events = POLLIN };
+        if (poll(&p, 1, 0) <= 0)
+            return 0;
+    }
+    ssize_t n = read(t->in_fd, c, 1);
+    if (n == 1)
+        return 1;
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+        return 0;
+    t->eof = true;
+    return -1;
+}
+
+static int term_read(void *ctx, uint8_t *buf, size_t n)
+{
+    struct hexsim_terminal *t = ctx;
+    size_t got = 0;
+    while (got < n) {
+        uint8_t c;
+        int r = get_byte(t, &c);
+        if (r <= 0) {
+            if (got)
+                break;
+            return r;
+        }
+        if (!t->esc) {
+            if (c == ESC_KEY && t->escape) {
+                t->esc = true;
+                continue;
+            }
+            buf[got++] = c;
+            continue;
+        }
+        t->esc = false;
+        switch (c) {
+        case 'x':
+        case 'X':
+            msg(t, "hexsim: Ctrl-A x: quitting");
+            t->quit_requested = true;
+            if (t->quit)
+                t->quit(t->quit_ctx);
+            return got ? (int)got : 0;
+        case 'd':
+        case 'D':
+            if (t->debug)
+                t->debug(t->quit_ctx);
+            else
+                msg(t, "hexsim: Ctrl-A d: the debugger is not available in system mode yet");
+            break;
+        case 'h':
+        case 'H':
+        case '?':
+            msg(t, "hexsim escape keys: Ctrl-A x quit, Ctrl-A d debugger (reserved), "
+                   "Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A");
+            break;
+        case ESC_KEY:
+            buf[got++] = c;
+            break;
+        default:
+            break;              // unknown escapes are ignored
+        }
+    }
+    return (int)got;
+}
+
+static void term_write(void *ctx, const void *buf, size_t n)
+{
+    out_bytes(ctx, buf, n);
+}
+
+static void term_flush(void *ctx)
+{
+    struct hexsim_terminal *t = ctx;
+    fflush(t->out);
+}
+
+int hexsim_terminal_open(struct hexsim_terminal *t, int in_fd, FILE *out, FILE *err,
+                         bool escape)
+{
+    memset(t, 0, sizeof(*t));
+    t->in_fd = in_fd;
+    t->out = out;
+    t->err = err;
+    t->escape = escape;
+    struct stat st;
+    if (in_fd < 0 || fstat(in_fd, &st) != 0) {
+        t->eof = true;
+    } else {
+        t->regular = S_ISREG(st.st_mode);
+        t->tty = isatty(in_fd) != 0;
+    }
+    if (t->tty && tcgetattr(in_fd, &t->saved) == 0) {
+        struct termios raw = t->saved;
+        raw.c_iflag &= ~(unsigned)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL |
+                                   IXON);
+        raw.c_lflag &= ~(unsigned)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+        raw.c_cflag &= ~(unsigned)(CSIZE | PARENB);
+        raw.c_cflag |= CS8;
+        raw.c_oflag |= OPOST | ONLCR;
+        raw.c_cc[VMIN] = 1;
+        raw.c_cc[VTIME] = 0;
+        if (tcsetattr(in_fd, TCSAFLUSH, &raw) == 0)
+            t->raw = true;
+    }
+    t->chr.read = term_read;
+    t->chr.write = term_write;
+    t->chr.ctx = t;
+    t->con.write = term_write;
+    t->con.flush = term_flush;
+    t->con.ctx = t;
+    return 0;
+}
+
+void hexsim_terminal_restore(const struct hexsim_terminal *t)
+{
+    if (t->raw)
+        tcsetattr(t->in_fd, TCSAFLUSH, &t->saved);   // async-signal-safe
+}
+
+void hexsim_terminal_close(struct hexsim_terminal *t)
+{
+    fflush(t->out);
+    hexsim_terminal_restore(t);
+    t->raw = false;
+}
+
+void hexsim_terminal_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+{
+    struct hexsim_terminal *t = ctx;
+    fflush(t->out);
+    if (t->eof || t->regular || t->quit_requested)
+        return;
+    uint64_t ns = hz ? pcycles * 1000000000ull / hz : 0;
+    if (pcycles > hz)
+        ns = 1000000000ull;
+    if (ns > 20000000ull)
+        ns = 20000000ull;          // stay responsive to limits and signals
+    struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+    struct pollfd p = { .fd = t->in_fd, .events = POLLIN };
+    ppoll(&p, 1, &ts, NULL);
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+// The system-mode run loop. vCPUs run round-robin in time slices of packets (deterministic:
+// no host threads, no host time); a slice ends early when a vCPU waits, yields or stops,
+// or when interrupt or device state changed. Between slices the loop advances the devices
+// whose time has come, wakes waiting vCPUs that have an interrupt pending, and delivers
+// interrupts to vCPUs that have them enabled. When every live vCPU waits (vmwait), the
+// clock jumps to the next device event instead of spinning (after the idle hook, which an
+// interactive terminal uses to wait for the host's input). Executor events become HVM
+// events: trap0 (angel calls in guest mode), trap1 calls, faults and illegal or privileged
+// instructions as general exceptions with their cause and BADVA.
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cpu/decode.h"
+#include "cpu/isa.h"
+#include "hexsim/machine.h"
+
+#define PCACHE_SIZE 8192
+#define SLICE 10000u
+
+struct pcache_entry {
+    const uint8_t *host;      // host address of the packet's first word, NULL invalid
+    struct hexsim_packet pkt; // decoded at pkt.addr (virtual)
+};
+
+struct hexsim_pcache {
+    uint64_t gen;
+    struct pcache_entry e[PCACHE_SIZE];
+};
+
+static int xlat_fetch(struct hexsim_vcpu *v, uint32_t va, struct hexsim_page **pg)
+{
+    const struct hexsim_tlb_entry *e = &v->xlat.tlb->e[(va >> 12) & (HEXSIM_TLB_SIZE - 1)];
+    if (e->vpage == va >> 12 && (e->prot & HEXSIM_PROT_X)) {
+        *pg = e->page;
+        return 0;
+    }
+    struct hexsim_xlat_result r;
+    int f = v->xlat.translate(v->xlat.ctx, va, HEXSIM_PROT_X, &r);
+    if (!f && !r.page)
+        f = HEXSIM_MEM_UNMAPPED;   // no execution from MMIO
+    *pg = r.page;
+    return f;
+}
+
+// Fetches and decodes the packet at PC. Returns NULL with *fault and *faddr on a fetch fault.
+static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_packet *tmp,
+                                         int *fault, uint32_t *faddr)
+{
+    struct hexsim_machine *m = v->m;
+    struct hexsim_pcache *pc = m->pcache;
+    uint32_t addr = v->cpu.pc;
+    *faddr = addr;
+    if (addr & 3) {
+        *fault = HEXSIM_MEM_MISALIGNED;
+        return NULL;
+    }
+    struct hexsim_page *pg;
+    *fault = xlat_fetch(v, addr, &pg);
+    if (*fault)
+        return NULL;
+    if (pc->gen != m->ram.code_gen) {
+        for (unsigned i = 0; i < PCACHE_SIZE; i++)
+            pc->e[i].host = NULL;
+        pc->gen = m->ram.code_gen;
+    }
+    uint32_t off = addr & (HEXSIM_PAGE_SIZE - 1);
+    const uint8_t *host = pg->data + off;
+    struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
+    if (e->host == host && e->pkt.addr == addr)
+        return &e->pkt;
+    uint32_t words[HX_PACKET_MAX_WORDS];
+    size_t n = 0;
+    int next_fault = 0;
+    for (; n < HX_PACKET_MAX_WORDS; n++) {
+        uint32_t a = addr + 4 * (uint32_t)n;
+        if ((a & (HEXSIM_PAGE_SIZE - 1)) == 0 && n > 0) {
+            next_fault = xlat_fetch(v, a, &pg);
+            if (next_fault)
+                break;
+        }
+        words[n] = (uint32_t)hexsim_page_load(pg, a & (HEXSIM_PAGE_SIZE - 1), 4);
+    }
+    pg->code = true;
+    hexsim_decode_packet(words, n, addr, m->arch, tmp);
+    if (tmp->status == HX_DECODE_TRUNCATED && next_fault) {
+        *fault = next_fault;
+        *faddr = addr + 4 * (uint32_t)n;
+        return NULL;
+    }
+    if (tmp->status != HX_DECODE_OK || n < HX_PACKET_MAX_WORDS)
+        return tmp;          // invalid, or crosses into the next page: not cached
+    e->host = host;
+    e->pkt = *tmp;
+    return &e->pkt;
+}
+
+static unsigned fault_cause(int kind, int detail)
+{
+    switch (kind) {
+    case HX_EV_FAULT_READ:
+        return detail == HEXSIM_MEM_MISALIGNED ? HVM_GE_RMAL
+             : detail == HEXSIM_MEM_PRIV ? HVM_GE_RUSER : HVM_GE_RPROT;
+    case HX_EV_FAULT_WRITE:
+        return detail == HEXSIM_MEM_MISALIGNED ? HVM_GE_WMAL
+             : detail == HEXSIM_MEM_PRIV ? HVM_GE_WUSER : HVM_GE_WPROT;
+    default:
+        return detail == HEXSIM_MEM_MISALIGNED ? HVM_GE_XMAL
+             : detail == HEXSIM_MEM_PRIV ? HVM_GE_XUSER : HVM_GE_XPROT;
+    }
+}
+
+static void unhandled(struct hexsim_vcpu *v, const char *what, uint32_t cause, uint32_t addr)
+{
+    struct hexsim_machine *m = v->m;
+    fprintf(m->err, "hexsim: cpu%u: unhandled %s (cause 0x%x, address 0x%08x) at PC 0x%08x in "
+            "%s mode: the guest has no event vector (vmsetvec)\n", v->id, what, cause, addr,
+            v->cpu.pc, v->user ? "user" : "guest");
+    hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
+}
+
+static void genex(struct hexsim_vcpu *v, uint32_t cause, uint32_t badva)
+{
+    if (!hexsim_hvm_event(v, HVM_EV_GENEX, cause, v->cpu.pc, badva))
+        unhandled(v, "general exception", cause, badva);
+}
+
+static void report_unimplemented(struct hexsim_vcpu *v, const struct hexsim_packet *pkt, int tag)
+{
+    struct hexsim_machine *m = v->m;
+    fprintf(m->err, "hexsim: cpu%u: unimplemented instruction %s at PC 0x%08x (packet", v->id,
+            tag >= 0 ? hexsim_isa_table[tag].tag : "?", pkt->addr);
+    for (unsigned i = 0; i < pkt->nwords; i++)
+        fprintf(m->err, " %08x", pkt->words[i]);
+    fprintf(m->err, "): hexsim cannot continue\n");
+    hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
+}
+
+static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
+{
+    struct hexsim_machine *m = v->m;
+    struct hexsim_packet tmp;
+    struct hexsim_event_info ev;
+    v->yield = false;
+    for (uint64_t i = 0; i < budget && !m->halted; i++) {
+        int fault;
+        uint32_t faddr;
+        const struct hexsim_packet *pkt = fetch(v, &tmp, &fault, &faddr);
+        m->packets++;
+        if (!pkt) {
+            v->cpu.pcycles++;
+            genex(v, fault_cause(HX_EV_FAULT_FETCH, fault), faddr);
+        } else {
+            int k = hexsim_exec_packet(&v->env, pkt, &ev);
+            switch (k) {
+            case HX_EV_NONE:
+                break;
+            case HX_EV_TRAP0:
+                if (!v->user && ev.imm == 0)
+                    hexsim_hvm_angel(v);
+                else if (!hexsim_hvm_event(v, HVM_EV_TRAP0, ev.imm, v->cpu.pc, 0))
+                    unhandled(v, "trap0", ev.imm, 0);
+                break;
+            case HX_EV_TRAP1:
+                if (v->user) {
+                    v->cpu.pc = pkt->addr;
+                    genex(v, HVM_GE_PRIVI, pkt->addr);
+                } else {
+                    hexsim_hvm_trap1(v, ev.imm, pkt->addr);
+                }
+                break;
+            case HX_EV_FAULT_READ:
+            case HX_EV_FAULT_WRITE:
+            case HX_EV_FAULT_FETCH:
+                v->cpu.pcycles++;
+                genex(v, fault_cause(k, ev.detail), ev.addr);
+                break;
+            case HX_EV_INVALID:
+                v->cpu.pcycles++;
+                genex(v, HVM_GE_INVI, pkt->addr);
+                break;
+            case HX_EV_PRIVILEGED:
+                v->cpu.pcycles++;
+                genex(v, HVM_GE_PRIVI, pkt->addr);
+                break;
+            default:
+                report_unimplemented(v, pkt, ev.tag);
+                break;
+            }
+        }
+        if (m->attention || v->yield || v->state != HEXSIM_VCPU_RUN)
+            break;
+    }
+}
+
+// Wakes waiting vCPUs with a pending interrupt and delivers interrupts where enabled.
+static void interrupts(struct hexsim_machine *m)
+{
+    for (unsigned i = 0; i < m->nvcpu && !m->halted; i++) {
+        struct hexsim_vcpu *v = &m->vcpu[i];
+        if (v->state == HEXSIM_VCPU_OFF)
+            continue;
+        uint32_t d = hexsim_intc_deliverable(&m->intc, v->id);
+        if (!d)
+            continue;
+        unsigned n = (unsigned)__builtin_ctz(d);
+        if (v->state == HEXSIM_VCPU_WAIT) {
+            v->state = HEXSIM_VCPU_RUN;
+            v->cpu.r[0] = n;           // vmwait answers the interrupt that ended it
+            if (v->cpu.pcycles < m->now)
+                v->cpu.pcycles = m->now;
+        }
+        if (v->ie) {
+            hexsim_intc_accept(&m->intc, n);
+            if (!hexsim_hvm_event(v, HVM_EV_INTR, n, v->cpu.pc, 0))
+                unhandled(v, "interrupt", n, 0);
+        }
+    }
+}
+
+static double host_seconds(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+int hexsim_machine_run(struct hexsim_machine *m)
+{
+    if (!m->pcache) {
+        m->pcache = calloc(1, sizeof(*m->pcache));
+        if (!m->pcache) {
+            fprintf(m->err, "hexsim: out of memory\n");
+            return HEXSIM_SYS_EXIT_ERROR;
+        }
+        m->pcache->gen = ~0ull;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t rounds = 0;
+    while (!m->halted) {
+        if (hexsim_bus_next_event(&m->bus) <= m->now)
+            hexsim_bus_advance(&m->bus);
+        m->attention = false;
+        interrupts(m);
+        if (m->halted)
+            break;
+        bool running = false, alive = false;
+        for (unsigned i = 0; i < m->nvcpu; i++) {
+            running |= m->vcpu[i].state == HEXSIM_VCPU_RUN;
+            alive |= m->vcpu[i].state != HEXSIM_VCPU_OFF;
+        }
+        uint64_t next = hexsim_bus_next_event(&m->bus);
+        if (!alive) {
+            fprintf(m->err, "hexsim: every vCPU stopped (vmstop) after %llu packets\n",
+                    (unsigned long long)m->packets);
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);
+            break;
+        }
+        if (!running) {
+            if (m->opts.idle) {
+                m->opts.idle(m->opts.idle_ctx, next == HEXSIM_TIME_NEVER ? next : next - m->now,
+                             HEXSIM_PCYCLE_HZ);
+                if (m->halted)
+                    break;
+            }
+            if (next == HEXSIM_TIME_NEVER) {
+                fprintf(m->err, "hexsim: every vCPU waits (vmwait) with no interrupt pending and "
+                        "no timer event due: the guest cannot continue\n");
+                hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
+                break;
+            }
+            m->now = next;             // idle: fast-forward to the next device event
+            continue;
+        }
+        uint64_t slice = SLICE;
+        if (next != HEXSIM_TIME_NEVER)
+            slice = next > m->now ? (next - m->now < slice ? next - m->now : slice) : 1;
+        if (m->opts.max_packets) {
+            if (m->packets >= m->opts.max_packets) {
+                fprintf(m->err, "hexsim: stopped after %llu packets (--max-packets) at PC "
+                        "0x%08x\n", (unsigned long long)m->packets, m->vcpu[0].cpu.pc);
+                hexsim_machine_halt(m, HEXSIM_SYS_EXIT_LIMIT);
+                break;
+            }
+            if (m->opts.max_packets - m->packets < slice)
+                slice = m->opts.max_packets - m->packets;
+        }
+        uint64_t start = m->now;
+        for (unsigned i = 0; i < m->nvcpu && !m->halted; i++) {
+            struct hexsim_vcpu *v = &m->vcpu[i];
+            if (v->state != HEXSIM_VCPU_RUN)
+                continue;
+            if (v->cpu.pcycles < start)
+                v->cpu.pcycles = start;
+            run_slice(v, slice);
+            if (v->cpu.pcycles > m->now)
+                m->now = v->cpu.pcycles;
+        }
+        if (m->opts.max_seconds > 0 && (++rounds & 0xff) == 0) {
+            double el = host_seconds(&t0);
+            if (el >= m->opts.max_seconds) {
+                fprintf(m->err, "hexsim: stopped after %.1f s (--max-seconds) at PC 0x%08x\n", el,
+                        m->vcpu[0].cpu.pc);
+                hexsim_machine_halt(m, HEXSIM_SYS_EXIT_LIMIT);
+            }
+        }
+    }
+    if (m->console.flush)
+        m->console.flush(m->console.ctx);
+    return m->exit_status;
+}

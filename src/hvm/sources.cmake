@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+# System mode: the HVM (trap1 calls, events, guest MMU, vmintop interrupt controller, angel
+# calls, run loop, machine), the MMIO bus and devices, host backends, the kernel loader.
+target_sources(hexsim_core PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/angel.c
+    ${CMAKE_CURRENT_LIST_DIR}/hvm.c
+    ${CMAKE_CURRENT_LIST_DIR}/intc.c
+    ${CMAKE_CURRENT_LIST_DIR}/machine.c
+    ${CMAKE_CURRENT_LIST_DIR}/mmu.c
+    ${CMAKE_CURRENT_LIST_DIR}/run.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/bus.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/clk_ctl.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/msm_uart.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/rtos_timer.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/sirc.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/smsc911x.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/net.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/terminal.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c)

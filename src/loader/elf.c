@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// System-mode loader (libelf): places a kernel ELF's PT_LOAD segments in guest physical RAM,
+// the initrd page-aligned above the kernel, and the command line where Linux looks for it.
+// Facts (DESIGN.md "Linux 6.1 guest facts"): the kernel links at 0xC0000000 with
+// p_paddr = p_vaddr and derives PHYS_OFFSET from its entry PC (head.S: PC & 0xFFC00000),
+// so a segment whose physical address is at or above 0xC0000000 is placed at
+// paddr - 0xC0000000 + RAM base and the entry PC is translated the same way; the vCPU
+// starts with the MMU off (VA = PA) until vmnewmap. setup_arch copies the command line
+// from the page at `external_cmdline_buffer` when its first byte is non-zero; RAM size
+// comes only from mem=, so the loader always appends mem= (unless --append has one), and
+// the initrd is announced as initrd=0xADDR,SIZE (physical address).
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hexsim/machine.h"
+
+#ifndef EM_QDSP6
+#define EM_QDSP6 164
+#endif
+
+static unsigned arch_from_flags(uint32_t flags)
+{
+    unsigned m = flags & 0xff;   // EF_HEXAGON_MACH: 0x04 V5, 0x05 V55, 0x60..0x69 V60..V69
+    if (m == 0x04)
+        return 5;
+    if (m == 0x05)
+        return 55;
+    if (m >= 0x60 && m <= 0x99 && (m & 0xf) <= 9)
+        return (m >> 4) * 10 + (m & 0xf);
+    return 0;
+}
+
+static uint64_t to_phys(struct hexsim_machine *m, uint64_t paddr)
+{
+    return paddr >= HEXSIM_PAGE_OFFSET ? paddr - HEXSIM_PAGE_OFFSET + m->ram_base : paddr;
+}
+
+static int copy_phys(struct hexsim_machine *m, uint32_t pa, const void *src, size_t n)
+{
+    return hexsim_mem_copy_in(&m->ram, pa, src, n, true, NULL);
+}
+
+// Finds symbol `name`'s value; returns 0 if absent.
+static uint64_t find_symbol(Elf *elf, const char *name)
+{
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn))) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
+            continue;
+        Elf_Data *d = elf_getdata(scn, NULL);
+        size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
+        for (size_t i = 0; i < n; i++) {
+            GElf_Sym s;
+            if (!gelf_getsym(d, (int)i, &s))
+                continue;
+            const char *nm = elf_strptr(elf, sh.sh_link, s.st_name);
+            if (nm && strcmp(nm, name) == 0)
+                return s.st_value;
+        }
+    }
+    return 0;
+}
+
+static int load_initrd(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(msg, msglen, "cannot read initrd '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    uint32_t at = (m->kernel_end + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
+    uint64_t limit = (uint64_t)m->ram_base + m->ram_size;
+    uint8_t buf[65536];
+    uint64_t total = 0;
+    size_t n;
+    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+        if (at + total + n > limit) {
+            fclose(f);
+            snprintf(msg, msglen, "initrd '%s' does not fit in RAM above the kernel (0x%08x, "
+                     "%u MiB of RAM; try --mem)", path, at, m->ram_size >> 20);
+            return -1;
+        }
+        copy_phys(m, (uint32_t)(at + total), buf, n);
+        total += n;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        snprintf(msg, msglen, "error reading initrd '%s'", path);
+        return -1;
+    }
+    m->initrd_addr = at;
+    m->initrd_size = (uint32_t)total;
+    return 0;
+}
+
+static void build_cmdline(struct hexsim_machine *m)
+{
+    const char *app = m->opts.append ? m->opts.append : "";
+    size_t cap = sizeof(m->cmdline);
+    int len = snprintf(m->cmdline, cap, "%s", app);
+    bool has_mem = strncmp(app, "mem=", 4) == 0 || strstr(app, " mem=") != NULL;
+    if (!has_mem && (size_t)len < cap) {
+        uint32_t mb = m->ram_size >> 20;
+        len += snprintf(m->cmdline + len, cap - (size_t)len, "%smem=%uM", len ? " " : "", mb);
+    }
+    if (m->initrd_size && (size_t)len < cap)
+        snprintf(m->cmdline + len, cap - (size_t)len, "%sinitrd=0x%08x,%u", len ? " " : "",
+                 m->initrd_addr, m->initrd_size);
+}
+
+int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
+{
+    int rc = -1;
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(msg, msglen, "libelf initialisation failed");
+        return -1;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(msg, msglen, "cannot read kernel '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
+    uint8_t *buf = NULL;
+    GElf_Ehdr eh;
+    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+        snprintf(msg, msglen, "kernel '%s' is not an ELF file", path);
+        goto out;
+    }
+    if (eh.e_ident[EI_CLASS] != ELFCLASS32 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+        eh.e_machine != EM_QDSP6) {
+        snprintf(msg, msglen, "kernel '%s' is not a Hexagon ELF (machine %u, class %u; "
+                 "expected 32-bit little-endian EM_QDSP6)", path, eh.e_machine,
+                 eh.e_ident[EI_CLASS]);
+        goto out;
+    }
+    size_t phnum;
+    if (elf_getphdrnum(elf, &phnum) != 0 || phnum == 0) {
+        snprintf(msg, msglen, "kernel '%s' has no program headers", path);
+        goto out;
+    }
+    uint64_t end = 0;
+    bool entry_found = false;
+    uint64_t ram_end = (uint64_t)m->ram_base + m->ram_size;
+    for (size_t i = 0; i < phnum; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf, (int)i, &ph)) {
+            snprintf(msg, msglen, "kernel '%s': bad program header %zu", path, i);
+            goto out;
+        }
+        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+            continue;
+        uint64_t pa = to_phys(m, ph.p_paddr);
+        if (ph.p_filesz > ph.p_memsz || pa < m->ram_base || pa + ph.p_memsz > ram_end) {
+            snprintf(msg, msglen, "kernel '%s': segment %zu (physical 0x%llx, 0x%llx bytes) "
+                     "is outside RAM 0x%08x-0x%08llx", path, i, (unsigned long long)pa,
+                     (unsigned long long)ph.p_memsz, m->ram_base, (unsigned long long)ram_end);
+            goto out;
+        }
+        if (ph.p_filesz) {
+            buf = malloc(ph.p_filesz);
+            if (!buf || pread(fd, buf, ph.p_filesz, (off_t)ph.p_offset) != (ssize_t)ph.p_filesz) {
+                snprintf(msg, msglen, "kernel '%s': segment %zu: file too short", path, i);
+                goto out;
+            }
+            copy_phys(m, (uint32_t)pa, buf, ph.p_filesz);
+            free(buf);
+            buf = NULL;
+        }
+        if (eh.e_entry >= ph.p_vaddr && eh.e_entry < ph.p_vaddr + ph.p_memsz) {
+            m->entry = (uint32_t)(pa + (eh.e_entry - ph.p_vaddr));
+            entry_found = true;
+        }
+        if (pa + ph.p_memsz > end)
+            end = pa + ph.p_memsz;
+    }
+    if (!end || !entry_found) {
+        snprintf(msg, msglen, "kernel '%s': %s", path, !end ? "no loadable segment"
+                 : "the entry point is in no loaded segment");
+        goto out;
+    }
+    m->kernel_end = (uint32_t)end;
+    m->arch = m->opts.arch ? m->opts.arch : arch_from_flags((uint32_t)eh.e_flags);
+    if (!m->arch)
+        m->arch = 60;
+    if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
+        goto out;
+    build_cmdline(m);
+    uint64_t cl = find_symbol(elf, "external_cmdline_buffer");
+    if (cl) {
+        uint64_t pa = to_phys(m, cl);
+        if (pa >= m->ram_base && pa + HEXSIM_PAGE_SIZE <= ram_end)
+            copy_phys(m, (uint32_t)pa, m->cmdline, strlen(m->cmdline) + 1);
+    }
+    for (unsigned i = 0; i < m->nvcpu; i++) {
+        m->vcpu[i].env.arch = m->arch;
+        m->vcpu[i].cpu.pc = m->entry;
+    }
+    m->vcpu[0].state = HEXSIM_VCPU_RUN;
+    rc = 0;
+out:
+    free(buf);
+    if (elf)
+        elf_end(elf);
+    close(fd);
+    return rc;
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# The debugger's command line end to end: builds progs/dbgprog.c with clang-16, runs the
+# scripted session session.gdb through `hexsim --user -x FILE` and through a pipe on stdin,
+# and compares both transcripts with session.expected (the program's exit status must come
+# back too); checks the packet trace file, --break, and --help naming the options.
+# Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ffreestanding',
+         '-nostdlib', '-fuse-ld=lld', '-static']
+failures = []
+
+
+def expect(what, cond, detail=''):
+    if not cond:
+        failures.append(what)
+        print('FAIL: %s %s' % (what, detail))
+
+
+def run(cmd, stdin=subprocess.DEVNULL):
+    p = subprocess.run(cmd, stdin=stdin, capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--update', action='store_true', help='rewrite session.expected')
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    prog = os.path.join(a.work, 'dbgprog')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'dbgprog.c'), '-o', prog], check=True)
+    trace = os.path.join(a.work, 'trace.txt')
+    if os.path.exists(trace):
+        os.remove(trace)
+    with open(os.path.join(HERE, 'session.gdb')) as f:
+        script = f.read().replace('TRACEFILE', trace)
+    sfile = os.path.join(a.work, 'session.gdb')
+    with open(sfile, 'w') as f:
+        f.write(script)
+    expected_file = os.path.join(HERE, 'session.expected')
+
+    rc, out, err = run([a.hexsim, '--user', '-x', sfile, prog])
+    out = out.replace(trace, 'TRACEFILE')
+    if a.update:
+        with open(expected_file, 'w') as f:
+            f.write(out)
+    with open(expected_file) as f:
+        expected = f.read()
+    expect('-x session: exit status 42', rc == 42, 'got %d, stderr: %s' % (rc, err))
+    expect('-x session transcript', out == expected, '\n' + ''.join(difflib.unified_diff(
+        expected.splitlines(True), out.splitlines(True), 'session.expected', 'got')))
+    expect('-x session: nothing on stderr', err == '', err)
+    with open(trace) if os.path.exists(trace) else open(os.devnull) as f:
+        lines = f.read().splitlines()
+    expect('trace file has the packets until and advance ran', len(lines) >= 3 and '<main+96>' in ''.join(lines),
+           '%d lines' % len(lines))
+
+    # the same commands through a pipe: the same transcript
+    with open(sfile) as f:
+        rc, out, err = run([a.hexsim, '--user', '--debug', prog], stdin=f)
+    out = out.replace(trace, 'TRACEFILE')
+    expect('piped session: exit status 42', rc == 42, 'got %d' % rc)
+    expect('piped session transcript', out == expected, '\n' + ''.join(difflib.unified_diff(
+        expected.splitlines(True), out.splitlines(True), 'session.expected', 'piped')))
+
+    # --break runs to the breakpoint, then reads commands
+    p = subprocess.run([a.hexsim, '--break', 'fact', '--user', prog], input='bt\nquit\n',
+                       capture_output=True, text=True, timeout=60)
+    expect('--break stops at fact', 'Breakpoint 1, 0x' in p.stdout and '<fact>' in p.stdout
+           and '#1  ' in p.stdout, p.stdout)
+    expect('quit before the end: exit 0', p.returncode == 0, 'got %d' % p.returncode)
+
+    rc, out, err = run([a.hexsim, '--help'])
+    for opt in ('--debug', '--break', '-x FILE', '--gdb'):
+        expect('--help names %s' % opt, opt in out)
+
+    if failures:
+        print('%d failure(s)' % len(failures))
+        return 1
+    print('debugger CLI: all checks passed')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

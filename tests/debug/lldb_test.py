@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# The gdb remote stub against lldb-16: `hexsim --gdb 127.0.0.1:0 --user dbgprog` (port 0:
+# hexsim picks one and names it on stderr), then lldb-16 in batch mode connects, sets a
+# breakpoint on a symbol, continues, reads registers and memory, writes a register, steps one
+# instruction, and detaches; the program then runs to its end (exit status 42).
+# Exit status 77 (skipped) when lldb-16 is not installed.
+# Usage: lldb_test.py --hexsim BUILD/hexsim --work DIR
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ffreestanding',
+         '-nostdlib', '-fuse-ld=lld', '-static']
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--work', required=True)
+    a = ap.parse_args()
+    lldb = shutil.which('lldb-16')
+    if not lldb:
+        print('lldb-16 not installed: skipped')
+        return 77
+    os.makedirs(a.work, exist_ok=True)
+    prog = os.path.join(a.work, 'dbgprog')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'dbgprog.c'), '-o', prog], check=True)
+    sim = subprocess.Popen([a.hexsim, '--gdb', '127.0.0.1:0', '--user', prog],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = sim.stderr.readline()
+    m = re.search(r'connection on ([\d.]+):(\d+)', line)
+    if not m:
+        sim.kill()
+        print('FAIL: no listening address from hexsim: %r' % line)
+        return 1
+    cmds = ['gdb-remote %s:%s' % (m.group(1), m.group(2)),
+            'breakpoint set -n add3',
+            'continue',
+            'register read pc r0 r1 r2',
+            'memory read -s4 -fx -c4 &table',
+            'register write r1 5',
+            'thread step-inst',
+            'register read pc r2',
+            'memory write -s4 &table 0x99',
+            'memory read -s4 -fx -c1 &table',
+            'detach']
+    args = [lldb, '--no-lldbinit', '--batch']
+    for c in cmds:
+        args += ['-o', c]
+    p = subprocess.run(args + [prog], capture_output=True, text=True, timeout=120)
+    try:
+        out, err = sim.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        out, err = sim.communicate()
+    text = p.stdout + p.stderr
+    checks = [
+        ('stopped at the breakpoint', 'stop reason = breakpoint 1.1' in text),
+        ('frame is dbgprog`add3', 'dbgprog`add3' in text),
+        ('pc at add3', re.search(r'pc = 0x00020130', text) is not None),
+        ('r0 = 10 at add3 (first argument)', re.search(r'r0 = 0x0000000a', text) is not None),
+        ('table read', '0x00000001 0x00000002 0x00000003 0x00000004' in text),
+        ('single step', 'instruction step into' in text),
+        ('r2 = 10 + 5 + 20 after the step', re.search(r'r2 = 0x00000023', text) is not None),
+        ('memory write read back', '0x00000099' in text),
+        ('detached', 'detached' in text),
+        # r1 = 5 instead of 10: add3 returns 35, main (10 + 35 + 120) & 0x7f = 37
+        ('program ran to its end after detach, exit status 37', sim.returncode == 37),
+    ]
+    bad = [w for w, ok in checks if not ok]
+    for w in bad:
+        print('FAIL: %s' % w)
+    if bad:
+        print('lldb output:\n' + text + '\nhexsim stderr:\n' + err)
+        return 1
+    print('lldb-16 session: all checks passed')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: MIT
+// Check suites of the Comet devices' register behaviour (src/devices/comet/): SIRC
+// enable/type/polarity/status/clear/soft and its cascade output, the clock control's UART3
+// gate, the legacy MSM UART (clock gate, TX drain timing, SR/ISR/MISR bits, watermarks,
+// RX with stale timeout, overrun, command register) and the SMSC911x (ID, byte test,
+// soft reset, MAC CSR and MII access, EEPROM-loaded MAC address, TX->loopback->RX frame
+// path with statuses and FIFO levels, SW_INT and the active-low pin, bounds). Devices are
+// driven directly through their ops, with a local clock.
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hexsim/comet.h"
+
+struct line { int level, changes; };
+
+static void line_set(void *ctx, unsigned n, int level)
+{
+    struct line *l = ctx;
+    (void)n;
+    if (l->level != level)
+        l->changes++;
+    l->level = level;
+}
+
+static uint64_t rd(struct hexsim_dev *d, uint32_t off) { return d->ops->read(d, off, 4); }
+static void wr(struct hexsim_dev *d, uint32_t off, uint32_t v) { d->ops->write(d, off, 4, v); }
+
+// Advances a timed device to time t.
+static void run_to(struct hexsim_dev *d, uint64_t *now, uint64_t t)
+{
+    for (;;) {
+        uint64_t e = d->ops->next_event(d);
+        if (e > t)
+            break;
+        *now = e;
+        d->ops->advance(d);
+    }
+    *now = t;
+}
+
+// ---- SIRC
+START_TEST(sirc_level_edge_polarity)
+{
+    struct hexsim_dev d;
+    struct hexsim_sirc s;
+    struct line l1[2] = { 0 };
+    uint64_t now = 0;
+    hexsim_sirc_init(&d, &s);
+    d.now = &now;
+    s.out[0] = (struct hexsim_irq){ line_set, &l1[0], 23 };
+    s.out[1] = (struct hexsim_irq){ line_set, &l1[1], 24 };
+    d.ops->reset(&d);
+    ck_assert_uint_eq(rd(&d, 0x10), 0xFFFFFFFFu);       // active high at reset
+    ck_assert_uint_eq(rd(&d, 0x20), 0);                 // nothing wired: nothing pending
+    // level, active high, on group 1 bit 18 (UART3)
+    hexsim_sirc_set_line(&s, 32 + 18, 1);
+    ck_assert_uint_eq(rd(&d, 0x420), 1u << 18);
+    ck_assert_uint_eq(rd(&d, 0x414), 0);
+    ck_assert_int_eq(l1[1].level, 0);
+    wr(&d, 0x408, 1u << 18);                            // ENABLE_SET
+    ck_assert_uint_eq(rd(&d, 0x400), 1u << 18);
+    ck_assert_uint_eq(rd(&d, 0x414), 1u << 18);
+    ck_assert_int_eq(l1[1].level, 1);
+    ck_assert_int_eq(l1[0].level, 0);
+    wr(&d, 0x418, 1u << 18);                            // clearing a level has no effect
+    ck_assert_int_eq(l1[1].level, 1);
+    hexsim_sirc_set_line(&s, 32 + 18, 0);
+    ck_assert_int_eq(l1[1].level, 0);
+    ck_assert_uint_eq(rd(&d, 0x414), 0);
+    wr(&d, 0x404, 1u << 18);                            // ENABLE_CLEAR
+    ck_assert_uint_eq(rd(&d, 0x400), 0);
+    ck_assert_uint_eq(rd(&d, 0x404), 0);                // write-only reads 0
+    // active low level on group 0 bit 19 (the Ethernet pin idles high)
+    hexsim_sirc_set_line(&s, 19, 1);
+    ck_assert_uint_eq(rd(&d, 0x20), 1u << 19);          // high = active while polarity 1
+    wr(&d, 0x10, ~(1u << 19));
+    ck_assert_uint_eq(rd(&d, 0x20), 0);
+    wr(&d, 0x08, 1u << 19);
+    ck_assert_int_eq(l1[0].level, 0);
+    hexsim_sirc_set_line(&s, 19, 0);                    // asserted (low)
+    ck_assert_int_eq(l1[0].level, 1);
+    ck_assert_uint_eq(rd(&d, 0x14), 1u << 19);
+    hexsim_sirc_set_line(&s, 19, 1);
+    ck_assert_int_eq(l1[0].level, 0);
+    // edge type: latched on the active edge, cleared by INT_CLEAR
+    wr(&d, 0x0C, 1u << 19);
+    hexsim_sirc_set_line(&s, 19, 0);
+    hexsim_sirc_set_line(&s, 19, 1);
+    ck_assert_uint_eq(rd(&d, 0x14), 1u << 19);
+    ck_assert_int_eq(l1[0].level, 1);
+    wr(&d, 0x18, 1u << 19);
+    ck_assert_uint_eq(rd(&d, 0x14), 0);
+    ck_assert_int_eq(l1[0].level, 0);
+    // soft interrupt
+    wr(&d, 0x08, 1u << 5);
+    wr(&d, 0x1C, 1u << 5);
+    ck_assert_uint_eq(rd(&d, 0x1C), 1u << 5);
+    ck_assert_uint_eq(rd(&d, 0x14), 1u << 5);
+    ck_assert_int_eq(l1[0].level, 1);
+    wr(&d, 0x1C, 0);
+    ck_assert_int_eq(l1[0].level, 0);
+    // undefined offsets read 0
+    ck_assert_uint_eq(rd(&d, 0x24), 0);
+    ck_assert_uint_eq(rd(&d, 0x800), 0);
+}
+END_TEST
+
+// ---- clock control
+START_TEST(clk_uart3_gate)
+{
+    struct hexsim_dev d;
+    struct hexsim_clk_ctl c;
+    struct line g = { 0 };
+    uint64_t now = 0;
+    hexsim_clk_ctl_init(&d, &c);
+    d.now = &now;
+    c.out[HEXSIM_CLK_UART3] = (struct hexsim_irq){ line_set, &g, 0 };
+    d.ops->reset(&d);
+    ck_assert_int_eq(g.level, 0);
+    wr(&d, 0xC0, 0x00020000u);
+    ck_assert_int_eq(g.level, 1);
+    ck_assert_uint_eq(rd(&d, 0xC0), 0x00020000u);
+    wr(&d, 0xC0, 0x00011000u);                          // root on, branch off
+    ck_assert_int_eq(g.level, 0);
+    wr(&d, 0x100, 0x1234);                              // other registers hold values
+    ck_assert_uint_eq(rd(&d, 0x100), 0x1234);
+}
+END_TEST
+
+// ---- MSM UART
+struct script {
+    const char *in;
+    size_t pos;
+    char out[256];
+    size_t nout;
+};
+
+static int s_read(void *ctx, uint8_t *b, size_t n)
+{
+    struct script *s = ctx;
+    (void)n;
+    if (!s->in[s->pos])
+        return -1;
+    b[0] = (uint8_t)s->in[s->pos++];
+    return 1;
+}
+
+static void s_write(void *ctx, const void *b, size_t n)
+{
+    struct script *s = ctx;
+    for (size_t i = 0; i < n && s->nout < sizeof(s->out) - 1; i++)
+        s->out[s->nout++] = ((const char *)b)[i];
+}
+
+#define CT 100u
+
+static void uart_setup(struct hexsim_dev *d, struct hexsim_msm_uart *u, struct line *irq,
+                       struct script *sc, struct hexsim_chardev *be, uint64_t *now)
+{
+    *be = (struct hexsim_chardev){ s_read, s_write, sc };
+    hexsim_msm_uart_init(d, u, HEXSIM_MSM_UART3_BASE, CT, be);
+    d->now = now;
+    d->irq = (struct hexsim_irq){ line_set, irq, 0 };
+    d->ops->reset(d);
+}
+
+START_TEST(uart_tx)
+{
+    struct hexsim_dev d;
+    struct hexsim_msm_uart u;
+    struct line irq = { 0 };
+    struct script sc = { .in = "" };
+    struct hexsim_chardev be;
+    uint64_t now = 0;
+    uart_setup(&d, &u, &irq, &sc, &be, &now);
+    ck_assert_uint_eq(rd(&d, 0x08) & 0xC, 0xC);        // TXRDY | TXEMT
+    wr(&d, 0x10, 0x20);                                 // reset TX
+    wr(&d, 0x10, 0x04);                                 // TX enable
+    // no clock: nothing leaves
+    wr(&d, 0x0C, 'A');
+    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0);           // not empty
+    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);
+    hexsim_msm_uart_set_clock(&d, 0, 1);
+    ck_assert_uint_eq(d.ops->next_event(&d), CT);
+    run_to(&d, &now, CT - 1);
+    ck_assert_uint_eq(sc.nout, 0);
+    run_to(&d, &now, CT);
+    ck_assert_uint_eq(sc.nout, 1);
+    ck_assert_int_eq(sc.out[0], 'A');
+    ck_assert_uint_eq(rd(&d, 0x08) & 0xC, 0xC);
+    // fill the FIFO: TXRDY drops at 64, a 65th character is dropped
+    for (int i = 0; i < 65; i++)
+        wr(&d, 0x0C, 'a' + i % 26);
+    ck_assert_uint_eq(rd(&d, 0x08) & 0x4, 0);
+    // TXLEV interrupt at the watermark
+    wr(&d, 0x1C, 10);
+    wr(&d, 0x14, 0x01);
+    ck_assert_uint_eq(rd(&d, 0x14) & 1, 0);
+    ck_assert_int_eq(irq.level, 0);
+    run_to(&d, &now, now + 54 * CT);
+    ck_assert_uint_eq(rd(&d, 0x14) & 1, 1);             // 10 left
+    ck_assert_uint_eq(rd(&d, 0x10), 1);                 // MISR
+    ck_assert_int_eq(irq.level, 1);
+    wr(&d, 0x14, 0);
+    ck_assert_int_eq(irq.level, 0);
+    run_to(&d, &now, now + 20 * CT);
+    ck_assert_uint_eq(sc.nout, 65);
+    // clock stop freezes TX
+    wr(&d, 0x0C, 'Z');
+    hexsim_msm_uart_set_clock(&d, 0, 0);
+    run_to(&d, &now, now + 10 * CT);
+    ck_assert_uint_eq(sc.nout, 65);
+    hexsim_msm_uart_set_clock(&d, 0, 1);
+    run_to(&d, &now, now + CT);
+    ck_assert_uint_eq(sc.nout, 66);
+    // TX disable holds characters; reset TX flushes
+    wr(&d, 0x10, 0x08);
+    wr(&d, 0x0C, 'Q');
+    run_to(&d, &now, now + 5 * CT);
+    ck_assert_uint_eq(sc.nout, 66);
+    wr(&d, 0x10, 0x20);
+    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0x8);
+    // registers read back; undefined ones read 0
+    wr(&d, 0x04, 0x34);
+    ck_assert_uint_eq(rd(&d, 0x04), 0x34);
+    wr(&d, 0x18, 0x21);
+    ck_assert_uint_eq(rd(&d, 0x18), 0x21);
+    ck_assert_uint_eq(rd(&d, 0x3C), 0);
+    ck_assert_uint_eq(rd(&d, 0x100), 0);
+}
+END_TEST
+
+START_TEST(uart_rx)
+{
+    struct hexsim_dev d;
+    struct hexsim_msm_uart u;
+    struct line irq = { 0 };
+    struct script sc = { .in = "hello" };
+    struct hexsim_chardev be;
+    uint64_t now = 0;
+    uart_setup(&d, &u, &irq, &sc, &be, &now);
+    hexsim_msm_uart_set_clock(&d, 0, 1);
+    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);   // RX off: not sampled
+    wr(&d, 0x18, 0x21);                                 // stale after 1 character time
+    wr(&d, 0x20, 3);                                    // RXLEV above 3
+    wr(&d, 0x10, 0x01);                                 // RX enable
+    wr(&d, 0x14, 0x18);                                 // RXLEV | RXSTALE
+    run_to(&d, &now, 2 * CT);                           // 'h', 'e'
+    ck_assert_uint_eq(rd(&d, 0x08) & 1, 1);
+    ck_assert_int_eq(irq.level, 0);
+    run_to(&d, &now, 4 * CT);                           // 4 characters: above 3
+    ck_assert_uint_eq(rd(&d, 0x14) & 0x10, 0x10);
+    ck_assert_int_eq(irq.level, 1);
+    ck_assert_uint_eq(rd(&d, 0x0C), 'h');
+    ck_assert_int_eq(irq.level, 0);
+    run_to(&d, &now, 7 * CT);                           // 'o' at 5, stale at 6
+    ck_assert_uint_eq(rd(&d, 0x14) & 0x08, 0x08);
+    ck_assert_int_eq(irq.level, 1);
+    ck_assert_uint_eq(rd(&d, 0x0C), 'e');
+    ck_assert_uint_eq(rd(&d, 0x0C), 'l');
+    ck_assert_uint_eq(rd(&d, 0x0C), 'l');
+    ck_assert_uint_eq(rd(&d, 0x0C), 'o');
+    ck_assert_uint_eq(rd(&d, 0x08) & 1, 0);             // empty: stale gone
+    ck_assert_int_eq(irq.level, 0);
+    ck_assert_uint_eq(rd(&d, 0x0C), 0);                 // empty FIFO reads 0
+    run_to(&d, &now, 20 * CT);
+    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);   // input ended
+}
+END_TEST
+
+START_TEST(uart_rx_full_and_reset)
+{
+    struct hexsim_dev d;
+    struct hexsim_msm_uart u;
+    struct line irq = { 0 };
+    char big[101];
+    memset(big, 'x', 100);
+    big[100] = 0;
+    struct script sc = { .in = big };
+    struct hexsim_chardev be;
+    uint64_t now = 0;
+    uart_setup(&d, &u, &irq, &sc, &be, &now);
+    hexsim_msm_uart_set_clock(&d, 0, 1);
+    wr(&d, 0x10, 0x01);
+    run_to(&d, &now, 200 * CT);
+    ck_assert_uint_eq(rd(&d, 0x08) & 3, 3);             // RXRDY | RXFULL
+    ck_assert_uint_eq(sc.pos, 64);                      // host input waits, never lost
+    ck_assert_uint_eq(rd(&d, 0x08) & 0x10, 0);          // no overrun from host input
+    wr(&d, 0x10, 0x10);                                 // reset RX: flush and disable
+    ck_assert_uint_eq(rd(&d, 0x08) & 3, 0);
+    run_to(&d, &now, 300 * CT);
+    ck_assert_uint_eq(sc.pos, 64);
+}
+END_TEST
+
+// ---- SMSC911x
+struct wire {
+    uint8_t sent[2][1600];
+    size_t len[2];
+    int nsent;
+    const uint8_t *in;
+    size_t in_len;
+};
+
+static void w_send(void *ctx, const uint8_t *f, size_t n)
+{
+    struct wire *w = ctx;
+    if (w->nsent < 2 && n <= 1600) {
+        memcpy(w->sent[w->nsent], f, n);
+        w->len[w->nsent] = n;
+    }
+    w->nsent++;
+}
+
+static size_t w_recv(void *ctx, uint8_t *f, size_t cap)
+{
+    struct wire *w = ctx;
+    size_t n = w->in_len;
+    if (!w->in)
+        return 0;
+    if (n > cap)
+        n = cap;
+    memcpy(f, w->in, n);
+    w->in = NULL;
+    return n;
+}
+
+static uint32_t mac_rd(struct hexsim_dev *d, unsigned a)
+{
+    wr(d, 0xA4, 0xC0000000u | a);
+    ck_assert_uint_eq(rd(d, 0xA4) & 0x80000000u, 0);
+    return (uint32_t)rd(d, 0xA8);
+}
+
+static void mac_wr(struct hexsim_dev *d, unsigned a, uint32_t v)
+{
+    wr(d, 0xA8, v);
+    wr(d, 0xA4, 0x80000000u | a);
+}
+
+static uint32_t mii_rd(struct hexsim_dev *d, unsigned phy, unsigned reg)
+{
+    mac_wr(d, 6, phy << 11 | reg << 6 | 1);
+    ck_assert_uint_eq(mac_rd(d, 6) & 1, 0);
+    return mac_rd(d, 7);
+}
+
+static const uint8_t MAC[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
+
+static void eth_setup(struct hexsim_dev *d, struct hexsim_smsc911x *e, struct line *pin,
+                      struct hexsim_netdev *be, uint64_t *now)
+{
+    hexsim_smsc911x_init(d, e, MAC, be);
+    d->now = now;
+    d->irq = (struct hexsim_irq){ line_set, pin, 0 };
+    d->ops->reset(d);
+}
+
+START_TEST(smsc_ident_reset_mac_phy)
+{
+    struct hexsim_dev d;
+    struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
+    struct line pin = { 0 };
+    struct wire w = { 0 };
+    struct hexsim_netdev be = { w_send, w_recv, NULL, &w };
+    uint64_t now = 0;
+    eth_setup(&d, e, &pin, &be, &now);
+    ck_assert_int_eq(pin.level, 1);                     // active low, idle high
+    ck_assert_uint_eq(rd(&d, 0x64), 0x87654321u);
+    ck_assert_uint_eq(rd(&d, 0x50) & 0xFFFF0000u, 0x01180000u);
+    ck_assert_uint_eq(rd(&d, 0x84) & 1, 1);             // READY
+    ck_assert_uint_eq(rd(&d, 0xB0) & 0x100, 0x100);     // MAC address loaded
+    ck_assert_uint_eq(mac_rd(&d, 3), 0x12005452u);
+    ck_assert_uint_eq(mac_rd(&d, 2), 0x5634u);
+    mac_wr(&d, 2, 0xBEEF);
+    ck_assert_uint_eq(mac_rd(&d, 2), 0xBEEF);
+    wr(&d, 0x74, 1);                                    // soft reset
+    ck_assert_uint_eq(rd(&d, 0x74) & 1, 0);
+    ck_assert_uint_eq(mac_rd(&d, 2), 0x5634u);          // reloaded from the EEPROM
+    ck_assert_uint_eq(rd(&d, 0x80) & 0xFFFF, 4608);     // TX free with TX_FIF_SZ 5
+    // PHY at address 1; nothing at 2
+    ck_assert_uint_eq(mii_rd(&d, 1, 2), 0x0007);
+    ck_assert_uint_eq(mii_rd(&d, 1, 3) & 0xFFF0, 0xC0D0);
+    ck_assert_uint_eq(mii_rd(&d, 1, 1) & 0x24, 0x24);   // link, aneg complete
+    ck_assert_uint_eq(mii_rd(&d, 2, 2), 0xFFFF);
+    wr(&d, 0x84, 0x400);                                // PHY reset completes at once
+    ck_assert_uint_eq(rd(&d, 0x84) & 0x401, 1);
+    // EEPROM read
+    wr(&d, 0xB0, 0x80000000u | 0);
+    ck_assert_uint_eq(rd(&d, 0xB4), 0xA5);
+    ck_assert_uint_eq(rd(&d, 0xB0) & 0x80000000u, 0);
+    // undefined registers read 0
+    ck_assert_uint_eq(rd(&d, 0x94), 0);
+    ck_assert_uint_eq(rd(&d, 0x1F8), 0);
+    free(e);
+}
+END_TEST
+
+// Writes one frame to the TX FIFO as smsc911x_hard_start_xmit does.
+static void tx_frame(struct hexsim_dev *d, const uint8_t *f, uint32_t len, uint32_t tag)
+{
+    wr(d, 0x20, 0x3000u | len);
+    wr(d, 0x20, tag << 16 | len);
+    for (uint32_t i = 0; i < (len + 3) / 4; i++) {
+        uint32_t v = 0;
+        for (uint32_t b = 0; b < 4; b++)
+            if (4 * i + b < len)
+                v |= (uint32_t)f[4 * i + b] << (8 * b);
+        wr(d, 0x24, v);
+    }
+}
+
+START_TEST(smsc_loopback_and_wire)
+{
+    struct hexsim_dev d;
+    struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
+    struct line pin = { 0 };
+    struct wire w = { 0 };
+    struct hexsim_netdev be = { w_send, w_recv, NULL, &w };
+    uint64_t now = 0;
+    eth_setup(&d, e, &pin, &be, &now);
+    uint8_t f[64];
+    memset(f, 0xFF, 6);
+    for (int i = 6; i < 64; i++)
+        f[i] = (uint8_t)i;
+    f[12] = f[13] = 0;
+    // the driver's loopback self-test
+    wr(&d, 0x70, 2);                                    // TX_ON
+    wr(&d, 0x6C, 0);
+    mac_wr(&d, 6, 1 << 11 | 0 << 6 | 2);                // MII write BMCR...
+    mac_wr(&d, 7, 0x4100);
+    mac_wr(&d, 6, 1 << 11 | 0 << 6 | 3);                // ...loopback, full duplex
+    mac_wr(&d, 1, 0x0010000Cu);                         // FDPX | TXEN | RXEN
+    tx_frame(&d, f, 64, 0);
+    ck_assert_uint_eq((rd(&d, 0x80) >> 16) & 0xFF, 1);  // one TX status
+    ck_assert_uint_eq(rd(&d, 0x48) & 0x8000, 0);
+    ck_assert_uint_eq((rd(&d, 0x7C) >> 16) & 0xFF, 1);  // one RX status
+    uint32_t st = (uint32_t)rd(&d, 0x40);
+    ck_assert_uint_eq(st >> 16, 68);                    // + FCS
+    ck_assert_uint_eq(st & 0x8000, 0);
+    ck_assert_uint_eq(rd(&d, 0x7C) & 0xFFFF, 68);
+    uint8_t got[68];
+    for (int i = 0; i < 17; i++) {
+        uint32_t v = (uint32_t)rd(&d, 0x00);
+        memcpy(got + 4 * i, &v, 4);
+    }
+    ck_assert_mem_eq(got, f, 64);
+    ck_assert_int_eq(w.nsent, 0);
+    // normal operation: loopback off, frame to the wire; RX with RXDOFF 2 and an interrupt
+    mac_wr(&d, 7, 0);
+    mac_wr(&d, 6, 1 << 11 | 0 << 6 | 3);
+    wr(&d, 0x54, 0x0A000100u);                          // IRQ_EN, active low, deassert 100us
+    wr(&d, 0x5C, 0x80000000u);                          // SW_INT_EN: the IRQ self-test
+    ck_assert_uint_eq(rd(&d, 0x58) & 0x80000000u, 0x80000000u);
+    ck_assert_int_eq(pin.level, 0);                     // asserted low
+    ck_assert_uint_eq(rd(&d, 0x54) & 0x1000, 0x1000);
+    wr(&d, 0x5C, 0);
+    wr(&d, 0x58, 0x80000000u);
+    ck_assert_int_eq(pin.level, 1);
+    tx_frame(&d, f, 60, 7);
+    ck_assert_int_eq(w.nsent, 1);
+    ck_assert_uint_eq(w.len[0], 60);
+    ck_assert_mem_eq(w.sent[0], f, 60);
+    ck_assert_uint_eq(rd(&d, 0x48) >> 16, 7);           // the packet tag
+    wr(&d, 0x6C, 2 << 8);
+    wr(&d, 0x68, 0xFF000000u);                          // RX status level 0
+    wr(&d, 0x5C, 0x8);                                  // RSFL
+    uint8_t in[42];
+    memcpy(in, MAC, 6);
+    for (int i = 6; i < 42; i++)
+        in[i] = (uint8_t)(0x40 + i);
+    in[12] = 0x08;
+    in[13] = 0x06;
+    w.in = in;
+    w.in_len = sizeof(in);
+    run_to(&d, &now, 1000000);
+    ck_assert_int_eq(pin.level, 0);
+    st = (uint32_t)rd(&d, 0x40);
+    ck_assert_uint_eq(st >> 16, 46);
+    ck_assert_uint_eq(st & 0x20, 0x20);                 // Ethernet II
+    ck_assert_int_eq(pin.level, 0);                     // RSFL is latched...
+    wr(&d, 0x58, 0x8);
+    ck_assert_int_eq(pin.level, 1);                     // ...until cleared, FIFO empty
+    uint32_t v = (uint32_t)rd(&d, 0x00);
+    ck_assert_uint_eq(v & 0xFFFF, 0);                   // two pad bytes first
+    ck_assert_uint_eq(v >> 16, MAC[0] | MAC[1] << 8);
+    wr(&d, 0x78, 0x80000000u);                          // fast forward the rest
+    ck_assert_uint_eq(rd(&d, 0x7C), 0);
+    // a frame for another address is filtered
+    in[0] = 0x02;
+    w.in = in;
+    run_to(&d, &now, 2000000);
+    ck_assert_uint_eq(rd(&d, 0x7C), 0);
+    // bounds: a guest cannot overrun the TX frame buffer with huge command lengths
+    wr(&d, 0x20, 0x3000u | 0x7FF);
+    wr(&d, 0x20, 0x7FF);
+    for (int i = 0; i < 0x200; i++)
+        wr(&d, 0x20, 0xAAAAAAAAu);
+    ck_assert_int_eq(w.nsent, 2);
+    ck_assert_uint_eq(w.len[1] <= 2047, 1);
+    free(e);
+}
+END_TEST
+
+static Suite *devices_suite(void)
+{
+    Suite *s = suite_create("devices");
+    TCase *t = tcase_create("comet");
+    tcase_add_test(t, sirc_level_edge_polarity);
+    tcase_add_test(t, clk_uart3_gate);
+    tcase_add_test(t, uart_tx);
+    tcase_add_test(t, uart_rx);
+    tcase_add_test(t, uart_rx_full_and_reset);
+    tcase_add_test(t, smsc_ident_reset_mac_phy);
+    tcase_add_test(t, smsc_loopback_and_wire);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *r = srunner_create(devices_suite());
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

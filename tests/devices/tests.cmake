@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: MIT
+# Comet device tests (label "devices"): the Check suite of the devices' registers, and the
+# system-mode UART/SIRC test kernel run by tests/hvm/hvm_test.py.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(DEV_CHECK REQUIRED IMPORTED_TARGET check)
+add_executable(test_devices "${CMAKE_SOURCE_DIR}/tests/devices/test_devices.c")
+target_link_libraries(test_devices PRIVATE hexsim_core PkgConfig::DEV_CHECK)
+add_test(NAME test_devices COMMAND test_devices)
+set_tests_properties(test_devices PROPERTIES LABELS "devices;unit")
+add_test(NAME devices_uart
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/hvm/hvm_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/hvm" uart)
+set_tests_properties(devices_uart PROPERTIES LABELS "devices;hvm" TIMEOUT 300)

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// Runtime for the freestanding HVM test kernels (tests/hvm): trap1 wrappers in the calling
+// convention of Linux's vm_ops.S (arguments r0-r4, result r0, r1:0 for 64 bits), angel
+// console output, and pass/fail reporting. crt.S gives the entry, the event vector table
+// and the event handler that calls hvm_event() (each test defines it).
+#ifndef HVM_TEST_H
+#define HVM_TEST_H
+
+typedef unsigned int u32;
+typedef int s32;
+typedef unsigned long long u64;
+
+#define TRAP1_0(n) ({ register u32 r0 __asm__("r0"); __asm__ volatile("trap1(#" #n ")" : "=r"(r0) : : "r1", "r2", "r3", "memory"); r0; })
+#define TRAP1_1(n, a) ({ register u32 r0 __asm__("r0") = (u32)(a); __asm__ volatile("trap1(#" #n ")" : "+r"(r0) : : "r1", "r2", "r3", "memory"); r0; })
+#define TRAP1_2(n, a, b) ({ register u32 r0 __asm__("r0") = (u32)(a); register u32 r1 __asm__("r1") = (u32)(b); __asm__ volatile("trap1(#" #n ")" : "+r"(r0), "+r"(r1) : : "r2", "r3", "memory"); r0; })
+#define TRAP1_3(n, a, b, c) ({ register u32 r0 __asm__("r0") = (u32)(a); register u32 r1 __asm__("r1") = (u32)(b); register u32 r2 __asm__("r2") = (u32)(c); __asm__ volatile("trap1(#" #n ")" : "+r"(r0), "+r"(r1), "+r"(r2) : : "r3", "memory"); r0; })
+
+static inline s32 vmversion(void) { return (s32)TRAP1_1(0, 0x800); }
+static inline void vmsetvec(void *v) { TRAP1_1(2, v); }
+static inline s32 vmsetie(u32 on) { return (s32)TRAP1_1(3, on); }
+static inline s32 vmgetie(void) { return (s32)TRAP1_0(4); }
+static inline s32 vmintop(u32 op, u32 a, u32 b) { return (s32)TRAP1_3(5, op, a, b); }
+static inline s32 vmclrmap(u32 va, u32 len) { return (s32)TRAP1_2(10, va, len); }
+static inline s32 vmnewmap(void *pt) { return (s32)TRAP1_2(11, pt, 1); }
+static inline s32 vmcache(u32 op, u32 a, u32 len) { return (s32)TRAP1_3(13, op, a, len); }
+static inline u64 vmgettime(void)
+{
+    register u32 r0 __asm__("r0");
+    register u32 r1 __asm__("r1");
+    __asm__ volatile("trap1(#14)" : "=r"(r0), "=r"(r1) : : "r2", "r3", "memory");
+    return (u64)r1 << 32 | r0;
+}
+static inline s32 vmsettime(u64 t) { return (s32)TRAP1_2(15, (u32)t, (u32)(t >> 32)); }
+static inline s32 vmwait(void) { return (s32)TRAP1_0(16); }
+static inline void vmyield(void) { TRAP1_0(17); }
+static inline s32 vmstart(void *pc, void *sp) { return (s32)TRAP1_2(18, pc, sp); }
+static inline void vmstop(void) { TRAP1_0(19); }
+static inline s32 vmvpid(void) { return (s32)TRAP1_0(20); }
+static inline void vmsetregs(u32 elr, u32 gsr, u32 osp, u32 badva)
+{
+    register u32 r0 __asm__("r0") = elr;
+    register u32 r1 __asm__("r1") = gsr;
+    register u32 r2 __asm__("r2") = osp;
+    register u32 r3 __asm__("r3") = badva;
+    __asm__ volatile("trap1(#21)" : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+}
+static inline void vmgetregs(u32 *rr)
+{
+    register u32 r0 __asm__("r0");
+    register u32 r1 __asm__("r1");
+    register u32 r2 __asm__("r2");
+    register u32 r3 __asm__("r3");
+    __asm__ volatile("trap1(#22)" : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : : "memory");
+    rr[0] = r0; rr[1] = r1; rr[2] = r2; rr[3] = r3;
+}
+
+enum { NOP, GLOBEN, GLOBDIS, LOCEN, LOCDIS, AFFINITY, GET, PEEK, STATUS, POST, CLEAR };
+
+static inline s32 angel(u32 op, u32 arg)
+{
+    register u32 r0 __asm__("r0") = op;
+    register u32 r1 __asm__("r1") = arg;
+    __asm__ volatile("trap0(#0)" : "+r"(r0), "+r"(r1) : : "memory");
+    return (s32)r0;
+}
+
+static inline void putc_(char c) { angel(0x43, (unsigned char)c); }
+static inline void puts_(const char *s) { while (*s) putc_(*s++); }
+static inline void puthex(u32 v)
+{
+    puts_("0x");
+    for (int i = 28; i >= 0; i -= 4)
+        putc_("0123456789abcdef"[(v >> i) & 15]);
+}
+
+static int failures;
+#define CHECK(cond) do { if (!(cond)) { failures++; puts_("FAIL " __FILE__ ":"); \
+    puthex(__LINE__); puts_(" " #cond "\n"); } } while (0)
+#define CHECK_EQ(a, b) do { u32 a_ = (u32)(a), b_ = (u32)(b); if (a_ != b_) { failures++; \
+    puts_("FAIL " __FILE__ ":"); puthex(__LINE__); puts_(" " #a " = "); puthex(a_); \
+    puts_(", expected "); puthex(b_); putc_('\n'); } } while (0)
+
+// Ends the test: prints the verdict and stops the vCPU.
+static inline void finish(const char *name)
+{
+    puts_(failures ? "FAILED " : "PASSED ");
+    puts_(name);
+    putc_('\n');
+    vmstop();
+}
+
+// crt.S
+extern char vectors[];
+void enter_user(void (*fn)(void), void *usp);   // runs fn in user mode until user_exit
+void user_return(void);                          // guest-mode continuation of enter_user
+// Provided by each test: the C half of the event handler; record = elr, gsr, osp, badva.
+void hvm_event(u32 slot, u32 *rec);
+int main(void);
+
+#define GSR_UM (1u << 31)
+#define GSR_IE (1u << 30)
+#define GSR_EVENT(g) (((g) >> 16) & 0xff)
+#define GSR_CAUSE(g) ((g) & 0xffff)
+
+#endif
