@@ -230,7 +230,8 @@ def main():
             pdefs |= r.pdefs
             slots_new = sum(1 << int(s) for s in r.slots_new) if r.slots_new else slots
             c.write('    }, 0x%x, 0x%x, 0x%x, %d, %d, 0x%xu, 0x%xu, 0x%x, %d },\n'
-                    % (pdefs, pnews, pread, r.arch, r.until, r.defs, r.cdefs, slots_new, r.slots_arch))
+                    % (pdefs, pnews, pread, r.arch, r.until, r.defs, r.cdefs, slots_new,
+                       r.slots_arch))
             key = r.cls if r.cls.startswith('SUB') else int(r.bits[:4], 2)
             buckets.setdefault(key, []).append((-bin(mask).count('1'), i))
         c.write('};\n\n')

@@ -11,8 +11,9 @@
 //    beside a predicate-register write; USR is not written beside an instruction that sets
 //    USR status bits implicitly;
 //  - a predicate written "late" (loop set-ups with P3, :carry, decbin, ...) is written by
-//    nothing else in the packet (not even another late writer) and is not read as .new; a .new predicate is read only when an
-//    instruction writes it in time, and never in a packet that writes P3:0;
+//    nothing else in the packet (not even another late writer) and is not read as .new; a
+//    .new predicate is read only when an instruction writes it in time, and never in a packet
+//    that writes P3:0;
 //  - a new-value operand's producer is unpredicated, or predicated on the consumer's
 //    predicate with its sense; a new-value jump takes no predicated or floating-point producer;
 //  - a solo instruction is alone; a solo-AX one is only with ALU32 and non-floating-point
@@ -209,7 +210,8 @@ static bool registers_ok(const struct hexsim_packet *pkt)
         if (!writers_ok(w.s[r], w.count[r]))
             return false;
     bool p3_0 = w.count[REG_C + C_P3_0] != 0;
-    if ((p3_0 && w.pexplicit) || (w.usr_implicit && w.count[REG_C + C_USR]) || (w.plate & w.pdef) || w.plate2)
+    if ((p3_0 && w.pexplicit) || (w.usr_implicit && w.count[REG_C + C_USR]) ||
+        (w.plate & w.pdef) || w.plate2)
         return false;
     // .new predicate readers
     for (unsigned i = 0; i < pkt->ninsns; i++) {
@@ -324,7 +326,8 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
         masks[n++] = (uint8_t)m;
         slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
         noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
-        if (d->flags & (HX_F_LOAD | HX_F_STORE) || (d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP)))
+        bool nv_jump = d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP);
+        if ((d->flags & (HX_F_LOAD | HX_F_STORE)) || nv_jump)   // a new-value jump counts
             memory++;
         if (d->flags & HX_F_LOAD) {
             loads++;
@@ -378,7 +381,9 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
     if (nbranch < 2)
         return assign(masks, n, 0, 0);
     // Two branches: the first in a higher slot than the second.
-    static const uint8_t pairs[6][2] = { { 8, 4 }, { 8, 2 }, { 8, 1 }, { 4, 2 }, { 4, 1 }, { 2, 1 } };
+    static const uint8_t pairs[6][2] = {
+        { 8, 4 }, { 8, 2 }, { 8, 1 }, { 4, 2 }, { 4, 1 }, { 2, 1 },
+    };
     uint8_t m0 = masks[branch[0]], m1 = masks[branch[1]];
     for (unsigned k = 0; k < 6; k++) {
         if (!(pairs[k][0] & m0) || !(pairs[k][1] & m1))
