@@ -75,6 +75,8 @@ static void print_usage(FILE *out)
           "      --host-time      clock system calls read the host clock (default: time\n"
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
+          "      --stats          print packets, instructions, host time and packets/s on\n"
+          "                       stderr at exit\n"
           "\n"
           "Debugger (with --user; see src/debug/README.md):\n"
           "      --debug          stop before the first packet and read debugger commands\n"
@@ -186,6 +188,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.host_time = true;
         } else if (strcmp(arg, "--strace") == 0 && !options_done) {
             opts->uopts.strace = true;
+        } else if (strcmp(arg, "--stats") == 0 && !options_done) {
+            opts->uopts.stats = true;
         } else if (strcmp(arg, "--trace-hvm") == 0 && !options_done) {
             opts->mopts.trace_hvm = true;
         } else if (strcmp(arg, "--trace-mmio") == 0 && !options_done) {

@@ -5,7 +5,13 @@
 set -eu
 
 PKGS="build-essential cmake pkg-config libelf-dev libsdl2-dev libreadline-dev check
-zlib1g-dev libsubunit-dev clang-16 lld-16 llvm-16 lldb-16 qemu-user python3"
+zlib1g-dev libsubunit-dev clang-16 libclang-rt-16-dev lld-16 llvm-16 lldb-16 qemu-user
+python3"
+# Guest kernel (guest/linux/build.sh): the source tarball, and what its build runs
+# besides the compiler: Kconfig's lexer and parser generators, bc for the timeconst
+# header, xz to unpack, patch to apply the series, perl for checkpatch.pl and build
+# scripts. cpio is not needed: the initramfs is loaded separately, not built in.
+PKGS="$PKGS linux-source-6.1 flex bison bc xz-utils patch perl"
 
 missing=""
 for p in $PKGS; do

@@ -36,13 +36,15 @@ struct hexsim_mem {
     struct hexsim_page *l1[1024];   // second-level tables of 1024 pages, allocated on demand
     uint64_t code_gen;              // bumped when a page with cached code is written
     size_t mapped_pages;
+    size_t max_pages;               // 0: no limit; else hexsim_mem_map gives NOMEM beyond it
 };
 
 void hexsim_mem_init(struct hexsim_mem *m);
 void hexsim_mem_free(struct hexsim_mem *m);
 
 // Maps [addr, addr+len) (page-rounded) zero-filled with `prot`; pages already mapped keep
-// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM.
+// their contents and take the new protection. Returns 0 or HEXSIM_MEM_NOMEM (host memory, or
+// m->max_pages reached: pages mapped before that stay mapped).
 int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot);
 void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len);
 // Changes protection; returns HEXSIM_MEM_UNMAPPED when a page in the range is not mapped.
@@ -123,10 +125,18 @@ const char *hexsim_mem_fault_str(int fault);
 static inline uint64_t hexsim_page_load(const struct hexsim_page *p, uint32_t off, unsigned size)
 {
     const uint8_t *b = p->data + off;
-    uint64_t v = 0;
-    for (unsigned i = 0; i < size; i++)
-        v |= (uint64_t)b[i] << (8 * i);
-    return v;
+    switch (size) {
+    case 1: return *b;
+    case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
+    case 8: { uint64_t v; memcpy(&v, b, 8); return v; }
+    default: {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < size && i < 8; i++)
+            v |= (uint64_t)b[i] << (8 * i);
+        return v;
+    }
+    }
 }
 
 static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
@@ -137,8 +147,16 @@ static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p
         m->code_gen++;
     }
     uint8_t *b = p->data + off;
-    for (unsigned i = 0; i < size; i++)
-        b[i] = (uint8_t)(val >> (8 * i));
+    switch (size) {
+    case 1: *b = (uint8_t)val; break;
+    case 2: { uint16_t v = (uint16_t)val; memcpy(b, &v, 2); break; }
+    case 4: { uint32_t v = (uint32_t)val; memcpy(b, &v, 4); break; }
+    case 8: memcpy(b, &val, 8); break;
+    default:
+        for (unsigned i = 0; i < size && i < 8; i++)
+            b[i] = (uint8_t)(val >> (8 * i));
+        break;
+    }
 }
 
 #endif

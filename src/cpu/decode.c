@@ -254,8 +254,10 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
         return pkt->status;
     }
     pkt->ninsns = (uint8_t)d.count;
-    for (unsigned i = 0; i < d.count; i++)
+    for (unsigned i = 0; i < d.count; i++) {
         pkt->insn[i] = d.win[i];
+        pkt->insn[i].fn = hexsim_isa_sem[pkt->insn[i].tag];
+    }
     unsigned k = 0;
     pkt->priv = pkt->guest = 0;
     for (int pass = 0; pass < 2; pass++)

@@ -11,6 +11,12 @@
 
 #include "isa.h"
 
+struct hx_exec;
+struct hexsim_insn;
+// An instruction's semantic function (generated into isa_sem.c; NULL: not written yet).
+typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
+extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
+
 #define HX_PACKET_MAX_WORDS 4
 #define HX_PACKET_MAX_INSNS 8
 
@@ -37,6 +43,7 @@ struct hexsim_insn {
     uint32_t op[HX_MAX_OPERANDS];
     uint32_t unextended;      // the extendable operand's value as if no immext preceded it
     uint8_t producer;         // new-value consumers: index in the packet of the producer
+    hexsim_sem_fn fn;         // hexsim_isa_sem[tag], looked up once by the decoder
 };
 
 struct hexsim_packet {

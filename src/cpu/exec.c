@@ -12,9 +12,6 @@
 #include "isa.h"
 #include "sem.h"
 
-typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
-extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
-
 uint32_t hx_cr(const struct hx_exec *x, unsigned n)
 {
     const struct hexsim_cpu *c = x->cpu;
@@ -150,7 +147,7 @@ static int check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned 
     return sys_translate(x, ea, size, access, r);
 }
 
-uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
+uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = 0;
     int f;
@@ -173,7 +170,14 @@ uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     struct hexsim_xlat_result r = { NULL, 0 };
-    int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
+    int f;
+    if (!x->xlat) {
+        f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
+        if (!f)
+            r.page = hexsim_mem_page(x->mem, ea);
+    } else {
+        f = sys_translate(x, ea, size, HEXSIM_PROT_W, &r);
+    }
     if (f) {
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return;
@@ -185,6 +189,7 @@ void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         x->st[x->nst].page = r.page;
         x->st[x->nst].pa = r.pa;
         x->nst++;
+        x->mem_slow = true;   // later loads of the packet forward from it
     }
 }
 
@@ -276,6 +281,87 @@ static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu
     }
 }
 
+// Commits the staged stores: RAM through the page found when the store executed (user
+// mode: always RAM), MMIO through the callback.
+static void commit_stores(struct hx_exec *x)
+{
+    for (unsigned k = 0; k < x->nst; k++) {
+        if (x->xlat) {
+            sys_commit_store(x, k);
+        } else if (x->st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+            for (uint32_t o = 0; o < 32; o += 8)
+                hexsim_page_store(x->mem, x->st[k].page,
+                                  (x->st[k].addr & (HEXSIM_PAGE_SIZE - 1)) + o, 8, 0);
+        } else {
+            hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
+                              x->st[k].size, x->st[k].val);
+        }
+    }
+}
+
+// The commit of a packet that stores, writes control or guest registers, sets sticky USR
+// bits, releases a reservation or ends a hardware loop.
+static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
+                             c->c[HX_USR] };
+    if (x->nst)
+        commit_stores(x);
+    if (x->release_reservation)
+        c->reserved = false;
+    for (uint32_t m = x->rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->r[r] = x->new_r[r];
+    }
+    for (uint32_t m = x->cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->c[r] = x->new_c[r];
+    }
+    for (uint32_t m = x->gmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->g[r] = x->new_g[r];
+    }
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+    c->c[HX_USR] |= x->usr_sticky;
+    c->packets++;
+    c->pcycles++;
+    if (x->branch_idx >= 0) {
+        c->pc = x->branch_target;
+    } else {
+        c->pc = x->npc;
+        if (pkt->endloop)
+            endloop(pkt->endloop, &old, c, x->pmask & 8);
+    }
+}
+
+// Runs the packet's instructions with the debugger's write log.
+static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_event_info *ev = x->ev;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        unsigned i = pkt->order[k];
+        const struct hexsim_insn *in = &pkt->insn[i];
+        if (!in->fn) {
+            ev->kind = HX_EV_UNIMPLEMENTED;
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+        x->cur = (int)i;
+        in->fn(x, in);
+        trace_insn(x, i);
+        if (ev->kind >= HX_EV_FAULT_READ) {
+            ev->tag = in->tag;
+            return ev->kind;
+        }
+    }
+    trace_commit(x);
+    return HX_EV_NONE;
+}
+
 int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
                        struct hexsim_event_info *ev)
 {
@@ -284,6 +370,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.cpu = c;
     x.mem = env->mem;
     x.xlat = env->xlat;
+    x.pkt = pkt;
     x.pc = pkt->addr;
     x.npc = pkt->addr + 4u * pkt->nwords;
     x.rmask = x.cmask = 0;
@@ -291,88 +378,73 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.gmask = 0;
     x.usr_sticky = 0;
     x.branch_idx = -1;
-    x.branch_target = 0;
     x.nst = 0;
     x.release_reservation = false;
     x.ev = ev;
     x.trace = env->trace;
-    if (x.trace)
-        memset(x.trace, 0, sizeof(*x.trace));
+    x.mem_slow = x.xlat || x.trace;
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
 
-    if (pkt->status != HX_DECODE_OK) {
+    if (__builtin_expect(pkt->status != HX_DECODE_OK, 0)) {
+        if (x.trace)
+            memset(x.trace, 0, sizeof(*x.trace));
         ev->kind = HX_EV_INVALID;
         ev->detail = pkt->status;
         return ev->kind;
     }
     // user mode: supervisor and guest instructions fault; guest mode: supervisor ones
-    unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
-                    : env->guest_mode ? pkt->priv : 0u;
-    if (deny) {
-        ev->kind = HX_EV_PRIVILEGED;
-        ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
-        return ev->kind;
-    }
-    for (unsigned k = 0; k < pkt->nexec; k++) {
-        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
-        hexsim_sem_fn fn = hexsim_isa_sem[in->tag];
-        if (!fn) {
-            ev->kind = HX_EV_UNIMPLEMENTED;
-            ev->tag = in->tag;
+    if (__builtin_expect(pkt->priv | pkt->guest, 0)) {
+        unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
+                        : env->guest_mode ? pkt->priv : 0u;
+        if (deny) {
+            if (x.trace)
+                memset(x.trace, 0, sizeof(*x.trace));
+            ev->kind = HX_EV_PRIVILEGED;
+            ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
             return ev->kind;
         }
-        x.cur = pkt->order[k];
-        fn(&x, in);
-        if (x.trace)
-            trace_insn(&x, pkt->order[k]);
-        if (ev->kind >= HX_EV_FAULT_READ) {
-            ev->tag = in->tag;
+    }
+    if (__builtin_expect(x.trace != NULL, 0)) {
+        memset(x.trace, 0, sizeof(*x.trace));
+        if (run_traced(&x, pkt) >= HX_EV_FAULT_READ)
             return ev->kind;
+    } else {
+        const unsigned n = pkt->nexec;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned i = pkt->order[k];
+            const struct hexsim_insn *in = &pkt->insn[i];
+            hexsim_sem_fn fn = in->fn;
+            if (__builtin_expect(!fn, 0)) {
+                ev->kind = HX_EV_UNIMPLEMENTED;
+                ev->tag = in->tag;
+                return ev->kind;
+            }
+            x.cur = (int)i;
+            fn(&x, in);
+            if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+                ev->tag = in->tag;
+                return ev->kind;
+            }
         }
     }
 
     // commit
-    if (x.trace)
-        trace_commit(&x);
-    struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
-                             c->c[HX_USR] };
-    for (unsigned k = 0; k < x.nst; k++) {
-        if (x.xlat) {
-            sys_commit_store(&x, k);
-        } else if (x.st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
-            for (uint32_t o = 0; o < 32; o += 8)
-                hexsim_mem_write(x.mem, x.st[k].addr + o, 8, 0);
-        } else {
-            hexsim_mem_write(x.mem, x.st[k].addr, x.st[k].size, x.st[k].val);
-        }
+    if (__builtin_expect(x.nst | x.cmask | x.gmask | x.usr_sticky | x.release_reservation |
+                         pkt->endloop, 0)) {
+        commit_full(&x, pkt);
+        return ev->kind;
     }
-    if (x.release_reservation)
-        c->reserved = false;
     for (uint32_t m = x.rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x.new_r[r];
     }
-    for (uint32_t m = x.cmask; m; m &= m - 1) {
+    for (unsigned m = x.pmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
-        c->c[r] = x.new_c[r];
+        c->p[r] = x.new_p[r];
     }
-    for (uint32_t m = x.gmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->g[r] = x.new_g[r];
-    }
-    for (unsigned i = 0; i < 4; i++)
-        if (x.pmask >> i & 1)
-            c->p[i] = x.new_p[i];
-    c->c[HX_USR] |= x.usr_sticky;
     c->packets++;
     c->pcycles++;
-    if (x.branch_idx >= 0) {
-        c->pc = x.branch_target;
-    } else {
-        c->pc = x.npc;
-        if (pkt->endloop)
-            endloop(pkt->endloop, &old, c, x.pmask & 8);
-    }
+    c->pc = x.branch_idx >= 0 ? x.branch_target : x.npc;
     return ev->kind;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cpu.h"
 #include "decode.h"
@@ -22,7 +23,10 @@ struct hx_exec {
     const struct hexsim_xlat *xlat;   // system mode memory path (exec.h), NULL in user mode
     uint32_t pc;              // this packet's address
     uint32_t npc;             // the next packet's address
+    const struct hexsim_packet *pkt;
     int cur;                  // packet index of the instruction executing
+    bool mem_slow;            // loads must take hx_ld_slow: system mode, a debugger's write
+                              // log, or a store staged earlier in the packet (forwarding)
     uint32_t new_r[32], rmask;
     uint32_t new_c[32], cmask;
     uint8_t new_p[4], pmask;
@@ -35,7 +39,7 @@ struct hx_exec {
         uint32_t addr;            // virtual address (store forwarding compares these)
         uint8_t size;
         uint64_t val;
-        struct hexsim_page *page; // system mode: the RAM page, NULL for MMIO at pa
+        struct hexsim_page *page; // the RAM page (system mode: NULL for MMIO at pa)
         uint32_t pa;
     } st[HX_MAX_STORES];
     bool release_reservation; // a store-conditional ran
@@ -47,7 +51,9 @@ struct hx_exec {
 static inline uint32_t hx_r(const struct hx_exec *x, unsigned n) { return x->cpu->r[n]; }
 static inline uint64_t hx_rr(const struct hx_exec *x, unsigned n)
 {
-    return (uint64_t)x->cpu->r[n + 1] << 32 | x->cpu->r[n];
+    uint64_t v;   // r[n] low, r[n + 1] high: one little-endian load
+    memcpy(&v, &x->cpu->r[n & 30], sizeof(v));
+    return v;
 }
 static inline void hx_wr(struct hx_exec *x, unsigned n, uint32_t v)
 {
@@ -56,8 +62,9 @@ static inline void hx_wr(struct hx_exec *x, unsigned n, uint32_t v)
 }
 static inline void hx_wrr(struct hx_exec *x, unsigned n, uint64_t v)
 {
-    hx_wr(x, n, (uint32_t)v);
-    hx_wr(x, n + 1, (uint32_t)(v >> 32));
+    n &= 30;
+    memcpy(&x->new_r[n], &v, sizeof(v));
+    x->rmask |= 3u << n;
 }
 // The value register n takes in this packet (new-value operands, PRM 10.11).
 static inline uint32_t hx_nv(const struct hx_exec *x, unsigned n)
@@ -114,7 +121,29 @@ static inline void hx_wgg(struct hx_exec *x, unsigned n, uint64_t v)
 // ---- memory: loads read memory as it was before the packet; stores are staged and
 // committed in order at the end. A fault records the event; the packet is discarded.
 // size 1, 2, 4 or 8; hx_st also takes size 32 (value ignored): dczeroa's zeroed line.
-uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size);
+uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size);
+// Fast path: user-mode RAM with nothing staged to forward; everything else (faults too) goes
+// to hx_ld_slow.
+static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
+{
+    if (__builtin_expect(!x->mem_slow && !(ea & (size - 1)), 1)) {
+        const struct hexsim_page *t = x->mem->l1[ea >> 22];
+        if (__builtin_expect(t != NULL, 1)) {
+            const struct hexsim_page *p = &t[(ea >> HEXSIM_PAGE_SHIFT) & 1023];
+            if (__builtin_expect(p->data && (p->prot & HEXSIM_PROT_R), 1)) {
+                const uint8_t *b = p->data + (ea & (HEXSIM_PAGE_SIZE - 1));
+                switch (size) {
+                case 1: return *b;
+                case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
+                case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
+                case 8: { uint64_t v; memcpy(&v, b, 8); return v; }
+                default: break;
+                }
+            }
+        }
+    }
+    return hx_ld_slow(x, ea, size);
+}
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);

@@ -41,6 +41,8 @@ int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned p
         }
         struct hexsim_page *p = &(*t)[(a >> 12) & 1023];
         if (!p->data) {
+            if (m->max_pages && m->mapped_pages >= m->max_pages)
+                return HEXSIM_MEM_NOMEM;
             p->data = calloc(1, HEXSIM_PAGE_SIZE);
             if (!p->data)
                 return HEXSIM_MEM_NOMEM;

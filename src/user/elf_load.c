@@ -3,7 +3,8 @@
 // Hexagon (EM_QDSP6 = 164) executable, maps each PT_LOAD segment at its virtual address with
 // the segment's permissions, copies the file bytes and zero-fills the rest, and sets the
 // entry point, program-header address (AT_PHDR) and the initial program break. The core
-// version comes from e_flags (EF_HEXAGON_MACH: 0x60 = V60, ...).
+// version comes from e_flags (EF_HEXAGON_MACH: 0x60 = V60, ...). The image comes from a file
+// or from memory (hexsim_user_load_elf_mem: fuzzing, tests).
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -33,41 +34,34 @@ static unsigned arch_from_flags(uint32_t flags)
     return 0;
 }
 
-int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen)
+// Loads from an ELF descriptor whose whole image libelf can hand back (elf_rawfile): the
+// segment bytes are copied from that image after checking they lie inside it, so no size
+// taken from the file is ever allocated.
+static int load(struct hexsim_user *u, Elf *elf, const char *path, char *err, size_t errlen)
 {
-    int rc = -1;
-    if (elf_version(EV_CURRENT) == EV_NONE) {
-        snprintf(err, errlen, "%s: libelf initialisation failed", path);
-        return -1;
-    }
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
-    uint8_t *buf = NULL;
+    size_t image_size = 0;
+    const char *image = elf ? elf_rawfile(elf, &image_size) : NULL;
     GElf_Ehdr eh;
-    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+    if (!image || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
         snprintf(err, errlen, "%s: not an ELF file", path);
-        goto out;
+        return -1;
     }
     if (eh.e_ident[EI_CLASS] != ELFCLASS32 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||
         eh.e_machine != EM_QDSP6) {
         snprintf(err, errlen, "%s: not a Hexagon ELF (machine %u, class %u); hexsim runs "
                  "32-bit little-endian EM_QDSP6 programs", path, eh.e_machine,
                  eh.e_ident[EI_CLASS]);
-        goto out;
+        return -1;
     }
     if (eh.e_type != ET_EXEC) {
         snprintf(err, errlen, "%s: ELF type %u is not a static executable (ET_EXEC)", path,
                  eh.e_type);
-        goto out;
+        return -1;
     }
     size_t phnum;
     if (elf_getphdrnum(elf, &phnum) != 0 || phnum == 0) {
         snprintf(err, errlen, "%s: no program headers", path);
-        goto out;
+        return -1;
     }
     uint32_t end = 0;
     u->phdr_addr = 0;
@@ -76,7 +70,7 @@ int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, siz
         GElf_Phdr ph;
         if (!gelf_getphdr(elf, (int)i, &ph)) {
             snprintf(err, errlen, "%s: bad program header %zu", path, i);
-            goto out;
+            return -1;
         }
         if (ph.p_type == PT_PHDR)
             u->phdr_addr = (uint32_t)ph.p_vaddr;
@@ -87,25 +81,23 @@ int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, siz
             snprintf(err, errlen, "%s: segment %zu at 0x%llx (size 0x%llx) is outside the "
                      "user address space", path, i, (unsigned long long)ph.p_vaddr,
                      (unsigned long long)ph.p_memsz);
-            goto out;
+            return -1;
         }
         unsigned prot = (ph.p_flags & PF_R ? HEXSIM_PROT_R : 0) |
                         (ph.p_flags & PF_W ? HEXSIM_PROT_W : 0) |
                         (ph.p_flags & PF_X ? HEXSIM_PROT_X : 0);
         if (hexsim_mem_map(&u->mem, (uint32_t)ph.p_vaddr, ph.p_memsz, prot)) {
             snprintf(err, errlen, "%s: out of memory mapping segment %zu", path, i);
-            goto out;
+            return -1;
         }
         if (ph.p_filesz) {
-            buf = malloc(ph.p_filesz);
-            if (!buf || pread(fd, buf, ph.p_filesz, (off_t)ph.p_offset) != (ssize_t)ph.p_filesz) {
+            if (ph.p_offset > image_size || ph.p_filesz > image_size - ph.p_offset) {
                 snprintf(err, errlen, "%s: segment %zu: file too short for its %llu bytes",
                          path, i, (unsigned long long)ph.p_filesz);
-                goto out;
+                return -1;
             }
-            hexsim_mem_copy_in(&u->mem, (uint32_t)ph.p_vaddr, buf, ph.p_filesz, true, NULL);
-            free(buf);
-            buf = NULL;
+            hexsim_mem_copy_in(&u->mem, (uint32_t)ph.p_vaddr, image + ph.p_offset,
+                               ph.p_filesz, true, NULL);
         }
         if (!u->phdr_addr && ph.p_offset == 0 && eh.e_phoff < ph.p_filesz)
             u->phdr_addr = (uint32_t)(ph.p_vaddr + eh.e_phoff);
@@ -115,12 +107,12 @@ int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, siz
     }
     if (!end) {
         snprintf(err, errlen, "%s: no loadable segment", path);
-        goto out;
+        return -1;
     }
     if (!hexsim_mem_is_mapped(&u->mem, (uint32_t)eh.e_entry)) {
         snprintf(err, errlen, "%s: entry point 0x%llx is not in a loaded segment", path,
                  (unsigned long long)eh.e_entry);
-        goto out;
+        return -1;
     }
     u->entry = (uint32_t)eh.e_entry;
     u->brk_start = u->brk_cur = (end + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
@@ -130,11 +122,39 @@ int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, siz
         u->arch = u->opts.arch;
     if (!u->arch)
         u->arch = 68;
-    rc = 0;
-out:
-    free(buf);
+    return 0;
+}
+
+int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen)
+{
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "%s: libelf initialisation failed", path);
+        return -1;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
+    int rc = load(u, elf, path, err, errlen);
     if (elf)
         elf_end(elf);
     close(fd);
+    return rc;
+}
+
+int hexsim_user_load_elf_mem(struct hexsim_user *u, const void *image, size_t size,
+                             const char *name, char *err, size_t errlen)
+{
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "%s: libelf initialisation failed", name);
+        return -1;
+    }
+    // elf_memory takes a non-const pointer; the image is only read here.
+    Elf *elf = elf_memory((char *)(uintptr_t)image, size);
+    int rc = load(u, elf, name, err, errlen);
+    if (elf)
+        elf_end(elf);
     return rc;
 }

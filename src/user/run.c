@@ -205,6 +205,24 @@ int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev)
     return fault_exit(u, ev);
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+// --stats: what the run did, on stderr at exit.
+static void print_stats(struct hexsim_user *u, uint64_t packets, uint64_t insns, double secs)
+{
+    struct timespec cpu;
+    double cpu_s = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0
+                   ? (double)cpu.tv_sec + cpu.tv_nsec * 1e-9 : 0.0;
+    fprintf(u->err, "hexsim: stats: packets %llu instructions %llu host %.3f s cpu %.3f s "
+            "packets/s %.0f (per cpu second)\n", (unsigned long long)packets,
+            (unsigned long long)insns, secs, cpu_s, cpu_s > 0 ? (double)packets / cpu_s : 0.0);
+}
+
 int hexsim_user_run(struct hexsim_user *u)
 {
     struct hexsim_user_exec x;
@@ -213,28 +231,54 @@ int hexsim_user_run(struct hexsim_user *u)
         return 1;
     }
     struct hexsim_event_info ev;
-    const struct hexsim_packet *pkt;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
-    uint64_t n = 0;
+    uint64_t n = 0, insns = 0;
+    const uint64_t max_packets = u->opts.max_packets;
+    struct hexsim_user_pcache *pc = x.pcache;
     while (!u->exited) {
-        int r = step_packet(u, &x, &ev, &pkt);
-        if (r == HEXSIM_USER_STEP_FAULT) {
-            status = hexsim_user_fault(u, &ev);
-            break;
+        // the decoded-packet cache lookup, inline (fetch_decode does the misses)
+        const struct hexsim_packet *pkt;
+        uint32_t addr = u->cpu.pc;
+        struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
+        if (__builtin_expect(pc->gen == u->mem.code_gen && e->valid && e->pc == addr, 1)) {
+            pkt = &e->pkt;
+        } else {
+            int ff = 0;
+            pkt = fetch_decode(u, pc, addr, &x.tmp, &ff);
+            if (!pkt) {
+                memset(&ev, 0, sizeof(ev));
+                ev.kind = HX_EV_FAULT_FETCH;
+                ev.addr = addr;
+                ev.detail = ff;
+                ev.tag = -1;
+                status = hexsim_user_fault(u, &ev);
+                break;
+            }
+        }
+        int k = hexsim_exec_packet(&x.env, pkt, &ev);
+        insns += pkt->nexec;
+        if (__builtin_expect(k != HX_EV_NONE, 0)) {
+            if (k == HX_EV_TRAP0 && ev.imm == 1) {
+                hexsim_user_syscall(u);
+            } else {
+                if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
+                    ev.addr = pkt->addr;
+                insns -= pkt->nexec;   // the packet did not complete
+                status = hexsim_user_fault(u, &ev);
+                break;
+            }
         }
         n++;
-        if (u->opts.max_packets && n >= u->opts.max_packets && !u->exited) {
+        if (__builtin_expect(max_packets != 0, 0) && n >= max_packets && !u->exited) {
             fprintf(u->err, "hexsim: stopped after %llu packets (--max-packets) at PC 0x%08x\n",
                     (unsigned long long)n, u->cpu.pc);
             status = 124;
             break;
         }
-        if (u->opts.max_seconds > 0 && (n & 0xfffff) == 0) {
-            struct timespec t1;
-            clock_gettime(CLOCK_MONOTONIC, &t1);
-            double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        if (__builtin_expect((n & 0xfffff) == 0, 0) && u->opts.max_seconds > 0) {
+            double el = seconds_since(&t0);
             if (el >= u->opts.max_seconds) {
                 fprintf(u->err, "hexsim: stopped after %.1f s (--max-seconds) at PC 0x%08x\n",
                         el, u->cpu.pc);
@@ -243,6 +287,8 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
     }
+    if (u->opts.stats)
+        print_stats(u, n, insns, seconds_since(&t0));
     hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }

@@ -165,6 +165,8 @@ static int32_t sys_openat(struct hexsim_user *u, uint32_t dirfd, uint32_t path, 
     int e = copy_str(u, path, p, sizeof(p));
     if (e)
         return e;
+    if (u->opts.no_host_paths)
+        return -EACCES;
     int hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
     if (hd == -1 && p[0] != '/')
         return -EBADF;
@@ -241,6 +243,8 @@ static int32_t sys_fstatat(struct hexsim_user *u, uint32_t dirfd, uint32_t path,
     int e = copy_str(u, path, p, sizeof(p));
     if (e)
         return e;
+    if (u->opts.no_host_paths)
+        return -EACCES;
     int hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
     if (hd == -1 && p[0] != '/')
         return -EBADF;
@@ -305,12 +309,16 @@ static uint32_t sys_brk(struct hexsim_user *u, uint32_t want)
     return want;
 }
 
-static bool range_free(struct hexsim_user *u, uint32_t addr, uint32_t len)
+// True when no page of [addr, addr+len) is mapped; else *next is the page after the first
+// mapped one, where a search for free space can go on (no start before it can succeed).
+static bool range_free(struct hexsim_user *u, uint32_t addr, uint32_t len, uint64_t *next)
 {
     for (uint64_t a = addr; a < (uint64_t)addr + len; a += HEXSIM_PAGE_SIZE)
         if (a >= HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE ||
-            hexsim_mem_is_mapped(&u->mem, (uint32_t)a))
+            hexsim_mem_is_mapped(&u->mem, (uint32_t)a)) {
+            *next = a + HEXSIM_PAGE_SIZE;
             return false;
+        }
     return true;
 }
 
@@ -341,9 +349,8 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     } else {
         at = 0;
         uint64_t start = addr && addr >= u->brk_cur ? addr : u->mmap_next;
-        for (uint64_t a = start; a + size <= HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE;
-             a += HEXSIM_PAGE_SIZE)
-            if (range_free(u, (uint32_t)a, size)) {
+        for (uint64_t a = start; a + size <= HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE;)
+            if (range_free(u, (uint32_t)a, size, &a)) {
                 at = (uint32_t)a;
                 break;
             }

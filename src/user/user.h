@@ -24,7 +24,10 @@ struct hexsim_user_opts {
     double max_seconds;       // 0: no limit (host time: only a safety stop)
     bool host_time;           // clock_gettime etc. from the host clock instead of pcycles
     bool strace;              // log system calls to stderr
+    bool stats;               // print packets, instructions and host time at exit
     unsigned arch;            // core version, 0: from the ELF header
+    bool no_host_paths;       // openat/fstatat fail with EACCES: the guest reaches only the
+                              // host files behind the descriptors it was given (fuzzing)
 };
 
 struct hexsim_user {
@@ -75,6 +78,9 @@ int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev)
 
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
+// The same from an ELF image in memory (`name` for messages); u->mem must be initialised.
+int hexsim_user_load_elf_mem(struct hexsim_user *u, const void *image, size_t size,
+                             const char *name, char *err, size_t errlen);
 int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char **envp,
                             char *err, size_t errlen);
 // Handles trap0(#1) on the vCPU (registers after the trapping packet committed).

@@ -13,13 +13,17 @@
 #      llvm-mc-16 check of all their packets, rejected packets dropped, the rest built into one
 #      program with execlib, run under both simulators, compared), --jobs batches at a time;
 #      packets with instructions hexsim does not implement are left out and counted per tag;
-#   4. shrinks each mismatching case (drops units, instructions, and simplifies the initial
-#      state while the mismatch persists) and writes it to the regression directory.
+#   4. shrinks each mismatching case (drops units and instructions, starts it later with the
+#      state qemu had there, simplifies the initial state, immediates and register numbers
+#      while the mismatch persists), classifies it against tests/isa/qemu_deviations.txt
+#      (known qemu deviations are reported apart and do not fail the run) and writes the
+#      others as regression cases (--write, default the --regress directory).
 # Deterministic for a given --seed (and simulator binaries). Exit status: 0 when every
 # compared case and every regression case matches, 1 otherwise, 77 when a tool is missing.
 # Usage: random_packets.py [--packets N] [--seed S] [--jobs N] [--work DIR] [--hexsim PATH]
 #                          [--qemu PATH] [--keep-going] [--only TAG-REGEX] [--units N]
-#                          [--regress DIR] [--no-write] [--max-shrinks N] [--replay-only]
+#                          [--regress DIR] [--write DIR] [--no-write] [--max-shrinks N]
+#                          [--replay-only] [--start-batch N] [--batch N]
 import argparse
 import collections
 import hashlib
@@ -397,7 +401,7 @@ def run_batch(bi):
           "compared": 0, "compared_cases": 0, "qemu_fail": 0, "qemu_examples": [],
           "mismatches": [], "mismatch_packets": 0, "seconds": collections.Counter(),
           "loops": 0, "duplex": 0, "branches": 0, "mem": 0, "ext": 0, "pnew": 0, "nv": 0,
-          "mem2": 0, "st2": 0, "br2": 0, "nested": 0}
+          "mem2": 0, "st2": 0, "br2": 0, "nested": 0, "mismatch_cases": 0}
     unimpl = cfg["unimpl"]
     for c in cases:
         for u in c.units:
@@ -485,6 +489,7 @@ def run_batch(bi):
             st["compared_cases"] += 1
             if v == "mismatch":
                 st["mismatch_packets"] += npk
+                st["mismatch_cases"] += 1
                 if len(st["mismatches"]) < cfg["keep_mismatches"]:
                     st["mismatches"].append((bi, cid, c, images[c.image], detail))
     if not cfg["keep"]:
@@ -641,7 +646,10 @@ class Shrinker:
             c.image = index[c.img]
             ecs.append(c.execlib_case())
         self.rounds += 1
-        return run_cases(ecs, images, self.work, "s", self.args.hexsim, self.args.qemu)
+        # A short time limit: a candidate that runs long (a loop count gone wild) is no
+        # reproducer.
+        return run_cases(ecs, images, self.work, "s", self.args.hexsim, self.args.qemu,
+                         timeout=10)
 
     def evaluate(self, cands):
         """For each candidate: (mismatch detail lines, records) or None."""
@@ -766,8 +774,10 @@ class Shrinker:
                 for ii, ins in enumerate(ps.insns):
                     if not ins.ri.hwloop:
                         continue
-                    for key, v in list(ins.ops.items()):
-                        if isinstance(v, int) and not key.endswith(".ext") and v > 1:
+                    for key in [t.key for t in ins.ri.optoks if t.kind == "imm" and
+                                not t.pcrel]:
+                        v = ins.ops.get(key)
+                        if isinstance(v, int) and v > 1:
                             n = copy_case(c)
                             nu = copy_unit(u)
                             ni = copy_insn(ins)
@@ -976,7 +986,11 @@ def main():
     ap.add_argument("--hexsim", default=os.path.join(ROOT, "build", "hexsim"))
     ap.add_argument("--qemu", default="qemu-hexagon")
     ap.add_argument("--isa-dir", default=os.path.join(ROOT, "src", "cpu", "isa"))
-    ap.add_argument("--regress", default=os.path.join(HERE, "regress"))
+    ap.add_argument("--regress", default=os.path.join(HERE, "regress"),
+                    help="directory of the regression cases replayed first")
+    ap.add_argument("--write", help="directory the new regression cases go to (default: "
+                    "--regress; ctest writes them into the build tree, copy the ones to keep "
+                    "into tests/isa/regress/)")
     ap.add_argument("--only", help="regular expression: draw only rows whose tag matches")
     ap.add_argument("--keep-going", action="store_true",
                     help="run every batch even after mismatches (default: stop starting new "
@@ -1073,39 +1087,56 @@ def main():
         p("random_packets: --only %s selects no row" % args.only)
         return 1
     stopped_early = False
+    done_batches = 0
+    last_progress = time.monotonic()
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(max(1, args.jobs), initializer=worker_init, initargs=(cfg,)) as pool:
         for bi, st in pool.imap(run_batch, range(min(args.start_batch, nb), nb)):
             for k in ("generated", "rejected", "unimpl_packets", "compared",
-                      "compared_cases", "qemu_fail", "mismatch_packets", "loops", "duplex",
+                      "compared_cases", "qemu_fail", "mismatch_packets", "mismatch_cases",
+                      "loops", "duplex",
                       "branches", "mem", "ext", "pnew", "nv", "mem2", "st2", "br2",
                       "nested"):
                 tot[k] += st[k]
             for k in counters:
                 counters[k].update(st[k])
-            examples["reject"] += st["reject_examples"][:3]
-            examples["qemu"] += st["qemu_examples"][:2]
-            tot["mismatch_cases"] += len(st["mismatches"]) if False else 0
-            mismatches += st["mismatches"]
-            if len(mismatches) >= args.stop_after and not args.keep_going:
+            if len(examples["reject"]) < 40:
+                examples["reject"] += st["reject_examples"][:3]
+            if len(examples["qemu"]) < 10:
+                examples["qemu"] += st["qemu_examples"][:2]
+            # Keep a bounded number of mismatching cases (for shrinking), count the rest.
+            mismatches += st["mismatches"][:max(0, args.stop_after - len(mismatches))]
+            done_batches += 1
+            now = time.monotonic()
+            if now - last_progress > 60 and done_batches < nb:
+                last_progress = now
+                p("random_packets: ... %d of %d batches, %d packets, %d mismatching cases, "
+                  "%.0f packets/s" % (done_batches, nb, tot["generated"],
+                                      tot["mismatch_cases"],
+                                      tot["generated"] / max(1e-9, now - t_batches)))
+                sys.stdout.flush()
+            if tot["mismatch_cases"] >= args.stop_after and not args.keep_going:
                 stopped_early = True
                 pool.terminate()
                 break
     elapsed = time.monotonic() - t_batches
     gen = tot["generated"]
     p("random_packets: seed %d, %d packets generated in %d batches (%.1f s, %.0f packets/s, "
-      "%d jobs)%s" % (args.seed, gen, nb - min(args.start_batch, nb), elapsed, gen / max(elapsed, 1e-9), args.jobs,
-                      "; stopped early after %d mismatching cases" % len(mismatches)
-                      if stopped_early else ""))
+      "%d jobs)%s" % (args.seed, gen, done_batches, elapsed, gen / max(elapsed, 1e-9),
+                      args.jobs, "; stopped early after %d mismatching cases" %
+                      tot["mismatch_cases"] if stopped_early else ""))
     ninsn = counters["ninsn"]
+    sel_tags = {r.tag for r in gen_info.selected}
     p("  mix: %d instructions, packets of 1/2/3/4: %s; packets with duplex "
       "sub-instructions %d, branches %d (two: %d), memory accesses %d (two: %d, two stores: "
       "%d), extenders %d, .new predicates %d, new-value operands %d; %d loop shapes (%d "
-      "nested); %d of %d rows drawn" %
+      "nested); %d of the %d rows selected drawn%s" %
       (sum(counters["mix"].values()), "/".join("%d" % ninsn[k] for k in sorted(ninsn)),
        tot["duplex"], tot["branches"], tot["br2"], tot["mem"], tot["mem2"], tot["st2"],
        tot["ext"], tot["pnew"], tot["nv"], tot["loops"], tot["nested"],
-       len(counters["mix"]), len(gen_info.selected)))
+       len(set(counters["mix"]) & sel_tags), len(sel_tags),
+       " (and %d other rows as producers)" % len(set(counters["mix"]) - sel_tags)
+       if set(counters["mix"]) - sel_tags else ""))
     p("  by file: " + ", ".join("%s %.1f%%" % (f[:-4], 100.0 * n / max(1, sum(
         counters["files"].values()))) for f, n in counters["files"].most_common()))
     p("  rejected by llvm-mc: %d (%.2f%%)" % (tot["rejected"],
@@ -1115,7 +1146,8 @@ def main():
     for msg, body in examples["reject"][:4]:
         p("    e.g. %s: %s" % (msg[:80], " ".join(l.strip() for l in body)[:200]))
     p("  compared: %d packets in %d cases; mismatching cases: %d (%d packets)" %
-      (tot["compared"], tot["compared_cases"], len(mismatches), tot["mismatch_packets"]))
+      (tot["compared"], tot["compared_cases"], tot["mismatch_cases"],
+       tot["mismatch_packets"]))
     if tot["qemu_fail"]:
         p("  cases qemu could not run (left out): %d" % tot["qemu_fail"])
         for msg, body in examples["qemu"][:3]:
@@ -1184,7 +1216,7 @@ def main():
             if dev is None:
                 ok = False
                 if not args.no_write:
-                    name = R.write(args.regress, small, small.img, d, sig,
+                    name = R.write(args.write or args.regress, small, small.img, d, sig,
                                    "seed %d batch %d case %d" % (args.seed, bi, cid))
             found[sig] = [small, d, 1, name, dev]
         new_bugs = {k: v for k, v in found.items() if v[4] is None}
@@ -1198,7 +1230,8 @@ def main():
                                                               sig.split(" | ")[0]))
         for k, (sig, (small, d, count, name, dev)) in enumerate(new_bugs.items()):
             if k >= args.show:
-                p("  ... %d more (see %s)" % (len(new_bugs) - k, os.path.relpath(args.regress)))
+                p("  ... %d more (see %s)" % (len(new_bugs) - k,
+                                              os.path.relpath(args.write or args.regress)))
                 break
             p("  MISMATCH [%s] (%d similar cases)%s" % (
                 sig.split(" | ")[0], count, " -> " + os.path.relpath(name) if name else ""))

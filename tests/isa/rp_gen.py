@@ -41,9 +41,7 @@ PAIR_POOL = list(range(0, 26, 2)) + [30]
 R16 = TE.R16
 RR8 = TE.RR8
 R8 = list(range(8))
-SCRATCH = 27
 RESERVED = frozenset((27, 28))
-SCRATCH2 = 26                                  # second scratch, only before GPR pins
 
 USER_SYSTEM = {"Y2_dcfetchbo", "Y2_dczeroa", "Y2_barrier", "Y2_syncht", "Y2_dccleana",
                "Y2_dcinva", "Y2_dccleaninva", "Y2_icinva", "Y2_isync", "Y4_l2fetch",
@@ -75,6 +73,7 @@ FILE_WEIGHTS = {"alu32.isa": 16, "xtype_alu.isa": 12, "xtype_shift.isa": 10,
                 "system.isa": 1}
 DUPLEX_WEIGHT = 8        # duplex pairs, in the same scale
 LOOP_UNIT_P = 0.06       # probability that a unit is a hardware-loop shape
+DUAL_BRANCH_P = 0.02     # probability that a packet starts with two jumps
 NINSN_WEIGHTS = [(1, 15), (2, 30), (3, 30), (4, 25)]
 
 ADDR_MODES = [
@@ -593,8 +592,9 @@ class Gen:
         self.p_producers = [r for r in allu if _pred_dest(r) and not r.fp and
                             "tlbmatch" not in r.syntax]
         self.p_producer_tags = {r.tag for r in self.p_producers}
-        self.body_rows = None
-        self.loop_ok = [r for r in self.loops if "hwloop" in r.flags]
+        jumps = [r for r in sel if r.dual_ok and not r.call and not r.duplex]
+        self.dual_first = [r for r in jumps if r.cond]
+        self.dual_second = jumps
         # Forced rows (probe): make one packet around a given row.
         self.force = None
 
@@ -664,11 +664,12 @@ class Gen:
                 if ext and ri.mem_mode == "gp":
                     ext = False    # gp+## is the absolute form (qemu 7.2 adds GP to it)
                 if ext:
-                    v = rand32(rng) if rnd() < 0.8 else rng.randint(-64, 64) & M32
-                    if v == M32:
-                        # llvm-mc-16 turns add(Rs,##-1) into the duplex add(Rs,#-1) (SA1_dec,
-                        # not extendable) behind the extender; qemu 7.2 then aborts.
-                        v = 0xfffffffe
+                    v = rand32(rng)
+                    while v < 1024 or v > M32 - 1024:
+                        # llvm-mc-16 turns small extended values into duplex sub-instructions
+                        # that cannot be extended (add(Rs,##1) into SA1_inc) behind the
+                        # extender; qemu 7.2 then aborts.
+                        v = rand32(rng)
                     if t.signed and v & 0x80000000:
                         v -= 1 << 32
                     ins.words = 2
@@ -738,6 +739,16 @@ class Gen:
             ninsn = weighted(rng, NINSN_WEIGHTS)
         tries = 0
         forced = self.force
+        if forced is None and ctx is not None and not loop_body and self.dual_first and \
+                rng.random() < DUAL_BRANCH_P:
+            # Two branches: a conditional jump first, then another direct jump.
+            for rows in (self.dual_first, self.dual_second):
+                try:
+                    for ins in self.try_insn(rng.choice(rows), ps, ctx, rng):
+                        ps.add(ins)
+                except Fail:
+                    break
+            ninsn = max(ninsn, len(ps.insns))
         while len(ps.insns) < ninsn and tries < 12:
             tries += 1
             if forced is not None:
@@ -921,6 +932,9 @@ class Gen:
             # (taken) branch overrides (qemu_deviations.txt [jump-then-call]).
             if any(r.call for r in br):
                 return False
+            # qemu 7.2 crashes (SIGSEGV) on two compare-jumps with two more compares.
+            if sum(1 for i in insns if i.wp) > 3:
+                return False
         # A predicate read as .new has one writer; predicates written twice are written by
         # compares only.
         seen = 0
@@ -995,7 +1009,6 @@ class Gen:
     def plan(self, ins, ps, ctx, rng):
         ri = ins.ri
         ops = ins.ops
-        free_pin = lambda r: r not in ps.pins and r not in ins.pins  # noqa: E731
         frames = [r for i in ps.insns if i.ri.frame for r in i.ranges]
 
         def pin(key_or_reg, value):
@@ -1016,9 +1029,10 @@ class Gen:
             key = 0 if rng.random() < 0.4 else rng.getrandbits(32)
             ea = self.pick_ea(rng, 8, ps, [r for i in ps.insns for r in i.ranges])
             ins.ranges.append((ea, ea + 8))
-            s = ri.syntax
             if ri.frame == "alloc":
                 base = ops.get("Rx32", 29)
+                if base == 30:
+                    raise Fail("allocframe(r30):raw writes r30 twice")
                 pin(base, ea + 8)
             else:
                 base = ops.get("Rs32", 30)
@@ -1029,7 +1043,6 @@ class Gen:
                     ins.target = label
                     ins.mwords.append((ea + 4, label, key))
                     ctx and ctx.note_target(label)
-            del s
             if ps.cpins.get("framekey", ins.cpins.get("framekey")) != \
                     ins.cpins.get("framekey", ps.cpins.get("framekey")):
                 raise Fail("framekey conflict")
@@ -1148,7 +1161,6 @@ class Gen:
                     pin(key[0], label)
                 elif "r31" in ri.syntax:
                     pin(31, label)
-        del free_pin
 
 
 def noncanonical_frame(ins):
@@ -1265,13 +1277,6 @@ def assignable(slotsets):
         return False
     return rec(0)
 
-
-def assignable_cached(slotsets, _cache={}):
-    key = tuple(sorted(tuple(sorted(s)) for s in slotsets))
-    v = _cache.get(key)
-    if v is None:
-        v = _cache[key] = assignable(slotsets)
-    return v
 
 
 # ---------------------------------------------------------------------------------------

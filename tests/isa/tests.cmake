@@ -83,8 +83,10 @@ add_test(NAME isa_exec
 set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
-# qemu-hexagon and hexsim --user, all state compared; mismatches are shrunk and written to
-# tests/isa/regress/ (replayed by every run). HEXSIM_RANDOM_PACKETS packets (seed
+# qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
+# tests/isa/regress/ are replayed first; new mismatches are shrunk and written to
+# <build>/tests/isa/random_packets/new-regress/ (copy the ones to keep into tests/isa/regress/;
+# a run by hand writes there directly). HEXSIM_RANDOM_PACKETS packets (seed
 # HEXSIM_RANDOM_PACKETS_SEED); longer runs by hand, e.g.
 #   tests/isa/random_packets.py --hexsim build/hexsim --packets 10000000 --seed 7
 set(HEXSIM_RANDOM_PACKETS "200000" CACHE STRING "Packets of the isa_random_packets test")
@@ -93,5 +95,6 @@ add_test(NAME isa_random_packets
     COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/random_packets.py"
             --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
             --packets "${HEXSIM_RANDOM_PACKETS}" --seed "${HEXSIM_RANDOM_PACKETS_SEED}"
-            --work "${HEXSIM_ISA_WORK}/random_packets" --regress "${HEXSIM_ISA_DIR}/regress")
+            --work "${HEXSIM_ISA_WORK}/random_packets" --regress "${HEXSIM_ISA_DIR}/regress"
+            --write "${HEXSIM_ISA_WORK}/random_packets/new-regress")
 set_tests_properties(isa_random_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)

@@ -4,9 +4,13 @@
 # (freestanding, static, -O2, -mv67 so that qemu-hexagon 7.2 accepts it), runs it under
 # qemu-hexagon and `hexsim --user` side by side, checks that both print the same output (and
 # the expected output a program states in a "Expected output:" comment), and prints a table:
-# wall time of each, hexsim packets per second (from --stats when available) and the time
-# ratio qemu/hexsim (above 1: hexsim is faster). Times are the best of --repeat runs.
-# Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N] [PROG.c...]
+# user CPU time of each (the machine may be shared: CPU time, not wall time, is compared),
+# hexsim packets, instructions per packet and packets per CPU second (from hexsim --stats),
+# and the time ratio qemu/hexsim (above 1: hexsim is faster). Times are the best of --repeat
+# runs. --host-check also builds each program natively (rt.h's host branch) and checks that
+# it prints its "Expected output:".
+# Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
+#                             [--host-check] [PROG.c...]
 import argparse
 import glob
 import os
@@ -23,9 +27,16 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ff
 
 
 def timed(cmd):
+    # user CPU time of the child (wall time if the platform cannot say)
     t = time.monotonic()
+    r0 = os.times()
     p = subprocess.run(cmd, capture_output=True)
-    return time.monotonic() - t, p
+    r1 = os.times()
+    cpu = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
+    return (cpu if cpu > 0 else time.monotonic() - t), p
+
+
+STATS_RE = re.compile(rb'hexsim: stats: packets (\d+) instructions (\d+)')
 
 
 def main():
@@ -33,11 +44,14 @@ def main():
     ap.add_argument('--hexsim', default=os.path.join(ROOT, 'build', 'hexsim'))
     ap.add_argument('--qemu', default='qemu-hexagon')
     ap.add_argument('--repeat', type=int, default=1)
+    ap.add_argument('--host-check', action='store_true',
+                    help='also build each program for the host and check its expected output')
     ap.add_argument('progs', nargs='*')
     a = ap.parse_args()
     progs = a.progs or sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')))
     work = tempfile.mkdtemp(prefix='hexsim-bench-')
-    print('%-12s %10s %10s %8s  %s' % ('program', 'qemu s', 'hexsim s', 'ratio', 'output'))
+    print('%-12s %8s %8s %10s %6s %10s %7s  %s' % ('program', 'qemu s', 'hexsim s', 'packets',
+          'ins/pk', 'packets/s', 'ratio', 'output'))
     bad = 0
     for src in progs:
         name = os.path.splitext(os.path.basename(src))[0]
@@ -46,19 +60,31 @@ def main():
         with open(src) as f:
             m = re.search(r'Expected output: (.*)', f.read())
         want = m.group(1).replace('*/', '').strip() if m else None
+        host_ok = True
+        if a.host_check:
+            hexe = exe + '.host'
+            subprocess.run(['cc', '-O2', src, '-o', hexe], check=True)
+            hp = subprocess.run([hexe], capture_output=True)
+            host_ok = hp.returncode == 0 and (want is None or hp.stdout.decode().strip() == want)
         tq = th = None
         for _ in range(a.repeat):
             t, q = timed([a.qemu, exe])
             tq = t if tq is None else min(tq, t)
-            t, h = timed([a.hexsim, '--user', exe])
+            t, h = timed([a.hexsim, '--user', '--stats', exe])
             th = t if th is None else min(th, t)
         ok = (q.stdout == h.stdout and q.returncode == h.returncode and
               (want is None or q.stdout.decode().strip() == want))
-        if not ok:
+        if not ok or not host_ok:
             bad += 1
-        print('%-12s %10.2f %10.2f %8.2f  %s' % (name, tq, th, tq / th, 'same' if ok else
-              'DIFFERENT: qemu %r (%d) hexsim %r (%d) %s' % (q.stdout[:80], q.returncode,
-              h.stdout[:80], h.returncode, h.stderr.decode()[:300])))
+        m = STATS_RE.search(h.stderr)
+        npk, nin = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+        status = 'same' if ok else ('DIFFERENT: qemu %r (%d) hexsim %r (%d) %s' % (
+            q.stdout[:80], q.returncode, h.stdout[:80], h.returncode, h.stderr.decode()[:300]))
+        if not host_ok:
+            status += '; HOST BUILD DIFFERS'
+        print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %7.2f  %s' % (
+            name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, tq / th, status))
+        sys.stdout.flush()
     return 1 if bad else 0
 
 

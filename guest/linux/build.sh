@@ -1,0 +1,121 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Builds the guest kernel: Debian's linux-source-6.1 with the Comet patch series
+# (guest/linux/patches/*.patch, applied in name order) and guest/linux/comet_defconfig,
+# compiled for Hexagon with clang-16 and lld-16. Works in a cache directory outside the
+# source tree and redoes only what changed: a different tarball or patch series means a
+# fresh unpack and a full build; a different config means a reconfigure and an
+# incremental build; nothing different means nothing is run.
+#
+# Environment:
+#   HEXSIM_CACHE          cache root (default ~/.cache/hexsim); the kernel lives in
+#                         $HEXSIM_CACHE/linux/{src,build}
+#   HEXSIM_LINUX_TARBALL  kernel source (default /usr/src/linux-source-6.1.tar.xz)
+#   HEXSIM_JOBS           make -j value (default 2)
+#
+# Progress goes to stderr; the only line on stdout is the path of the built vmlinux, so
+# `vmlinux=$(guest/linux/build.sh)` works.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+tarball=${HEXSIM_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+cache=${HEXSIM_CACHE:-${HOME}/.cache/hexsim}/linux
+jobs=${HEXSIM_JOBS:-2}
+defconfig="$here/comet_defconfig"
+src="$cache/src"
+build="$cache/build"
+make_vars="ARCH=hexagon LLVM=-16"
+
+say() { echo "build.sh: $*" >&2; }
+die() { echo "build.sh: error: $*" >&2; exit 1; }
+
+[ -r "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1, or run tools/setup.sh)"
+[ -r "$defconfig" ] || die "$defconfig not found"
+for tool in clang-16 ld.lld-16 llvm-nm-16 patch flex bison bc make xz perl; do
+    command -v "$tool" >/dev/null 2>&1 || die "$tool not found (run tools/setup.sh)"
+done
+
+# The patch series in application order. LC_ALL=C makes the glob order plain byte order.
+LC_ALL=C
+export LC_ALL
+set -- "$here"/patches/*.patch
+[ -e "$1" ] || die "no patches in $here/patches"
+
+mkdir -p "$cache"
+exec 9>"$cache/.lock"
+flock 9 || die "cannot lock $cache/.lock"
+
+# What the source tree and the configured build depend on. The tarball is identified
+# by name, size and modification time (hashing 140 MB on every run would cost more
+# than the check is worth); the patches and the config by content.
+src_key=$( { stat -L -c '%n %s %Y' "$tarball"; cat "$@"; } | sha256sum | cut -d' ' -f1)
+cfg_key=$( { echo "$src_key $make_vars"; cat "$defconfig"; } | sha256sum | cut -d' ' -f1)
+
+if [ ! -f "$src/.hexsim-src-key" ] || [ "$(cat "$src/.hexsim-src-key")" != "$src_key" ]; then
+    say "unpacking $tarball into $src"
+    rm -rf "$src" "$build" "$cache/unpack"
+    mkdir -p "$cache/unpack"
+    tar -xJf "$tarball" -C "$cache/unpack"
+    top=$(ls "$cache/unpack")
+    [ -d "$cache/unpack/$top/arch/hexagon" ] || die "$tarball does not hold a kernel tree"
+    mv "$cache/unpack/$top" "$src"
+    rmdir "$cache/unpack"
+    for p in "$@"; do
+        say "applying $(basename "$p")"
+        # Dry run first, so a patch that does not apply leaves no half-applied files.
+        if ! patch -d "$src" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch \
+                --dry-run -s -i "$p" >&2; then
+            die "$(basename "$p") does not apply to $(basename "$tarball"); tree left at $src"
+        fi
+        patch -d "$src" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch -s -i "$p" >&2
+    done
+    echo "$src_key" > "$src/.hexsim-src-key"
+fi
+
+cfg_ok=false
+if [ -f "$build/.hexsim-cfg-key" ] && [ "$(cat "$build/.hexsim-cfg-key")" = "$cfg_key" ]; then
+    cfg_ok=true
+fi
+
+if ! $cfg_ok; then
+    say "configuring with $(basename "$defconfig")"
+    mkdir -p "$build"
+    rm -f "$build/.hexsim-cfg-key"
+    cp "$defconfig" "$src/arch/hexagon/configs/comet_defconfig"
+    # shellcheck disable=SC2086
+    make -C "$src" O="$build" $make_vars comet_defconfig >&2
+    # Kconfig silently drops what it cannot satisfy; insist on every line of the file.
+    missing=""
+    while IFS= read -r line; do
+        case "$line" in
+        CONFIG_*=*)
+            grep -qxF "$line" "$build/.config" || missing="$missing
+  $line" ;;
+        "# CONFIG_"*" is not set")
+            sym=${line#\# }; sym=${sym%% *}
+            if grep -q "^$sym=" "$build/.config"; then
+                missing="$missing
+  $line"
+            fi ;;
+        esac
+    done < "$defconfig"
+    [ -z "$missing" ] || die "the configured kernel differs from $(basename "$defconfig") in:$missing"
+fi
+
+if ! $cfg_ok || [ ! -f "$build/vmlinux" ]; then
+    say "building vmlinux (make $make_vars -j$jobs)"
+    # shellcheck disable=SC2086
+    make -C "$src" O="$build" $make_vars -j"$jobs" vmlinux >&2
+    # The kernel must carry what hexsim relies on: the boot console, the board, the
+    # second-level interrupt controller, the initrd hand-off and the command-line page.
+    syms=$(llvm-nm-16 "$build/vmlinux")
+    for s in angel_console_init comet_sirc_init comet_init reserve_initrd_mem \
+             external_cmdline_buffer msm_serial_probe smsc911x_drv_probe; do
+        echo "$syms" | grep -q " $s\$" || die "vmlinux lacks the symbol $s"
+    done
+    echo "$cfg_key" > "$build/.hexsim-cfg-key"
+else
+    say "vmlinux is up to date"
+fi
+
+echo "$build/vmlinux"

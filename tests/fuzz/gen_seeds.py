@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Writes the seed corpus of tests/fuzz/corpus/<target>/ (seed-*; regression inputs found by
+# fuzzing are named after the bug instead and are not touched). Code seeds are assembled with
+# llvm-mc-16 and ELF seeds linked with ld.lld-16, so they are real Hexagon encodings; run it
+# again after changing a seed here. Input layouts: the header comments of fuzz_<target>.c.
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, 'corpus')
+
+PROGRAMS = {
+    'alu': '''
+        { r0 = add(r1, r2); r3 = memw(r4+#8) }
+        { memw(r5+#4) = r0; p0 = cmp.eq(r0, #1) }
+        { if (p0) jump 1f }
+    1:  { r1:0 = combine(#1, #2); r7 = ##0x12345678 }
+        { loop0(2f, #3) }
+    2:  { r0 = add(r0, #1) }:endloop0
+        { r6 = #64; r0 = #1 }
+        { r1 = r5; r2 = #4 }
+        { trap0(#1) }
+        { r0 = #0; r6 = #93 }
+        { trap0(#1) }
+    ''',
+    'mem': '''
+        { r2 = memw(r0+#0); r3 = memub(r1+#3) }
+        { memd(r29+#-8) = r1:0; r4 = memh(r2+#2) }
+        { r5 = add(r2, #1); memb(r1+#0) = r5.new }
+        { r6 = memw_locked(r0) }
+        { memw_locked(r0, p0) = r6 }
+        { r7:6 = memd(r29+#-8); if (!p0) r8 = memw(r0+#4) }
+        { allocframe(#16) }
+        { r9 = memw(r30+#4); memw(r29+#0) = r9 }
+        { r31:30 = deallocframe(r30):raw }
+        { r0 = memw(r7+#0) }
+    ''',
+    'flow': '''
+        { p0 = cmp.gt(r0, r1); if (p0.new) r2 = #1 }
+        { r3 = #2; if (cmp.eq(r3.new, #2)) jump:t 1f }
+        { r0 = #99 }
+    1:  { call 2f }
+        { jump 3f }
+    2:  { r1 = add(r1, #1); jumpr r31 }
+    3:  { loop1(4f, #2); r10 = #0 }
+    4:  { r10 = add(r10, #1); nop }:endloop1
+        { p3 = sp1loop0(5f, #2) }
+    5:  { r11 = mpyi(r10, #3); if (p3) r12 = r11 }:endloop0
+        { r0 = r10; r6 = #93 }
+        { trap0(#1) }
+    ''',
+    'xtype': '''
+        { r1:0 = vaddh(r3:2, r5:4); r6 = asl(r7, #3) }
+        { r9:8 = mpy(r10, r11); r12 = sfadd(r13, r14) }
+        { r17:16 = dfadd(r19:18, r21:20); p1 = sfcmp.eq(r2, r3) }
+        { r22 = clb(r23); r24 = extractu(r25, #4, #2) }
+        { r26 = convert_sf2w(r27):chop }
+        { r1,p0 = sfrecipa(r2, r3) }
+        { usr = r1 }
+        { r2 = usr }
+        { r3 = insert(r4, #8, #4); r5 = parity(r7:6, r9:8) }
+        { trap0(#2) }
+    ''',
+    'duplex': '''
+        { r0 = #1; r1 = #2 }
+        { r2 = memw(r29+#4); r3 = r0 }
+        { memw(r29+#8) = r1; r4 = add(r4, #-1) }
+        { p0 = cmp.eq(r2, #0); r5 = and(r5, #1) }
+        { r0 = #0; dealloc_return }
+    ''',
+}
+
+DATA_BASE = 0x20000
+
+
+def assemble(src, arch='hexagonv68'):
+    with tempfile.TemporaryDirectory() as d:
+        s, o, b = (os.path.join(d, n) for n in ('a.s', 'a.o', 'a.bin'))
+        with open(s, 'w') as f:
+            f.write('.text\n.globl _start\n_start:\n' + src + '\n')
+        subprocess.run(['llvm-mc-16', '-triple=hexagon', '-mcpu=' + arch, '-filetype=obj', s,
+                        '-o', o], check=True)
+        subprocess.run(['llvm-objcopy-16', '-O', 'binary', '--only-section=.text', o, b],
+                       check=True)
+        return open(b, 'rb').read()
+
+
+def link(src, arch='hexagonv67', flags='0x67'):
+    with tempfile.TemporaryDirectory() as d:
+        s, o, e = (os.path.join(d, n) for n in ('a.s', 'a.o', 'a.elf'))
+        with open(s, 'w') as f:
+            f.write('.text\n.globl _start\n_start:\n' + src + '\n'
+                    '.data\nmsg: .string "hi\\n"\n')
+        subprocess.run(['llvm-mc-16', '-triple=hexagon', '-mcpu=' + arch, '-filetype=obj', s,
+                        '-o', o], check=True)
+        subprocess.run(['ld.lld-16', '-static', '-s', '--no-rosegment', '-z', 'norelro',
+                        '-z', 'max-page-size=4096', o, '-o', e], check=True)
+        return open(e, 'rb').read()
+
+
+def write(target, name, data):
+    os.makedirs(os.path.join(CORPUS, target), exist_ok=True)
+    with open(os.path.join(CORPUS, target, 'seed-' + name), 'wb') as f:
+        f.write(data)
+
+
+def exec_input(code, flags=0x70, mask=0, regs=(), preds=0, usr=0):
+    return struct.pack('<BIII', flags, mask, preds, usr) + b''.join(
+        struct.pack('<I', r) for r in regs) + code
+
+
+def syscall_input(calls, flags=0):
+    out = bytes([flags])
+    names = {'ioctl': 0, 'openat': 1, 'close': 2, 'llseek': 3, 'read': 4, 'write': 5,
+             'readv': 6, 'writev': 7, 'fstatat': 8, 'fstat': 9, 'exit': 10, 'brk': 25,
+             'munmap': 26, 'mmap2': 27, 'mprotect': 28, 'getrandom': 29, 'clock_gettime': 14,
+             'nanosleep': 13, 'uname': 16, 'clock_gettime64': 30}
+    for name, args in calls:
+        kinds = 0
+        words = []
+        for i, a in enumerate(list(args) + [0] * (6 - len(args))):
+            if isinstance(a, tuple):   # ('p', offset): pointer into the data area
+                kinds |= 1 << (2 * i)
+                a = a[1]
+            words.append(a & 0xffffffff)
+        out += bytes([names[name]]) + struct.pack('<I', kinds) + struct.pack('<6I', *words)
+    return out
+
+
+def main():
+    for name, src in PROGRAMS.items():
+        code = assemble(src)
+        write('decode', name, code)
+        write('exec', name, exec_input(code))
+    write('decode', 'v60-alu', assemble(PROGRAMS['alu'], 'hexagonv60'))
+    mem = assemble(PROGRAMS['mem'])
+    write('exec', 'mem-regs', exec_input(mem, flags=0x53, mask=0x3,
+                                         regs=(DATA_BASE + 0x40, DATA_BASE + 0x81)))
+    # self-modifying: store a word into the code page, then run it
+    smc = assemble('''
+        { r0 = ##0x10020; r1 = ##0x7800c0a0 }
+        { memw(r0+#0) = r1 }
+        { nop }
+        { nop }
+        { nop }
+        { nop }
+        { r0 = add(r0, #1) }
+    ''')
+    write('exec', 'smc', exec_input(smc, flags=0x71))
+
+    P = lambda off: ('p', off)
+    write('syscall', 'io', syscall_input([
+        ('write', (1, P(0), 16)), ('read', (3, P(0x100), 64)), ('llseek', (3, 0, 4, P(0x200), 0)),
+        ('fstat', (3, P(0x300))), ('writev', (2, P(0), 2)), ('readv', (0, P(0x10), 1)),
+        ('ioctl', (1, 0x5401, P(0x400))), ('close', (3,)), ('read', (3, P(0x100), 4)),
+        ('openat', (0xffffff9c, P(1), 0x241, 0o644)), ('fstatat', (0xffffff9c, P(1), P(0x500), 0)),
+    ]))
+    write('syscall', 'mem', syscall_input([
+        ('brk', (0,)), ('brk', (0x00104000,)), ('mmap2', (0, 0x3000, 3, 0x22, 0xffffffff, 0)),
+        ('mmap2', (0, 0x2000, 1, 0x02, 3, 0)), ('mprotect', (0x40000000, 0x1000, 1)),
+        ('munmap', (0x40001000, 0x1000)), ('mmap2', (0x50000000, 0x1000, 7, 0x32, 0, 0)),
+        ('brk', (0x00101000,)),
+    ]))
+    write('syscall', 'time', syscall_input([
+        ('clock_gettime', (1, P(0x600))), ('clock_gettime64', (0, P(0x610))),
+        ('nanosleep', (P(0x20), 0)), ('uname', (P(0x700),)), ('getrandom', (P(0x800), 32, 0)),
+        ('exit', (3,)),
+    ]))
+
+    write('elf', 'exit', link('''
+        { r0 = #7; r6 = #93 }
+        { trap0(#1) }
+    '''))
+    write('elf', 'write', link('''
+        { r0 = #1; r1 = ##msg; r2 = #3; r6 = #64 }
+        { trap0(#1) }
+        { r0 = memw(r29+#0); r6 = #93 }
+        { trap0(#1) }
+    '''))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
