@@ -50,6 +50,9 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     elf = os.path.join(a.work, 'hvm_' + a.case + '.elf')
     subprocess.run(CLANG + [os.path.join(GUEST, s) for s in srcs] + ['-o', elf], check=True)
+    # lld-16 corrupts relocated extended SA1_addi duplexes: a test kernel must have none
+    subprocess.run([sys.executable, os.path.join(HERE, '..', '..', 'tools', 'lld_duplex_check.py'),
+                    elf], check=True)
     stdin = subprocess.DEVNULL
     if a.case in STDIN:
         path = os.path.join(a.work, 'hvm_' + a.case + '.stdin')
