@@ -22,7 +22,7 @@
 // Exit statuses; the usage text lists them, so keep the two in step.
 enum {
     HEXSIM_EXIT_OK = 0,
-    HEXSIM_EXIT_FILE = 1,  // a file named on the command line cannot be read
+    HEXSIM_EXIT_FILE = 1,  // a file named on the command line cannot be read or loaded
     HEXSIM_EXIT_USAGE = 2, // bad command line, or a mode that is not implemented yet
 };
 

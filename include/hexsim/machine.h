@@ -77,10 +77,14 @@ struct hexsim_machine {
     uint32_t entry;                   // physical entry PC
     uint32_t kernel_end;              // first physical address above the loaded image
     uint32_t initrd_addr, initrd_size;
-    char cmdline[4096];
+    char cmdline[4096];               // at most HEXSIM_CMDLINE_MAX bytes with its NUL
     uint32_t warned_trap1[2];         // unknown trap1 numbers 0..63 reported once
     bool warned_angel;
 };
+
+// Linux/Hexagon copies at most COMMAND_LINE_SIZE (asm-generic/setup.h: 512) bytes of the
+// command line, NUL included.
+#define HEXSIM_CMDLINE_MAX 512
 
 // Exit statuses of a system-mode run
 enum {

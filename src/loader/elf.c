@@ -6,9 +6,9 @@
 // so a segment whose physical address is at or above 0xC0000000 is placed at
 // paddr - 0xC0000000 + RAM base and the entry PC is translated the same way; the vCPU
 // starts with the MMU off (VA = PA) until vmnewmap. setup_arch copies the command line
-// from the page at `external_cmdline_buffer` when its first byte is non-zero; RAM size
-// comes only from mem=, so the loader always appends mem= (unless --append has one), and
-// the initrd is announced as initrd=0xADDR,SIZE (physical address).
+// from the page at `external_cmdline_buffer` when its first byte is non-zero, and that
+// replaces the built-in command line; so the loader adds console=ttyMSM2,115200n8 and mem=
+// (RAM size comes only from mem=) unless --append has them, and the initrd is announced as initrd=0xADDR,SIZE (physical address).
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -100,19 +100,39 @@ static int load_initrd(struct hexsim_machine *m, const char *path, char *msg, si
     return 0;
 }
 
-static void build_cmdline(struct hexsim_machine *m)
+// True when the command line has an option that starts with `key` (for example "mem=").
+static bool has_option(const char *cmdline, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = cmdline; (p = strstr(p, key)) != NULL; p += n)
+        if (p == cmdline || p[-1] == ' ')
+            return true;
+    return false;
+}
+
+// The command line the kernel gets: --append, then what the board needs and --append did
+// not say. external_cmdline_buffer replaces the kernel's built-in command line, so the
+// console (ttyMSM2 is UART3, the Comet console) and mem= must be here.
+static int build_cmdline(struct hexsim_machine *m, char *msg, size_t msglen)
 {
     const char *app = m->opts.append ? m->opts.append : "";
     size_t cap = sizeof(m->cmdline);
-    int len = snprintf(m->cmdline, cap, "%s", app);
-    bool has_mem = strncmp(app, "mem=", 4) == 0 || strstr(app, " mem=") != NULL;
-    if (!has_mem && (size_t)len < cap) {
-        uint32_t mb = m->ram_size >> 20;
-        len += snprintf(m->cmdline + len, cap - (size_t)len, "%smem=%uM", len ? " " : "", mb);
+    size_t len = (size_t)snprintf(m->cmdline, cap, "%s", app);
+    if (len < cap && !has_option(app, "console="))
+        len += (size_t)snprintf(m->cmdline + len, cap - len, "%sconsole=ttyMSM2,115200n8",
+                                len ? " " : "");
+    if (len < cap && !has_option(app, "mem="))
+        len += (size_t)snprintf(m->cmdline + len, cap - len, "%smem=%uM", len ? " " : "",
+                                m->ram_size >> 20);
+    if (len < cap && m->initrd_size)
+        len += (size_t)snprintf(m->cmdline + len, cap - len, "%sinitrd=0x%08x,%u",
+                                len ? " " : "", m->initrd_addr, m->initrd_size);
+    if (len >= HEXSIM_CMDLINE_MAX) {
+        snprintf(msg, msglen, "kernel command line is %zu bytes; Linux/Hexagon takes at most %d "
+                 "(COMMAND_LINE_SIZE): shorten --append", len, HEXSIM_CMDLINE_MAX - 1);
+        return -1;
     }
-    if (m->initrd_size && (size_t)len < cap)
-        snprintf(m->cmdline + len, cap - (size_t)len, "%sinitrd=0x%08x,%u", len ? " " : "",
-                 m->initrd_addr, m->initrd_size);
+    return 0;
 }
 
 int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
@@ -192,7 +212,8 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
         m->arch = 60;
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
         goto out;
-    build_cmdline(m);
+    if (build_cmdline(m, msg, msglen))
+        goto out;
     uint64_t cl = find_symbol(elf, "external_cmdline_buffer");
     if (cl) {
         uint64_t pa = to_phys(m, cl);

@@ -30,6 +30,9 @@ CASES = {
                'unhandled trap0 (cause 0x5']),
     'limit': (['crt.S', 't_timer.c'], ['--mem', '64M', '--max-packets', '50'], 124, None,
               ['stopped after 50 packets (--max-packets)']),
+    # Linux copies at most 511 bytes of command line: a longer one is refused, not cut
+    'cmdline': (['t_novec.S'], ['--mem', '64M', '--append', 'x' * 480], 1, None,
+                ['kernel command line is 513 bytes; Linux/Hexagon takes at most 511']),
     # Comet UART3 + SIRC (tests/devices): scripted stdin, output through the UART
     'uart': (['crt.S', 't_uart.c'], ['--mem', '64M', '--max-packets', '20000000'], 0,
              '#UART polled\nUART interrupt-driven TX: 0123456789abcdefghijklmnopqrstuvwxyz'

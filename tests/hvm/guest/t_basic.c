@@ -86,7 +86,7 @@ int main(void)
     cb[0] = (u32)cmd;
     cb[1] = sizeof(cmd);
     CHECK_EQ(angel(0x15, (u32)cb), 0);
-    CHECK(streq(cmd, "hvm-basic mem=64M"));
+    CHECK(streq(cmd, "hvm-basic console=ttyMSM2,115200n8 mem=64M"));
     CHECK_EQ(angel(0x99, 0), -1);
     finish("basic");
     return 0;
