@@ -37,9 +37,11 @@ struct hexsim_cpu {
     uint32_t pc;
     uint64_t pcycles;     // the pcycle clock (UPCYCLE); the timing model advances it
     uint64_t packets;     // packets committed (PKTCOUNT)
-    // LL/SC reservation (memw_locked/memd_locked)
+    // LL/SC reservation (memw_locked/memd_locked): address, width and the value loaded
     bool reserved;
+    uint8_t reserve_size;
     uint32_t reserve_addr;
+    uint64_t reserve_val;
 };
 
 #endif

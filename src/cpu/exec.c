@@ -193,24 +193,35 @@ void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
     }
 }
 
+// Load-locked sets a reservation of the loaded address, width and value. Store-conditional
+// succeeds only for the same address and width while memory still holds that value (what
+// qemu-hexagon does: its SC is a compare-and-exchange against the loaded value), so a store
+// in between that changes the word, or a memd_locked store after a memw_locked load, fails.
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = hx_ld(x, ea, size);
     x->cpu->reserved = true;   // harmless if the packet faults: a fault clears it below
     x->cpu->reserve_addr = ea;
+    x->cpu->reserve_size = (uint8_t)size;
+    x->cpu->reserve_val = size == 8 ? v : (uint32_t)v;
     return v;
 }
 
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     x->release_reservation = true;
-    if (!x->cpu->reserved || x->cpu->reserve_addr != ea) {
-        struct hexsim_xlat_result r;
-        int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
-        if (f)
-            mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
+    struct hexsim_xlat_result r;
+    int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
+    if (f) {
+        mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return 0;
     }
+    const struct hexsim_cpu *c = x->cpu;
+    if (!c->reserved || c->reserve_addr != ea || c->reserve_size != size)
+        return 0;
+    uint64_t now = hx_ld(x, ea, size);
+    if ((size == 8 ? now : (uint32_t)now) != c->reserve_val)
+        return 0;
     hx_st(x, ea, size, val);
     return 0xff;
 }
