@@ -158,18 +158,30 @@ static int open_flags(uint32_t g)
     return h;
 }
 
-static int32_t sys_openat(struct hexsim_user *u, uint32_t dirfd, uint32_t path, uint32_t flags,
-                          uint32_t mode)
+// Reads the guest path at `path` into p and gives the host directory descriptor it is
+// relative to (*hd: AT_FDCWD, or the host side of guest dirfd); 0 or -errno.
+static int resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
+                      int *hd)
 {
-    char p[4096];
-    int e = copy_str(u, path, p, sizeof(p));
+    int e = copy_str(u, path, p, n);
     if (e)
         return e;
     if (u->opts.no_host_paths)
         return -EACCES;
-    int hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
-    if (hd == -1 && p[0] != '/')
+    *hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
+    if (*hd == -1 && p[0] != '/')
         return -EBADF;
+    return 0;
+}
+
+static int32_t sys_openat(struct hexsim_user *u, uint32_t dirfd, uint32_t path, uint32_t flags,
+                          uint32_t mode)
+{
+    char p[4096];
+    int hd;
+    int e = resolve_at(u, dirfd, path, p, sizeof(p), &hd);
+    if (e)
+        return e;
     int h = openat(hd, p, open_flags(flags), (mode_t)(mode & 07777));
     if (h < 0)
         return -errno;
@@ -240,14 +252,10 @@ static int32_t sys_fstatat(struct hexsim_user *u, uint32_t dirfd, uint32_t path,
                            uint32_t flags)
 {
     char p[4096];
-    int e = copy_str(u, path, p, sizeof(p));
+    int hd;
+    int e = resolve_at(u, dirfd, path, p, sizeof(p), &hd);
     if (e)
         return e;
-    if (u->opts.no_host_paths)
-        return -EACCES;
-    int hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
-    if (hd == -1 && p[0] != '/')
-        return -EBADF;
     int hf = (flags & 0x100 ? AT_SYMLINK_NOFOLLOW : 0) | (flags & 0x1000 ? AT_EMPTY_PATH : 0);
     struct stat st;
     if (fstatat(hd, p, &st, hf))
