@@ -91,11 +91,14 @@ static void print_usage(FILE *out)
           "calls on stdout):\n"
           "      --initrd FILE    initial RAM disk, placed page-aligned above the kernel and\n"
           "                       announced as initrd=0xADDR,SIZE on the command line\n"
-          "      --append CMDLINE kernel command line (mem=SIZE is always added unless given)\n"
+          "      --append CMDLINE kernel command line; console=ttyMSM2,115200n8 and mem=SIZE\n"
+          "                       are added unless it has console= or mem= (at most 511\n"
+          "                       bytes in all)\n"
           "      --mem SIZE       guest RAM, e.g. 256M (default 256M, at most 768M)\n"
           "      --smp N          number of vCPUs (default 1, at most 8)\n"
           "      --trace-hvm      log every trap1 call and event on stderr\n"
           "      --trace-mmio     report accesses to undefined device registers (once each)\n"
+          "      --trace-mmio=all also log every device register access on stderr\n"
           "      --net SPEC       Ethernet backend: none (default) or pcap=FILE (record the\n"
           "                       frames the guest sends)\n"
           "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
@@ -194,6 +197,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->mopts.trace_hvm = true;
         } else if (strcmp(arg, "--trace-mmio") == 0 && !options_done) {
             opts->mopts.trace_mmio = true;
+        } else if (strcmp(arg, "--trace-mmio=all") == 0 && !options_done) {
+            opts->mopts.trace_mmio_all = true;
         } else if (strcmp(arg, "--net") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);

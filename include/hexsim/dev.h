@@ -73,6 +73,7 @@ struct hexsim_bus {
     const uint64_t *now;
     FILE *log;                                // unimplemented-access reports (stderr)
     FILE *trace;                              // --trace-mmio: undefined registers (NULL off)
+    FILE *trace_all;                          // --trace-mmio=all: every access (NULL off)
     uint32_t warned[HEXSIM_BUS_MAX_WARN];     // pages already reported
     unsigned nwarned;
     uint64_t unmapped_accesses;

@@ -32,6 +32,7 @@ struct hexsim_machine_opts {
     const char *append;       // kernel command line from --append
     const char *initrd;       // initrd file, NULL none
     bool trace_mmio;          // log accesses to undefined device registers (once each)
+    bool trace_mmio_all;      // log every device register access
     uint64_t uart_char_pcycles;          // UART character time (0: default)
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the

@@ -92,7 +92,12 @@ uint64_t hexsim_bus_read(struct hexsim_bus *b, uint32_t pa, unsigned size)
         return 0;
     }
     catch_up(d);
-    return d->ops->read(d, pa - d->base, size);
+    uint64_t v = d->ops->read(d, pa - d->base, size);
+    if (b->trace_all)
+        fprintf(b->trace_all, "mmio: %llu %s read%u +0x%03x -> 0x%llx\n",
+                (unsigned long long)*b->now, d->ops->name, size * 8, pa - d->base,
+                (unsigned long long)v);
+    return v;
 }
 
 void hexsim_bus_write(struct hexsim_bus *b, uint32_t pa, unsigned size, uint64_t val)
@@ -103,6 +108,10 @@ void hexsim_bus_write(struct hexsim_bus *b, uint32_t pa, unsigned size, uint64_t
         return;
     }
     catch_up(d);
+    if (b->trace_all)
+        fprintf(b->trace_all, "mmio: %llu %s write%u +0x%03x <- 0x%llx\n",
+                (unsigned long long)*b->now, d->ops->name, size * 8, pa - d->base,
+                (unsigned long long)val);
     d->ops->write(d, pa - d->base, size, val);
 }
 

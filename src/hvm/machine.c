@@ -92,8 +92,10 @@ struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, F
     m->intc.attention = &m->attention;
     hexsim_intc_reset(&m->intc);
     hexsim_bus_init(&m->bus, &m->now, m->err);
-    if (o->trace_mmio)
+    if (o->trace_mmio || o->trace_mmio_all)
         m->bus.trace = m->err;
+    if (o->trace_mmio_all)
+        m->bus.trace_all = m->err;
     hexsim_rtos_timer_init(&m->rtos_dev, &m->rtos, HEXSIM_PCYCLE_HZ / HEXSIM_SLEEP_CLK_HZ);
     m->rtos_dev.irq = (struct hexsim_irq){ hexsim_intc_set_line, &m->intc,
                                            HEXSIM_RTOS_TIMER_IRQ };

@@ -3,8 +3,8 @@
 // (seed 006 comet_iomap.h, board.c regs_table; DESIGN.md "Comet board"). Two groups of 32
 // interrupt lines, group 0 at +0x000 and group 1 at +0x400, each with INT_ENABLE 0x00
 // (read/write), INT_ENABLE_CLEAR 0x04 and INT_ENABLE_SET 0x08 (write 1s; read 0),
-// INT_TYPE 0x0C (1 edge, 0 level), INT_POLARITY 0x10 (1 active high / rising, 0 active
-// low / falling: the MSM sirc driver's set_type convention), IRQ_STATUS 0x14 (pending
+// INT_TYPE 0x0C (1 edge, 0 level), INT_POLARITY 0x10 (1 active low / falling, 0 active
+// high / rising: seed 007 sirc_irq_set_type sets the bit for TRIGGER_LOW|FALLING), IRQ_STATUS 0x14 (pending
 // and enabled), INT_CLEAR 0x18 (write 1s: forget caught edges and soft interrupts),
 // SOFT_INT 0x1C (read/write; a 1 raises that interrupt from software) and IRQ_PENDING
 // 0x20 (pending before the enable mask). A level interrupt is pending while its input is
@@ -13,7 +13,7 @@
 // group 1's drives L1 24, as a level: the HVM controller re-pends it at the L1 eoi
 // (vmintop globen) while it is still high. Other offsets of the page read as 0.
 // Reset state (hexsim's choice; the seed does not say): everything disabled, all level
-// type, all active high, so a line idling low is quiet until its driver sets the type;
+// type, all active high (POLARITY 0), so a line idling low is quiet until its driver sets the type;
 // inputs no device drives are never active whatever their polarity.
 #include <string.h>
 
@@ -26,7 +26,7 @@ enum {
 
 static uint32_t active(const struct hexsim_sirc_group *g)
 {
-    return ~(g->input ^ g->polarity) & g->wired;   // input at its active level
+    return (g->input ^ g->polarity) & g->wired;    // input at its active level
 }
 
 static uint32_t pending(const struct hexsim_sirc_group *g)
@@ -127,7 +127,6 @@ static void sirc_reset(struct hexsim_dev *d)
         memset(g, 0, sizeof(*g));
         g->input = in;
         g->wired = wired;
-        g->polarity = ~0u;
         hexsim_irq_set(&s->out[n], 0);
     }
 }

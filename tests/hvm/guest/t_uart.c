@@ -111,7 +111,7 @@ int main(void)
     CHECK_EQ(line[2], '\n');
     // SIRC1 bit 18: level, active high, enabled; L1 24
     SIRC1[S_TYPE] = SIRC1[S_TYPE] & ~BIT18;
-    SIRC1[S_POLARITY] = SIRC1[S_POLARITY] | BIT18;
+    SIRC1[S_POLARITY] = SIRC1[S_POLARITY] & ~BIT18;
     SIRC1[S_ENABLE_SET] = BIT18;
     vmintop(LOCEN, 24, 0);                      // (a trap1 also keeps the load below in a
     CHECK_EQ(SIRC1[S_ENABLE] & BIT18, BIT18);   // later packet than the store above)
