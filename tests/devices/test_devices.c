@@ -214,13 +214,15 @@ START_TEST(uart_tx)
     hexsim_msm_uart_set_clock(&d, 0, 1);
     run_to(&d, &now, now + CT);
     ck_assert_uint_eq(sc.nout, 66);
-    // TX disable holds characters; reset TX flushes
+    // TX disable holds characters; reset TX empties the FIFO, the host still gets them
     wr(&d, 0x10, 0x08);
     wr(&d, 0x0C, 'Q');
     run_to(&d, &now, now + 5 * CT);
     ck_assert_uint_eq(sc.nout, 66);
     wr(&d, 0x10, 0x20);
     ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0x8);
+    ck_assert_uint_eq(sc.nout, 67);
+    ck_assert_int_eq(sc.out[66], 'Q');
     // registers read back; undefined ones read 0
     wr(&d, 0x04, 0x34);
     ck_assert_uint_eq(rd(&d, 0x04), 0x34);

@@ -23,6 +23,9 @@
 // reset CTS, reset stale, mode reset, set/reset RFR; general commands in bits 8-10
 // (protection enable, stale event enable/disable, force stale, reset TX ready) belong to
 // UARTDM and are accepted without effect. FIFOs hold msm_serial's fifosize (64) each.
+// One departure: reset TX empties the TX FIFO for the guest as the hardware does, but the
+// characters it held still reach the host (msm_serial resets TX when a tty opens, which
+// would cut the last console lines before it).
 //
 // Time: one character takes char_time pcycles on the line (default 1/10 of 115200 baud
 // 8N1 at 600 MHz, so boot logs do not crawl; it is a model parameter, not derived from CSR
@@ -206,6 +209,17 @@ static void uart_advance(struct hexsim_dev *d)
     update(d);
 }
 
+// Sends what the TX FIFO holds to the host at once.
+static void tx_flush_to_host(struct hexsim_msm_uart *u)
+{
+    for (; u->tx_n; u->tx_n--) {
+        uint8_t c = u->tx[u->tx_head];
+        u->tx_head = (u->tx_head + 1) % FIFO;
+        if (u->be && u->be->write)
+            u->be->write(u->be->ctx, &c, 1);
+    }
+}
+
 static void command(struct hexsim_msm_uart *u, uint32_t v)
 {
     unsigned cmd = ((v >> 4) & 0xFu) | ((v >> 7) & 0x10u);
@@ -217,6 +231,7 @@ static void command(struct hexsim_msm_uart *u, uint32_t v)
         u->stale_at = NEVER;
         break;
     case CMD_RESET_TX:
+        tx_flush_to_host(u);   // the hardware loses them; hexsim's console keeps them
         u->tx_head = u->tx_n = 0;
         u->tx_on = false;
         u->tx_done = NEVER;
