@@ -111,6 +111,8 @@ static void print_usage(FILE *out)
           "  2    usage error\n"
           "  3    system mode: an event the guest cannot handle, an instruction hexsim\n"
           "       does not implement yet, or every vCPU waiting with nothing to wake it\n"
+          "  4    system mode: the guest reported a failure (angel SYS_EXIT with an error\n"
+          "       reason; the Comet kernel does this on a panic)\n"
           "  124  a --max-packets or --max-seconds limit stopped the run\n"
           "  --user: the program's exit status, or 128+N when it is ended by signal N\n"
           "  (a fault: SIGSEGV 139, SIGBUS 135, SIGILL 132, SIGTRAP 133)\n",

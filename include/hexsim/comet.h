@@ -81,6 +81,8 @@ struct hexsim_msm_uart {
 void hexsim_msm_uart_init(struct hexsim_dev *d, struct hexsim_msm_uart *u, uint32_t base,
                           uint64_t char_pcycles, struct hexsim_chardev *be);
 // Clock gate input (struct hexsim_irq set; line ignored): the UART works only while 1.
+// Sends the characters waiting in the TX FIFO to the host now (the run is ending).
+void hexsim_msm_uart_flush(struct hexsim_msm_uart *u);
 void hexsim_msm_uart_set_clock(void *uart, unsigned line, int level);
 
 // ---- SMSC LAN9118 family Ethernet (src/devices/comet/smsc911x.c)

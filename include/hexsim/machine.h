@@ -91,6 +91,7 @@ struct hexsim_machine {
 enum {
     HEXSIM_SYS_EXIT_OK = 0,           // every vCPU stopped (vmstop)
     HEXSIM_SYS_EXIT_ERROR = 3,        // unhandled event, hexsim limitation, deadlock
+    HEXSIM_SYS_EXIT_GUEST_FAIL = 4,   // the guest reported a failure (angel SYS_EXIT)
     HEXSIM_SYS_EXIT_LIMIT = 124,      // --max-packets / --max-seconds
 };
 

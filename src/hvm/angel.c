@@ -6,7 +6,9 @@
 // string at r1. 0x05: r1 -> {fd, buffer, length}, write (fd 1 and 2 go to the console);
 // returns the number of bytes not written. 0x15: r1 -> {buffer, length}: copy the command
 // line to the buffer (a physical address: the kernel passes __pa(), as the simulator
-// bypasses the MMU for it) and return 0. Anything else returns -1, reported once.
+// bypasses the MMU for it) and return 0. 0x18 SYS_EXIT: r1 = reason; 0x20026
+// (ADP_Stopped_ApplicationExit) ends the run with status 0, any other reason (the Comet
+// kernel's panic notifier sends 0x20023, run-time error) with status 4. Anything else returns -1, reported once.
 #include <string.h>
 
 #include "hexsim/machine.h"
@@ -97,6 +99,16 @@ void hexsim_hvm_angel(struct hexsim_vcpu *v)
             hexsim_phys_write(m, w[0] + (uint32_t)i, 1, i < len ? (uint8_t)m->cmdline[i] : 0);
         break;
     }
+    case 0x18:   // SYS_EXIT: r1 = reason; ADP_Stopped_ApplicationExit is success
+        if (arg == 0x20026) {
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);
+        } else {
+            fprintf(m->err, "hexsim: the guest ended the run with angel SYS_EXIT, reason 0x%x%s "
+                    "(PC 0x%08x)\n", arg, arg == 0x20023 ? " (run-time error: a kernel panic)"
+                    : "", v->cpu.pc);
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_GUEST_FAIL);
+        }
+        break;
     default:
         ret = -1;
         if (!m->warned_angel) {

@@ -126,6 +126,8 @@ void hexsim_machine_free(struct hexsim_machine *m)
 
 void hexsim_machine_halt(struct hexsim_machine *m, int status)
 {
+    for (unsigned i = 0; i < 3; i++)      // what the guest wrote last reaches the host
+        hexsim_msm_uart_flush(&m->uart[i]);
     m->halted = true;
     m->exit_status = status;
     m->attention = true;

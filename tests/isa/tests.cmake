@@ -26,15 +26,6 @@ set(HEXSIM_OBJDUMP "${CMAKE_BINARY_DIR}/hexsim-objdump")
 set(HEXSIM_PROGRAMS_MCPU "" CACHE STRING
     "CPU pass of isa_programs (empty: both passes; default, or e.g. hexagonv68: that one only)")
 
-set(HEXSIM_VMLINUX "" CACHE FILEPATH
-    "Guest kernel ELF for the isa_vmlinux test (default: <build>/vmlinux, then guest/linux/vmlinux)")
-if(HEXSIM_VMLINUX)
-    set(_hexsim_vmlinux "${HEXSIM_VMLINUX}")
-elseif(EXISTS "${CMAKE_BINARY_DIR}/vmlinux")
-    set(_hexsim_vmlinux "${CMAKE_BINARY_DIR}/vmlinux")
-else()
-    set(_hexsim_vmlinux "${CMAKE_SOURCE_DIR}/guest/linux/vmlinux")
-endif()
 
 # hexsim_isa_test(NAME script TIMEOUT seconds ARGS ...)
 function(hexsim_isa_test name script)

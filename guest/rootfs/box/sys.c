@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -428,6 +429,10 @@ int ps_main(int argc, char **argv)
 static int power(int cmd)
 {
     sync();
+    fflush(stdout);
+    // Let the console send what is queued (the shell's last output) before the machine
+    // stops; not a terminal: nothing to wait for.
+    ioctl(STDOUT_FILENO, TCSBRK, 1);
     // The kernel stops the machine at once; the shell and init never return from here.
     if (reboot(cmd) < 0) {
         warn_errno("reboot");

@@ -220,6 +220,12 @@ static void tx_flush_to_host(struct hexsim_msm_uart *u)
     }
 }
 
+void hexsim_msm_uart_flush(struct hexsim_msm_uart *u)
+{
+    tx_flush_to_host(u);
+    u->tx_head = 0;
+}
+
 static void command(struct hexsim_msm_uart *u, uint32_t v)
 {
     unsigned cmd = ((v >> 4) & 0xFu) | ((v >> 7) & 0x10u);

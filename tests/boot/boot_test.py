@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Boot tests (ctest label "boot"): boot the guest kernel (guest/linux) with the root file
+# system (guest/rootfs) in hexsim, type commands into the console (UART3 on stdin) and
+# check what comes back and how hexsim exits.
+#   shell  uname -a, cat /proc/cpuinfo, ls /, echo $((6*7)), dmesg | grep -i smsc,
+#          cat /proc/interrupts, poweroff: each answer checked; exit status 0 (vmstop)
+#   panic  echo c > /proc/sysrq-trigger: the kernel panics, its panic notifier makes angel
+#          call SYS_EXIT with a run-time error, and hexsim exits with status 4
+# Usage: boot_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
+import argparse
+import re
+import subprocess
+import sys
+import time
+
+# case: (commands typed, exit status, [(what, regular expression on stdout)], stderr text)
+CASES = {
+    'shell': ('uname -a\ncat /proc/cpuinfo\nls /\necho $((6*7))\ndmesg | grep -i smsc\n'
+              'cat /proc/interrupts\npoweroff\n', 0,
+              [('banner', r'Linux version 6\.1\.\d+-comet'),
+               ('the shell prompt', r'root@hexagon:/# '),
+               ('uname -a', r'Linux hexagon 6\.1\.\d+-comet #\d+ .* hexagon'),
+               ('/proc/cpuinfo', r'model name\s*: Hexagon Virtual Machine'),
+               ('ls /', r'\nbin\r?\n(.*\r?\n)*proc\r?\n'),
+               ('echo $((6*7))', r'\n42\r?\n'),
+               ('dmesg | grep -i smsc', r'\n\[[ 0-9.]+\] smsc911x smsc911x\.0 eth0: MAC Address: '
+                r'([0-9a-f]{2}:){5}[0-9a-f]{2}'),
+               ('/proc/interrupts: the RTOS timer', r'\n\s*3:\s+\d+\s+HEXAGON\s+rtos_timer'),
+               ('/proc/interrupts: the UART on SIRC1 line 18', r'\n\s*82:\s+\d+\s+SIRC\s+18\s+'
+                r'msm_serial'),
+               ('poweroff', r'reboot: (System halted|Power down)')],
+              'every vCPU stopped (vmstop)'),
+    'panic': ('echo c > /proc/sysrq-trigger\n', 4,
+              [('the crash', r'sysrq: Trigger a crash'),
+               ('the panic', r'Kernel panic - not syncing: sysrq triggered crash')],
+              'angel SYS_EXIT, reason 0x20023'),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('case', choices=sorted(CASES))
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--vmlinux', required=True)
+    ap.add_argument('--initrd', required=True)
+    a = ap.parse_args()
+    typed, want_rc, want_out, want_err = CASES[a.case]
+    t0 = time.time()
+    p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300'],
+                       input=typed.encode(), capture_output=True, timeout=400)
+    took = time.time() - t0
+    out = p.stdout.decode(errors='replace')
+    err = p.stderr.decode(errors='replace')
+    bad = []
+    if p.returncode != want_rc:
+        bad.append('exit status %d, expected %d' % (p.returncode, want_rc))
+    for what, rx in want_out:
+        if not re.search(rx, out):
+            bad.append('no %s (/%s/ on stdout)' % (what, rx))
+    if want_err not in err:
+        bad.append('%r not on stderr' % want_err)
+    if bad:
+        print('FAIL boot %s: %s' % (a.case, '; '.join(bad)))
+        print('--- stdout\n' + out[-6000:] + '\n--- stderr\n' + err[-3000:])
+        return 1
+    print('boot %s: ok (%.1f s)' % (a.case, took))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+# Boot tests (label "boot"): the guest kernel (HEXSIM_VMLINUX, see tests/CMakeLists.txt) with
+# the root file system of the rootfs_build fixture, booted in hexsim to a shell. Without a
+# kernel they are not registered and boot_kernel_missing says so and fails: CI builds one
+# (tools/test.sh), and a tree that cannot boot must not look green.
+if(EXISTS "${_hexsim_vmlinux}")
+    foreach(case shell panic)
+        add_test(NAME boot_${case}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/boot_test.py" ${case}
+                    --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(boot_${case} PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
+                             TIMEOUT 600)
+    endforeach()
+else()
+    add_test(NAME boot_kernel_missing
+        COMMAND "${CMAKE_COMMAND}" -E echo
+                "no guest kernel at ${_hexsim_vmlinux}: run guest/linux/build.sh and configure with -DHEXSIM_VMLINUX=PATH (tools/test.sh does both)")
+    set_tests_properties(boot_kernel_missing PROPERTIES LABELS boot WILL_FAIL TRUE)
+endif()
