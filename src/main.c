@@ -76,7 +76,7 @@ static void print_usage(FILE *out)
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
           "      --stats          print packets, instructions, host time and packets/s on\n"
-          "                       stderr at exit\n"
+          "                       stderr at exit (system mode: packets, pcycles, host time)\n"
           "\n"
           "Debugger (with --user; see src/debug/README.md):\n"
           "      --debug          stop before the first packet and read debugger commands\n"
@@ -195,6 +195,7 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.strace = true;
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
+            opts->mopts.stats = true;
         } else if (strcmp(arg, "--trace-hvm") == 0 && !options_done) {
             opts->mopts.trace_hvm = true;
         } else if (strcmp(arg, "--trace-mmio") == 0 && !options_done) {

@@ -81,6 +81,9 @@ struct hexsim_msm_uart {
 void hexsim_msm_uart_init(struct hexsim_dev *d, struct hexsim_msm_uart *u, uint32_t base,
                           uint64_t char_pcycles, struct hexsim_chardev *be);
 // Clock gate input (struct hexsim_irq set; line ignored): the UART works only while 1.
+// ISR/IMR bits the machine looks at (the rest: msm_uart.c)
+#define HEXSIM_MSM_UART_INT_RXSTALE 0x08u
+#define HEXSIM_MSM_UART_INT_RXLEV 0x10u
 // Sends the characters waiting in the TX FIFO to the host now (the run is ending).
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u);
 void hexsim_msm_uart_set_clock(void *uart, unsigned line, int level);

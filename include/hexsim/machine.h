@@ -33,6 +33,7 @@ struct hexsim_machine_opts {
     const char *initrd;       // initrd file, NULL none
     bool trace_mmio;          // log accesses to undefined device registers (once each)
     bool trace_mmio_all;      // log every device register access
+    bool stats;               // at the end: packets, pcycles, host time, packets/s
     uint64_t uart_char_pcycles;          // UART character time (0: default)
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the
@@ -72,6 +73,10 @@ struct hexsim_machine {
     uint64_t packets;                 // packets executed, all vCPUs
     bool attention;                   // interrupt or device state changed: re-check
     bool halted;
+    bool user_seen;                   // some vCPU has entered guest user mode
+    bool prompt_seen;                 // the guest has waited for console input (see run.c)
+    double prompt_seconds;            // host time from the start of the run to then
+    uint64_t prompt_pcycles;
     int exit_status;
     FILE *err;                        // diagnostics (stderr)
     // loader results

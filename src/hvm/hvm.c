@@ -72,6 +72,7 @@ static void vmrte(struct hexsim_vcpu *v)
         c->r[29] = c->g[HVM_G_OSP];
         c->g[HVM_G_OSP] = sp;
         hexsim_vcpu_set_user(v, true);
+        v->m->user_seen = true;
     }
     c->reserved = false;
     v->m->attention = true;

@@ -226,6 +226,16 @@ static double host_seconds(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
+// The first wait for console input: every vCPU idle after user space has started, while
+// the console UART (UART3) has an RX interrupt unmasked and nothing in its RX FIFO. On a
+// boot to a shell that is the shell at its prompt (init does not wait for the console).
+static bool waits_for_console(const struct hexsim_machine *m)
+{
+    const struct hexsim_msm_uart *u = &m->uart[2];
+    return m->user_seen && (u->imr & (HEXSIM_MSM_UART_INT_RXLEV | HEXSIM_MSM_UART_INT_RXSTALE))
+           && u->rx_n == 0;
+}
+
 int hexsim_machine_run(struct hexsim_machine *m)
 {
     if (!m->pcache) {
@@ -259,6 +269,11 @@ int hexsim_machine_run(struct hexsim_machine *m)
             break;
         }
         if (!running) {
+            if (!m->prompt_seen && waits_for_console(m)) {
+                m->prompt_seen = true;
+                m->prompt_seconds = host_seconds(&t0);
+                m->prompt_pcycles = m->now;
+            }
             if (m->opts.idle) {
                 m->opts.idle(m->opts.idle_ctx, next == HEXSIM_TIME_NEVER ? next : next - m->now,
                              HEXSIM_PCYCLE_HZ);
@@ -309,5 +324,15 @@ int hexsim_machine_run(struct hexsim_machine *m)
     }
     if (m->console.flush)
         m->console.flush(m->console.ctx);
+    if (m->prompt_seen)
+        fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
+                "%.2f s after the start (host time; pcycle %llu)\n", m->prompt_seconds,
+                (unsigned long long)m->prompt_pcycles);
+    if (m->opts.stats) {
+        double s = host_seconds(&t0);
+        fprintf(m->err, "hexsim: %llu packets, %llu pcycles, %.2f s host time, %.1f M packets/s\n",
+                (unsigned long long)m->packets, (unsigned long long)m->now, s,
+                s > 0 ? (double)m->packets / s / 1e6 : 0.0);
+    }
     return m->exit_status;
 }

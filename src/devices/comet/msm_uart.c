@@ -54,8 +54,8 @@ enum {
 #define SR_OVERRUN 0x10u
 
 #define INT_TXLEV 0x01u
-#define INT_RXSTALE 0x08u
-#define INT_RXLEV 0x10u
+#define INT_RXSTALE HEXSIM_MSM_UART_INT_RXSTALE
+#define INT_RXLEV HEXSIM_MSM_UART_INT_RXLEV
 #define IMR_MASK 0x7Fu
 
 #define CR_RX_EN 0x1u
