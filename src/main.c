@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "debug/rl_editor.h"
 #include "debug/session.h"
@@ -58,10 +59,10 @@ static uint64_t parse_size(const char *v)
 
 static void print_usage(FILE *out)
 {
-    fputs("Usage: hexsim [OPTIONS] KERNEL [--initrd FILE]  (system mode)\n"
+    fputs("Usage: hexsim [OPTIONS] [KERNEL [--initrd FILE]]  (system mode)\n"
           "       hexsim [OPTIONS] --user PROG [ARGS...]  (Linux user mode)\n"
           "\n"
-          "hexsim is a Qualcomm Hexagon DSP simulator under construction.\n"
+          "hexsim is a simulator of the Qualcomm Hexagon DSP and its Comet board.\n"
           "\n"
           "Options:\n"
           "  -h, --help           print this help and exit\n"
@@ -87,8 +88,11 @@ static void print_usage(FILE *out)
           "                       HOST:PORT (default host 127.0.0.1; port 0: any free port)\n"
           "\n"
           "System mode runs the kernel ELF KERNEL under the Hexagon Virtual Machine on the\n"
-          "Comet board model (RAM from physical 0, RTOS timer; guest output through angel\n"
-          "calls on stdout):\n"
+          "Comet board model (RAM from physical 0, RTOS timer, SIRC, UART3 console,\n"
+          "SMSC911x Ethernet; console and angel output on stdout). Without KERNEL it boots\n"
+          "the project's kernel, $HEXSIM_CACHE/linux/build/vmlinux (default cache\n"
+          "~/.cache/hexsim; guest/linux/build.sh builds it), with --initrd defaulting to\n"
+          "the build's rootfs.cpio:\n"
           "      --initrd FILE    initial RAM disk, placed page-aligned above the kernel and\n"
           "                       announced as initrd=0xADDR,SIZE on the command line\n"
           "      --append CMDLINE kernel command line; console=ttyMSM2,115200n8 and mem=SIZE\n"
@@ -419,12 +423,27 @@ int main(int argc, char **argv)
             return usage_error("--user runs one program; unexpected KERNEL", opts.kernel);
         return run_user(&opts, argc - opts.user_argi, argv + opts.user_argi);
     }
+    char default_kernel[4096];
     if (opts.kernel == NULL) {
-        if (opts.initrd != NULL)
-            return usage_error("--initrd needs a KERNEL; got only", opts.initrd);
-        fputs("hexsim: no KERNEL given\n\n", stderr);
-        print_usage(stderr);
-        return HEXSIM_EXIT_USAGE;
+        // The embedded default: the kernel guest/linux/build.sh built and, unless --initrd
+        // names one, this build's rootfs.cpio.
+        const char *cache = getenv("HEXSIM_CACHE");
+        const char *home = getenv("HOME");
+        if (cache && *cache)
+            snprintf(default_kernel, sizeof(default_kernel), "%s/linux/build/vmlinux", cache);
+        else
+            snprintf(default_kernel, sizeof(default_kernel), "%s/.cache/hexsim/linux/build/vmlinux",
+                     home ? home : "");
+        if (access(default_kernel, R_OK) != 0) {
+            fprintf(stderr, "hexsim: no KERNEL given, and the project's kernel is not built (no "
+                    "%s; guest/linux/build.sh or tools/run.sh builds it)\n\n", default_kernel);
+            print_usage(stderr);
+            return HEXSIM_EXIT_USAGE;
+        }
+        opts.kernel = default_kernel;
+        if (opts.initrd == NULL)
+            opts.initrd = HEXSIM_DEFAULT_ROOTFS;
+        fprintf(stderr, "hexsim: booting %s --initrd %s\n", opts.kernel, opts.initrd);
     }
 
     if (!check_readable("kernel", opts.kernel))

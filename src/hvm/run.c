@@ -263,9 +263,11 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         uint64_t next = hexsim_bus_next_event(&m->bus);
         if (!alive) {
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);   // sends the UART's last characters
+            if (m->console.flush)
+                m->console.flush(m->console.ctx);
             fprintf(m->err, "hexsim: every vCPU stopped (vmstop) after %llu packets\n",
                     (unsigned long long)m->packets);
-            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);
             break;
         }
         if (!running) {

@@ -61,9 +61,14 @@ expect_in "$TMP/err" "--bogus" "--bogus"
 expect_in "$TMP/err" "Usage" "--bogus"
 [ -s "$TMP/out" ] && fail "--bogus wrote to stdout"
 
+# no KERNEL: the project's kernel from the cache; none there: usage error naming the path
+HEXSIM_CACHE="$TMP/no-cache"
+export HEXSIM_CACHE
 run
+unset HEXSIM_CACHE
 expect_rc 2 "no arguments"
 expect_in "$TMP/err" "Usage" "no arguments"
+expect_in "$TMP/err" "$TMP/no-cache/linux/build/vmlinux" "no arguments"
 
 run "$TMP/no-such-vmlinux"
 expect_rc 1 "missing kernel"
