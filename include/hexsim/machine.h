@@ -108,7 +108,8 @@ void hexsim_machine_free(struct hexsim_machine *m);
 int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen);
 // Runs until every vCPU stopped, an unhandled event, or a limit; returns the exit status.
 int hexsim_machine_run(struct hexsim_machine *m);
-// Ends the run with status and a message on err.
+// Ends the run with status; first sends what the guest wrote last (UART FIFOs, console) to
+// the host, so a message the caller prints about the stop comes after it.
 void hexsim_machine_halt(struct hexsim_machine *m, int status);
 
 // Physical memory access for the HVM and loaders (RAM or MMIO).

@@ -103,9 +103,7 @@ void hexsim_hvm_angel(struct hexsim_vcpu *v)
         if (arg == 0x20026) {
             hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);
         } else {
-            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_GUEST_FAIL);
-            if (m->console.flush)      // the panic lines before hexsim's message
-                m->console.flush(m->console.ctx);
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_GUEST_FAIL);   // the panic lines first
             fprintf(m->err, "hexsim: the guest ended the run with angel SYS_EXIT, reason 0x%x%s "
                     "(PC 0x%08x)\n", arg, arg == 0x20023 ? " (run-time error: a kernel panic)"
                     : "", v->cpu.pc);

@@ -126,8 +126,11 @@ void hexsim_machine_free(struct hexsim_machine *m)
 
 void hexsim_machine_halt(struct hexsim_machine *m, int status)
 {
-    for (unsigned i = 0; i < 3; i++)      // what the guest wrote last reaches the host
+    // What the guest wrote last reaches the host before any message about the stop.
+    for (unsigned i = 0; i < sizeof(m->uart) / sizeof(m->uart[0]); i++)
         hexsim_msm_uart_flush(&m->uart[i]);
+    if (m->console.flush)
+        m->console.flush(m->console.ctx);
     m->halted = true;
     m->exit_status = status;
     m->attention = true;

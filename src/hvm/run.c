@@ -263,9 +263,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         uint64_t next = hexsim_bus_next_event(&m->bus);
         if (!alive) {
-            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);   // sends the UART's last characters
-            if (m->console.flush)
-                m->console.flush(m->console.ctx);
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);   // the guest's last output first
             fprintf(m->err, "hexsim: every vCPU stopped (vmstop) after %llu packets\n",
                     (unsigned long long)m->packets);
             break;

@@ -156,6 +156,25 @@ static uint8_t rx_pop(struct hexsim_msm_uart *u)
     return c;
 }
 
+// Takes the oldest character out of the TX FIFO and gives it to the host.
+static void tx_send_one(struct hexsim_msm_uart *u)
+{
+    uint8_t c = u->tx[u->tx_head];
+    u->tx_head = (u->tx_head + 1) % FIFO;
+    u->tx_n--;
+    if (u->be && u->be->write)
+        u->be->write(u->be->ctx, &c, 1);
+}
+
+// Sends what the TX FIFO holds to the host at once and leaves it empty.
+static void tx_flush_to_host(struct hexsim_msm_uart *u)
+{
+    while (u->tx_n)
+        tx_send_one(u);
+    u->tx_head = 0;
+    u->tx_done = NEVER;
+}
+
 static uint64_t uart_next(const struct hexsim_dev *d)
 {
     const struct hexsim_msm_uart *u = d->state;
@@ -176,11 +195,7 @@ static void uart_advance(struct hexsim_dev *d)
     if (!u->clock)
         return;
     for (unsigned i = 0; u->tx_done <= now && i <= FIFO; i++) {
-        uint8_t c = u->tx[u->tx_head];
-        u->tx_head = (u->tx_head + 1) % FIFO;
-        u->tx_n--;
-        if (u->be && u->be->write)
-            u->be->write(u->be->ctx, &c, 1);
+        tx_send_one(u);
         u->tx_done = u->tx_n ? u->tx_done + u->char_time : NEVER;
     }
     for (unsigned i = 0; u->rx_poll <= now && i <= FIFO; i++) {
@@ -209,21 +224,9 @@ static void uart_advance(struct hexsim_dev *d)
     update(d);
 }
 
-// Sends what the TX FIFO holds to the host at once.
-static void tx_flush_to_host(struct hexsim_msm_uart *u)
-{
-    for (; u->tx_n; u->tx_n--) {
-        uint8_t c = u->tx[u->tx_head];
-        u->tx_head = (u->tx_head + 1) % FIFO;
-        if (u->be && u->be->write)
-            u->be->write(u->be->ctx, &c, 1);
-    }
-}
-
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u)
 {
     tx_flush_to_host(u);
-    u->tx_head = 0;
 }
 
 static void command(struct hexsim_msm_uart *u, uint32_t v)
@@ -238,9 +241,7 @@ static void command(struct hexsim_msm_uart *u, uint32_t v)
         break;
     case CMD_RESET_TX:
         tx_flush_to_host(u);   // the hardware loses them; hexsim's console keeps them
-        u->tx_head = u->tx_n = 0;
         u->tx_on = false;
-        u->tx_done = NEVER;
         break;
     case CMD_RESET_ERR:
         u->overrun = false;
