@@ -103,8 +103,11 @@ static void print_usage(FILE *out)
           "      --trace-hvm      log every trap1 call and event on stderr\n"
           "      --trace-mmio     report accesses to undefined device registers (once each)\n"
           "      --trace-mmio=all also log every device register access on stderr\n"
-          "      --net SPEC       Ethernet backend: none (default) or pcap=FILE (record the\n"
-          "                       frames the guest sends)\n"
+          "      --net SPEC       Ethernet backend: none (default); pcap=FILE (record the\n"
+          "                       frames the guest sends); user[,hostfwd=tcp::HPORT-:GPORT]\n"
+          "                       (libslirp: the guest gets 10.0.2.15 by DHCP, 10.0.2.2 is\n"
+          "                       the host's 127.0.0.1, DNS 10.0.2.3; hostfwd forwards\n"
+          "                       127.0.0.1:HPORT on the host to the guest's GPORT)\n"
           "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
           "mode, where Ctrl-A x quits, Ctrl-A h helps and Ctrl-A d is reserved for the\n"
           "debugger; a pipe or file on stdin is passed to the guest unchanged.\n"
@@ -352,6 +355,25 @@ static void fatal_signal(int sig)
     raise(sig);
 }
 
+// What the idle hook of system mode serves: the terminal, and the network backend's host
+// sockets when it has any (--net user), so replies arrive while the guest waits for them.
+struct system_host {
+    struct hexsim_terminal *term;
+    struct hexsim_netdev *net;
+};
+
+static void system_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+{
+    struct system_host *h = ctx;
+    if (!hexsim_net_has_wait(h->net)) {
+        hexsim_terminal_idle(h->term, pcycles, hz);
+        return;
+    }
+    hexsim_terminal_idle(h->term, 0, hz);          // flushes the console output
+    uint64_t ns = hexsim_idle_timeout_ns(pcycles, hz);
+    hexsim_net_wait(h->net, hexsim_terminal_wait_fd(h->term), (int)((ns + 999999) / 1000000));
+}
+
 static void quit_machine(void *ctx)
 {
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
@@ -364,7 +386,7 @@ static int run_system(struct cli_options *opts)
     static const int sigs[] = { SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGSEGV, SIGBUS, SIGFPE,
                                 SIGILL, SIGABRT };
     struct hexsim_netdev net;
-    if (hexsim_net_open(&net, opts->net, msg, sizeof(msg))) {
+    if (hexsim_net_open(&net, opts->net, stderr, msg, sizeof(msg))) {
         fprintf(stderr, "hexsim: %s\n", msg);
         return HEXSIM_EXIT_USAGE;
     }
@@ -378,8 +400,9 @@ static int run_system(struct cli_options *opts)
     opts->mopts.serial = &term.chr;
     opts->mopts.console = &term.con;
     opts->mopts.net = &net;
-    opts->mopts.idle = hexsim_terminal_idle;
-    opts->mopts.idle_ctx = &term;
+    struct system_host host = { &term, &net };
+    opts->mopts.idle = system_idle;
+    opts->mopts.idle_ctx = &host;
     struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
     int status;
     if (!m) {

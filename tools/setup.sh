@@ -5,7 +5,7 @@
 set -eu
 
 PKGS="build-essential cmake pkg-config libelf-dev libsdl2-dev libreadline-dev check
-zlib1g-dev libsubunit-dev clang-16 libclang-rt-16-dev lld-16 llvm-16 lldb-16 qemu-user
+zlib1g-dev libsubunit-dev libslirp-dev clang-16 libclang-rt-16-dev lld-16 llvm-16 lldb-16 qemu-user
 python3"
 # Guest kernel (guest/linux/build.sh): the source tarball, and what its build runs
 # besides the compiler: Kconfig's lexer and parser generators, bc for the timeconst

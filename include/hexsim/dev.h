@@ -9,6 +9,7 @@
 #define HEXSIM_DEV_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -119,6 +120,9 @@ struct hexsim_netdev {
     size_t (*recv)(void *ctx, uint8_t *frame, size_t cap);
     void (*close)(void *ctx);
     void *ctx;
+    // Optional (host backends with sockets): waits at most timeout_ms for network work
+    // or for wake_fd (-1: none) to become readable; returns true for the latter.
+    bool (*wait)(void *ctx, int wake_fd, int timeout_ms);
 };
 
 // Comet RTOS timer (0xAB000000): see src/devices/comet/rtos_timer.c.

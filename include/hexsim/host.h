@@ -35,15 +35,27 @@ void hexsim_terminal_restore(const struct hexsim_terminal *t);
 void hexsim_terminal_close(struct hexsim_terminal *t);
 // Idle hook: waits for input at most the host time of pcycles at hz (capped at 20 ms).
 void hexsim_terminal_idle(void *ctx, uint64_t pcycles, uint64_t hz);
+// The descriptor an idle wait should watch for console input, or -1 (end of input, a
+// regular file, or quitting).
+int hexsim_terminal_wait_fd(const struct hexsim_terminal *t);
+// Host time an idle wait of pcycles at hz may take: that time, at most 20 ms.
+uint64_t hexsim_idle_timeout_ns(uint64_t pcycles, uint64_t hz);
 
 // ---- network (net.c)
 // Opens the backend described by spec: "none", "pcap=FILE" (frames the guest sends are
 // recorded; nothing is received), "user[,hostfwd=tcp::HOSTPORT-:GUESTPORT...]" (libslirp
 // user-mode networking, when built with it). Returns 0, or -1 with a message.
-int hexsim_net_open(struct hexsim_netdev *n, const char *spec, char *msg, size_t msglen);
+// err receives the backend's run-time messages.
+int hexsim_net_open(struct hexsim_netdev *n, const char *spec, FILE *err, char *msg,
+                    size_t msglen);
+// Whether this hexsim was built with libslirp ("user" available).
+bool hexsim_net_user_available(void);
 void hexsim_net_close(struct hexsim_netdev *n);
-// Lets a user-mode backend run its timers and sockets; called from the idle hook and
-// between slices (non-blocking).
-void hexsim_net_poll(struct hexsim_netdev *n, int timeout_ms);
+// True when the backend has host sockets to serve (--net user): the idle hook must then
+// wait in hexsim_net_wait instead of only on the terminal.
+bool hexsim_net_has_wait(const struct hexsim_netdev *n);
+// Serves the backend's sockets and timers for at most timeout_ms, returning early (true)
+// when wake_fd (-1: none) becomes readable.
+bool hexsim_net_wait(struct hexsim_netdev *n, int wake_fd, int timeout_ms);
 
 #endif

@@ -18,3 +18,12 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/net.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/terminal.c
     ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c)
+# --net user needs libslirp (Debian libslirp-dev); without it the option says so.
+pkg_check_modules(SLIRP IMPORTED_TARGET slirp)
+if(SLIRP_FOUND)
+    target_sources(hexsim_core PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/net_user.c)
+    target_compile_definitions(hexsim_core PRIVATE HEXSIM_HAVE_SLIRP)
+    target_link_libraries(hexsim_core PUBLIC PkgConfig::SLIRP)
+else()
+    message(STATUS "libslirp not found: hexsim --net user will be unavailable")
+endif()

@@ -365,7 +365,7 @@ START_TEST(smsc_ident_reset_mac_phy)
     struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
     struct line pin = { 0 };
     struct wire w = { 0 };
-    struct hexsim_netdev be = { w_send, w_recv, NULL, &w };
+    struct hexsim_netdev be = { .send = w_send, .recv = w_recv, .ctx = &w };
     uint64_t now = 0;
     eth_setup(&d, e, &pin, &be, &now);
     ck_assert_int_eq(pin.level, 1);                     // active low, idle high
@@ -419,7 +419,7 @@ START_TEST(smsc_loopback_and_wire)
     struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
     struct line pin = { 0 };
     struct wire w = { 0 };
-    struct hexsim_netdev be = { w_send, w_recv, NULL, &w };
+    struct hexsim_netdev be = { .send = w_send, .recv = w_recv, .ctx = &w };
     uint64_t now = 0;
     eth_setup(&d, e, &pin, &be, &now);
     uint8_t f[64];

@@ -3,12 +3,13 @@
 // nothing arrives (the guest still sees a link, as with an unplugged switch port that keeps
 // carrier). "pcap=FILE": the same, and every frame the guest sends is recorded in FILE in
 // the classic libpcap format (Ethernet link type), with the frame's sequence number as its
-// time stamp so the file is reproducible. User-mode networking through libslirp is not
-// built yet: "user" is refused with a message saying so.
+// time stamp so the file is reproducible. "user[,hostfwd=...]": libslirp (net_user.c),
+// when the build found libslirp-dev; otherwise refused with a message saying so.
 #include <stdlib.h>
 #include <string.h>
 
 #include "hexsim/host.h"
+#include "net_backend.h"
 
 struct pcap_be {
     FILE *f;
@@ -51,7 +52,17 @@ static void pcap_close(void *ctx)
     free(p);
 }
 
-int hexsim_net_open(struct hexsim_netdev *n, const char *spec, char *msg, size_t msglen)
+bool hexsim_net_user_available(void)
+{
+#ifdef HEXSIM_HAVE_SLIRP
+    return true;
+#else
+    return false;
+#endif
+}
+
+int hexsim_net_open(struct hexsim_netdev *n, const char *spec, FILE *err, char *msg,
+                    size_t msglen)
 {
     memset(n, 0, sizeof(*n));
     if (!spec || strcmp(spec, "none") == 0)
@@ -82,12 +93,18 @@ int hexsim_net_open(struct hexsim_netdev *n, const char *spec, char *msg, size_t
         n->ctx = p;
         return 0;
     }
-    if (strncmp(spec, "user", 4) == 0) {
-        snprintf(msg, msglen, "--net user: user-mode networking (libslirp) is not built into "
-                 "this hexsim yet; use --net none or --net pcap=FILE");
+    if (strncmp(spec, "user", 4) == 0 && (spec[4] == 0 || spec[4] == ',')) {
+#ifdef HEXSIM_HAVE_SLIRP
+        return hexsim_net_open_user(n, spec + 4, err, msg, msglen);
+#else
+        (void)err;
+        snprintf(msg, msglen, "--net user: this hexsim was built without libslirp (install "
+                 "libslirp-dev and rebuild); use --net none or --net pcap=FILE");
         return -1;
+#endif
     }
-    snprintf(msg, msglen, "--net %s: unknown backend (none, pcap=FILE)", spec);
+    snprintf(msg, msglen, "--net %s: unknown backend (none, user[,hostfwd=tcp::HOSTPORT-:"
+             "GUESTPORT], pcap=FILE)", spec);
     return -1;
 }
 
@@ -98,8 +115,12 @@ void hexsim_net_close(struct hexsim_netdev *n)
     memset(n, 0, sizeof(*n));
 }
 
-void hexsim_net_poll(struct hexsim_netdev *n, int timeout_ms)
+bool hexsim_net_has_wait(const struct hexsim_netdev *n)
 {
-    (void)n;
-    (void)timeout_ms;
+    return n->wait != NULL;
+}
+
+bool hexsim_net_wait(struct hexsim_netdev *n, int wake_fd, int timeout_ms)
+{
+    return n->wait ? n->wait(n->ctx, wake_fd, timeout_ms) : false;
 }

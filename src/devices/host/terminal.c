@@ -171,17 +171,28 @@ void hexsim_terminal_close(struct hexsim_terminal *t)
     t->raw = false;
 }
 
-void hexsim_terminal_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+uint64_t hexsim_idle_timeout_ns(uint64_t pcycles, uint64_t hz)
 {
-    struct hexsim_terminal *t = ctx;
-    fflush(t->out);
-    if (t->eof || t->regular || t->quit_requested)
-        return;
     uint64_t ns = hz ? pcycles * 1000000000ull / hz : 0;
     if (pcycles > hz)
         ns = 1000000000ull;
     if (ns > 20000000ull)
         ns = 20000000ull;          // stay responsive to limits and signals
+    return ns;
+}
+
+int hexsim_terminal_wait_fd(const struct hexsim_terminal *t)
+{
+    return t->eof || t->regular || t->quit_requested ? -1 : t->in_fd;
+}
+
+void hexsim_terminal_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+{
+    struct hexsim_terminal *t = ctx;
+    fflush(t->out);
+    if (hexsim_terminal_wait_fd(t) < 0)
+        return;
+    uint64_t ns = hexsim_idle_timeout_ns(pcycles, hz);
     struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
     struct pollfd p = { .fd = t->in_fd, .events = POLLIN };
     ppoll(&p, 1, &ts, NULL);
