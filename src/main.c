@@ -38,6 +38,7 @@ struct cli_options {
     struct hexsim_dbg_options dbg;
     struct hexsim_machine_opts mopts;
     const char *net;    // --net SPEC, NULL: none
+    const char *script; // --script FILE, NULL: none
 };
 
 // Parses SIZE[K|M|G] (bytes without a suffix); returns 0 on error.
@@ -108,6 +109,9 @@ static void print_usage(FILE *out)
           "                       (libslirp: the guest gets 10.0.2.15 by DHCP, 10.0.2.2 is\n"
           "                       the host's 127.0.0.1, DNS 10.0.2.3; hostfwd forwards\n"
           "                       127.0.0.1:HPORT on the host to the guest's GPORT)\n"
+          "      --script FILE    type FILE's lines on the console one at a time, each when\n"
+          "                       the guest waits for input after writing (its prompt);\n"
+          "                       then input continues from stdin\n"
           "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
           "mode, where Ctrl-A x quits, Ctrl-A h helps and Ctrl-A d is reserved for the\n"
           "debugger; a pipe or file on stdin is passed to the guest unchanged.\n"
@@ -215,6 +219,12 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->net = argv[++i];
         } else if (strncmp(arg, "--net=", 6) == 0 && !options_done) {
             opts->net = arg + 6;
+        } else if (strcmp(arg, "--script") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            opts->script = argv[++i];
+        } else if (strncmp(arg, "--script=", 9) == 0 && !options_done) {
+            opts->script = arg + 9;
         } else if ((strcmp(arg, "--append") == 0 || strcmp(arg, "--mem") == 0 ||
                     strcmp(arg, "--smp") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -391,6 +401,13 @@ static int run_system(struct cli_options *opts)
         return HEXSIM_EXIT_USAGE;
     }
     struct hexsim_terminal term;
+    struct hexsim_script script = { 0 };
+    if (opts->script && hexsim_script_open(&script, opts->script, &term.chr, msg,
+                                           sizeof(msg))) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        hexsim_net_close(&net);
+        return HEXSIM_EXIT_FILE;
+    }
     hexsim_terminal_open(&term, 0, stdout, stderr, true);
     active_terminal = &term;
     atexit(restore_terminal);
@@ -398,6 +415,8 @@ static int run_system(struct cli_options *opts)
         signal(sigs[i], fatal_signal);
     opts->mopts.initrd = opts->initrd;
     opts->mopts.serial = &term.chr;
+    if (opts->script)
+        opts->mopts.serial = &script.chr;
     opts->mopts.console = &term.con;
     opts->mopts.net = &net;
     struct system_host host = { &term, &net };
@@ -420,6 +439,7 @@ static int run_system(struct cli_options *opts)
     }
     fflush(stdout);
     hexsim_machine_free(m);
+    hexsim_script_close(&script);
     hexsim_terminal_close(&term);
     hexsim_net_close(&net);
     return status;

@@ -109,6 +109,9 @@ struct hexsim_chardev {
     int (*read)(void *ctx, uint8_t *buf, size_t n);
     void (*write)(void *ctx, const void *buf, size_t n);
     void *ctx;
+    // Optional: the machine calls it whenever the guest waits for this port's input
+    // (every vCPU idle, the port's RX interrupt enabled and its RX FIFO empty).
+    void (*wants_input)(void *ctx);
 };
 
 // Network backend of an Ethernet device: whole frames (destination MAC first, no FCS).

@@ -41,6 +41,22 @@ int hexsim_terminal_wait_fd(const struct hexsim_terminal *t);
 // Host time an idle wait of pcycles at hz may take: that time, at most 20 ms.
 uint64_t hexsim_idle_timeout_ns(uint64_t pcycles, uint64_t hz);
 
+// ---- console script (script.c)
+struct hexsim_script {
+    struct hexsim_chardev chr;        // for the UART: the script, then inner
+    struct hexsim_chardev *inner;     // the terminal
+    uint8_t *data;
+    size_t len, pos, released;        // bytes read so far <= bytes let through <= len
+    bool output_since;                // the guest wrote something since the last line
+    bool echoing;                     // the last line's echo has not reached its newline
+};
+
+// Reads the script FILE (at most 1 MiB); its lines go to the guest one at a time, each
+// when the guest waits for input after writing. Returns 0, or -1 with a message.
+int hexsim_script_open(struct hexsim_script *s, const char *path,
+                       struct hexsim_chardev *inner, char *msg, size_t msglen);
+void hexsim_script_close(struct hexsim_script *s);
+
 // ---- network (net.c)
 // Opens the backend described by spec: "none", "pcap=FILE" (frames the guest sends are
 // recorded; nothing is received), "user[,hostfwd=tcp::HOSTPORT-:GUESTPORT...]" (libslirp

@@ -32,7 +32,7 @@ static void board(struct hexsim_machine *m, const struct hexsim_machine_opts *o)
     hexsim_clk_ctl_init(&m->clk_dev, &m->clk);
     hexsim_bus_add(&m->bus, &m->clk_dev);
 
-    m->serial_default = (struct hexsim_chardev){ NULL, serial_to_console, m };
+    m->serial_default = (struct hexsim_chardev){ .write = serial_to_console, .ctx = m };
     static const uint32_t base[3] = { HEXSIM_MSM_UART1_BASE, HEXSIM_MSM_UART2_BASE,
                                       HEXSIM_MSM_UART3_BASE };
     static const unsigned irq[3] = { HEXSIM_MSM_UART1_SIRC, HEXSIM_MSM_UART2_SIRC,

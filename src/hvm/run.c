@@ -269,10 +269,17 @@ int hexsim_machine_run(struct hexsim_machine *m)
             break;
         }
         if (!running) {
-            if (!m->prompt_seen && waits_for_console(m)) {
-                m->prompt_seen = true;
-                m->prompt_seconds = host_seconds(&t0);
-                m->prompt_pcycles = m->now;
+            if (waits_for_console(m)) {
+                if (!m->prompt_seen) {
+                    m->prompt_seen = true;
+                    m->prompt_seconds = host_seconds(&t0);
+                    m->prompt_pcycles = m->now;
+                }
+                // a script's next line waits until the console output before it is out
+                const struct hexsim_chardev *be = m->uart[2].be;
+                if (be && be->wants_input && m->uart[2].tx_n == 0 &&
+                    m->uart[2].tx_done == HEXSIM_TIME_NEVER)
+                    be->wants_input(be->ctx);
             }
             if (m->opts.idle) {
                 m->opts.idle(m->opts.idle_ctx, next == HEXSIM_TIME_NEVER ? next : next - m->now,

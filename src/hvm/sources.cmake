@@ -16,6 +16,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/smsc911x.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/net.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/script.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/terminal.c
     ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c)
 # --net user needs libslirp (Debian libslirp-dev); without it the option says so.

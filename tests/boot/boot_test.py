@@ -7,11 +7,16 @@
 #          cat /proc/interrupts, poweroff: each answer checked; exit status 0 (vmstop)
 #   panic  echo c > /proc/sysrq-trigger: the kernel panics, its panic notifier makes angel
 #          call SYS_EXIT with a run-time error, and hexsim exits with status 4
+#   script the commands come from --script FILE (stdin empty): each line is typed when the
+#          guest waits at its prompt, so every command appears right after a prompt, even
+#          after `sleep 1`, which idles without output
 # Usage: boot_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 # case: (commands typed, exit status, [(what, regular expression on stdout)], stderr texts)
@@ -36,7 +41,15 @@ CASES = {
               [('the crash', r'sysrq: Trigger a crash'),
                ('the panic', r'Kernel panic - not syncing: sysrq triggered crash')],
               ['angel SYS_EXIT, reason 0x20023']),
+    'script': ('echo one\nsleep 1\necho $((2+3))\nls /\npoweroff\n', 0,
+               [('echo one after the prompt', r'root@hexagon:/# echo one\r*\none\r?\n'),
+                ('sleep 1, then a new prompt', r'root@hexagon:/# sleep 1\r*\nroot@hexagon:/# '
+                 r'echo \$\(\(2\+3\)\)\r*\n5\r?\nroot@hexagon:/# ls /\r*\nbin\r?\n'),
+                ('poweroff after the prompt', r'root@hexagon:/# poweroff\r*\n(.*\n)*.*reboot: '
+                 r'(System halted|Power down)')],
+               ['every vCPU stopped (vmstop)']),
 }
+SCRIPTED = {'script'}
 
 
 def main():
@@ -47,9 +60,20 @@ def main():
     ap.add_argument('--initrd', required=True)
     a = ap.parse_args()
     typed, want_rc, want_out, want_err = CASES[a.case]
+    cmd = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300']
+    stdin = typed.encode()
+    if a.case in SCRIPTED:
+        script = tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False)
+        script.write(typed)
+        script.close()
+        cmd += ['--script', script.name]
+        stdin = b''
     t0 = time.time()
-    p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300'],
-                       input=typed.encode(), capture_output=True, timeout=400)
+    try:
+        p = subprocess.run(cmd, input=stdin, capture_output=True, timeout=400)
+    finally:
+        if a.case in SCRIPTED:
+            os.unlink(script.name)
     took = time.time() - t0
     out = p.stdout.decode(errors='replace')
     err = p.stderr.decode(errors='replace')

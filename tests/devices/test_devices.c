@@ -158,7 +158,7 @@ static void s_write(void *ctx, const void *b, size_t n)
 static void uart_setup(struct hexsim_dev *d, struct hexsim_msm_uart *u, struct line *irq,
                        struct script *sc, struct hexsim_chardev *be, uint64_t *now)
 {
-    *be = (struct hexsim_chardev){ s_read, s_write, sc };
+    *be = (struct hexsim_chardev){ .read = s_read, .write = s_write, .ctx = sc };
     hexsim_msm_uart_init(d, u, HEXSIM_MSM_UART3_BASE, CT, be);
     d->now = now;
     d->irq = (struct hexsim_irq){ line_set, irq, 0 };
