@@ -16,6 +16,7 @@
 #include "debug/session.h"
 #include "hexsim/host.h"
 #include "hexsim/machine.h"
+#include "hexsim/sdl_console.h"
 #include "hexsim/version.h"
 #include "user/dbg_target.h"
 #include "user/user.h"
@@ -38,7 +39,50 @@ struct cli_options {
     struct hexsim_dbg_options dbg;
     struct hexsim_machine_opts mopts;
     const char *net;    // --net SPEC, NULL: none
+    bool console_sdl;   // --console sdl[,...]: the SDL console window
+    struct hexsim_sdl_console_opts sdl;
 };
+
+// Parses the value of --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid].
+static bool parse_console(const char *v, struct cli_options *opts)
+{
+    if (strcmp(v, "stdio") == 0) {
+        opts->console_sdl = false;
+        return true;
+    }
+    if (strncmp(v, "sdl", 3) != 0 || (v[3] != '\0' && v[3] != ','))
+        return false;
+    opts->console_sdl = true;
+    for (const char *p = v + 3; *p == ',';) {
+        p++;
+        char *end;
+        if (strncmp(p, "scale=", 6) == 0 && (p[6] == '1' || p[6] == '2')) {
+            opts->sdl.scale = (unsigned)(p[6] - '0');
+            end = (char *)p + 7;
+        } else if (strncmp(p, "size=", 5) == 0) {
+            unsigned long c = strtoul(p + 5, &end, 10), r = 0;
+            if (end != p + 5 && *end == 'x') {
+                const char *q = end + 1;
+                r = strtoul(q, &end, 10);
+                if (end == q)
+                    r = 0;
+            }
+            if (c < 20 || c > 256 || r < 5 || r > 128)
+                return false;
+            opts->sdl.cols = (unsigned)c;
+            opts->sdl.rows = (unsigned)r;
+        } else if (strncmp(p, "solid", 5) == 0) {
+            opts->sdl.solid_cursor = true;
+            end = (char *)p + 5;
+        } else {
+            return false;
+        }
+        if (*end != '\0' && *end != ',')
+            return false;
+        p = end;
+    }
+    return true;
+}
 
 // Parses SIZE[K|M|G] (bytes without a suffix); returns 0 on error.
 static uint64_t parse_size(const char *v)
@@ -89,7 +133,7 @@ static void print_usage(FILE *out)
           "\n"
           "System mode runs the kernel ELF KERNEL under the Hexagon Virtual Machine on the\n"
           "Comet board model (RAM from physical 0, RTOS timer, SIRC, UART3 console,\n"
-          "SMSC911x Ethernet; console and angel output on stdout). Without KERNEL it boots\n"
+          "SMSC911x Ethernet; console and angel output as --console says). Without KERNEL it boots\n"
           "the project's kernel, $HEXSIM_CACHE/linux/build/vmlinux (default cache\n"
           "~/.cache/hexsim; guest/linux/build.sh builds it), with --initrd defaulting to\n"
           "the build's rootfs.cpio:\n"
@@ -105,14 +149,27 @@ static void print_usage(FILE *out)
           "      --trace-mmio=all also log every device register access on stderr\n"
           "      --net SPEC       Ethernet backend: none (default) or pcap=FILE (record the\n"
           "                       frames the guest sends)\n"
-          "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
-          "mode, where Ctrl-A x quits, Ctrl-A h helps and Ctrl-A d is reserved for the\n"
-          "debugger; a pipe or file on stdin is passed to the guest unchanged.\n"
+          "      --console stdio  the serial console and angel output on the terminal\n"
+          "                       (default; see below)\n"
+          "      --console sdl[,scale=2][,size=COLSxROWS][,solid]\n"
+          "                       show them in an SDL2 window, a terminal of 80x25 (or\n"
+          "                       COLSxROWS, 20x5 to 256x128) characters of 8x16 pixels\n"
+          "                       (scale=2: 16x32) with a blinking (solid: steady) cursor;\n"
+          "                       its keyboard is the console's input and closing it quits.\n"
+          "                       Test hooks: HEXSIM_SDL_TYPE=TEXT types TEXT into the\n"
+          "                       window from the start, HEXSIM_SDL_DUMP=FILE writes the\n"
+          "                       final screen to FILE as text. SDL_VIDEODRIVER=offscreen\n"
+          "                       runs without a display\n"
+          "                       (a build without SDL2 says so and exits with status 2)\n"
+          "With --console stdio the serial console (UART3) and angel output use the\n"
+          "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
+          "Ctrl-A d is reserved for the debugger; a pipe or file on stdin is passed to the\n"
+          "guest unchanged.\n"
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
           "  1    a file named on the command line cannot be read or loaded\n"
-          "  2    usage error\n"
+          "  2    usage error, or --console sdl in a build without SDL2 or without a display\n"
           "  3    system mode: an event the guest cannot handle, an instruction hexsim\n"
           "       does not implement yet, or every vCPU waiting with nothing to wake it\n"
           "  4    system mode: the guest reported a failure (angel SYS_EXIT with an error\n"
@@ -212,6 +269,16 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->net = argv[++i];
         } else if (strncmp(arg, "--net=", 6) == 0 && !options_done) {
             opts->net = arg + 6;
+        } else if ((strcmp(arg, "--console") == 0 || strncmp(arg, "--console=", 10) == 0) &&
+                   !options_done) {
+            const char *v = arg[9] == '=' ? arg + 10 : NULL;
+            if (!v && i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            if (!v)
+                v = argv[++i];
+            if (!parse_console(v, opts))
+                return usage_error("--console needs stdio or sdl[,scale=1|2][,size=COLSxROWS]"
+                                   "[,solid], got", v);
         } else if ((strcmp(arg, "--append") == 0 || strcmp(arg, "--mem") == 0 ||
                     strcmp(arg, "--smp") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -369,25 +436,46 @@ static int run_system(struct cli_options *opts)
         return HEXSIM_EXIT_USAGE;
     }
     struct hexsim_terminal term;
-    hexsim_terminal_open(&term, 0, stdout, stderr, true);
-    active_terminal = &term;
-    atexit(restore_terminal);
+    struct hexsim_sdl_console *sdl = NULL;
+    if (opts->console_sdl) {
+        // the window is the console: stdin stays as it is
+        opts->sdl.type = getenv("HEXSIM_SDL_TYPE");
+        opts->sdl.dump = getenv("HEXSIM_SDL_DUMP");
+        sdl = hexsim_sdl_console_new(&opts->sdl, stderr, msg, sizeof(msg));
+        if (!sdl) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            hexsim_net_close(&net);
+            return HEXSIM_EXIT_USAGE;
+        }
+        opts->mopts.serial = hexsim_sdl_console_chardev(sdl);
+        opts->mopts.console = hexsim_sdl_console_console(sdl);
+        opts->mopts.idle = hexsim_sdl_console_idle;
+        opts->mopts.idle_ctx = sdl;
+    } else {
+        hexsim_terminal_open(&term, 0, stdout, stderr, true);
+        active_terminal = &term;
+        atexit(restore_terminal);
+        opts->mopts.serial = &term.chr;
+        opts->mopts.console = &term.con;
+        opts->mopts.idle = hexsim_terminal_idle;
+        opts->mopts.idle_ctx = &term;
+    }
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
         signal(sigs[i], fatal_signal);
     opts->mopts.initrd = opts->initrd;
-    opts->mopts.serial = &term.chr;
-    opts->mopts.console = &term.con;
     opts->mopts.net = &net;
-    opts->mopts.idle = hexsim_terminal_idle;
-    opts->mopts.idle_ctx = &term;
     struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
     int status;
     if (!m) {
         fprintf(stderr, "hexsim: %s\n", msg);
         status = HEXSIM_EXIT_USAGE;
     } else {
-        term.quit = quit_machine;
-        term.quit_ctx = m;
+        if (sdl) {
+            hexsim_sdl_console_set_quit(sdl, quit_machine, m);
+        } else {
+            term.quit = quit_machine;
+            term.quit_ctx = m;
+        }
         if (hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
@@ -397,7 +485,12 @@ static int run_system(struct cli_options *opts)
     }
     fflush(stdout);
     hexsim_machine_free(m);
-    hexsim_terminal_close(&term);
+    if (sdl) {
+        if (hexsim_sdl_console_free(sdl) && status == HEXSIM_EXIT_OK)
+            status = HEXSIM_EXIT_FILE;
+    } else {
+        hexsim_terminal_close(&term);
+    }
     hexsim_net_close(&net);
     return status;
 }
