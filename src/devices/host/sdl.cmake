@@ -5,11 +5,11 @@
 # library holds sdl_console_none.c and `--console sdl` says hexsim was built without SDL2.
 # The terminal grid, font and rasterizer it draws with are in hexsim_core (no SDL).
 option(HEXSIM_SDL "Build the SDL2 console window (--console sdl) when SDL2 is found" ON)
-set(HEXSIM_HAVE_SDL2 OFF)
+set(HEXSIM_HAVE_SDL2 OFF CACHE INTERNAL "hexsim_sdl has the SDL2 window")
 if(HEXSIM_SDL)
     pkg_check_modules(SDL2 IMPORTED_TARGET sdl2)
     if(SDL2_FOUND)
-        set(HEXSIM_HAVE_SDL2 ON)
+        set(HEXSIM_HAVE_SDL2 ON CACHE INTERNAL "hexsim_sdl has the SDL2 window")
     else()
         message(STATUS "SDL2 (pkg-config sdl2) not found: --console sdl is not available")
     endif()
