@@ -3,7 +3,7 @@
 // (vt_grid.c), which is drawn with the project's font (vt_render.c) into an XRGB8888
 // canvas and copied to the window surface (a software path: it works with every SDL video
 // driver, the headless "offscreen" and "dummy" ones included). Only rows that changed are
-// drawn, at most about 60 times per second and only when something changed or the cursor
+// drawn, at most about 30 times per second and only when something changed or the cursor
 // blinks (every 500 ms).
 // Output LF is shown as CR LF.
 // Input: the window's key events become bytes in a queue the UART reads: text input as
@@ -13,7 +13,9 @@
 // UART polls for input, when output arrives (both checked against the clock only every
 // 64 calls, and events pumped at most every 5 ms) and in the idle hook, which also waits
 // for events in place of the terminal's poll. Guest time never depends on this: input
-// reaches the guest as the UART samples the queue, as with the terminal.
+// reaches the guest as the UART samples the queue, as with the terminal. (A guest that
+// computes with its UART receiver off and prints nothing leaves the window unserviced
+// until it does; Linux keeps the console's receiver on once a shell has opened it.)
 // SDL's own signal handlers are disabled: hexsim's (src/main.c) stay in charge.
 #define _GNU_SOURCE
 #include "hexsim/sdl_console.h"
@@ -28,7 +30,7 @@
 
 #define INQ 4096            // input queue (bytes); typing never fills it, a flood is dropped
 #define PUMP_MS 5
-#define FRAME_MS 16
+#define FRAME_MS 33          // at most about 30 frames per second
 #define BLINK_MS 500
 #define CHECK_EVERY 64      // callbacks between clock checks
 
@@ -436,6 +438,10 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
         return NULL;
     }
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    // The window surface in plain memory: without this, SDL may put it in an OpenGL
+    // texture, which on a machine without a GPU (Mesa's llvmpipe) costs more than drawing.
+    // SDL_FRAMEBUFFER_ACCELERATION in the environment still decides.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
         snprintf(msg, msglen, "SDL console: cannot start SDL video: %s", SDL_GetError());
         hexsim_vt_free(&c->vt);
