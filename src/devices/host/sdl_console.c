@@ -330,7 +330,10 @@ static void service(struct hexsim_sdl_console *c, bool force)
 static int con_read(void *ctx, uint8_t *buf, size_t n)
 {
     struct hexsim_sdl_console *c = ctx;
-    if (c->in_len == 0)
+    if (c->in_len == 0 && c->typing && *c->typing)
+        pump(c, SDL_GetTicks64());      // typed text is there whenever the UART looks, as
+                                        // from a pipe: the run does not depend on host time
+    else if (c->in_len == 0)
         service(c, false);
     size_t got = 0;
     while (got < n && c->in_len) {
