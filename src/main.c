@@ -16,6 +16,7 @@
 #include "debug/session.h"
 #include "hexsim/host.h"
 #include "hexsim/machine.h"
+#include "hexsim/sdl_console.h"
 #include "hexsim/version.h"
 #include "user/dbg_target.h"
 #include "user/user.h"
@@ -39,7 +40,50 @@ struct cli_options {
     struct hexsim_machine_opts mopts;
     const char *net;    // --net SPEC, NULL: none
     const char *script; // --script FILE, NULL: none
+    bool console_sdl;   // --console sdl[,...]: the SDL console window
+    struct hexsim_sdl_console_opts sdl;
 };
+
+// Parses the value of --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid].
+static bool parse_console(const char *v, struct cli_options *opts)
+{
+    if (strcmp(v, "stdio") == 0) {
+        opts->console_sdl = false;
+        return true;
+    }
+    if (strncmp(v, "sdl", 3) != 0 || (v[3] != '\0' && v[3] != ','))
+        return false;
+    opts->console_sdl = true;
+    for (const char *p = v + 3; *p == ',';) {
+        p++;
+        char *end;
+        if (strncmp(p, "scale=", 6) == 0 && (p[6] == '1' || p[6] == '2')) {
+            opts->sdl.scale = (unsigned)(p[6] - '0');
+            end = (char *)p + 7;
+        } else if (strncmp(p, "size=", 5) == 0) {
+            unsigned long c = strtoul(p + 5, &end, 10), r = 0;
+            if (end != p + 5 && *end == 'x') {
+                const char *q = end + 1;
+                r = strtoul(q, &end, 10);
+                if (end == q)
+                    r = 0;
+            }
+            if (c < 20 || c > 256 || r < 5 || r > 128)
+                return false;
+            opts->sdl.cols = (unsigned)c;
+            opts->sdl.rows = (unsigned)r;
+        } else if (strncmp(p, "solid", 5) == 0) {
+            opts->sdl.solid_cursor = true;
+            end = (char *)p + 5;
+        } else {
+            return false;
+        }
+        if (*end != '\0' && *end != ',')
+            return false;
+        p = end;
+    }
+    return true;
+}
 
 // Parses SIZE[K|M|G] (bytes without a suffix); returns 0 on error.
 static uint64_t parse_size(const char *v)
@@ -90,10 +134,10 @@ static void print_usage(FILE *out)
           "\n"
           "System mode runs the kernel ELF KERNEL under the Hexagon Virtual Machine on the\n"
           "Comet board model (RAM from physical 0, RTOS timer, SIRC, UART3 console,\n"
-          "SMSC911x Ethernet; console and angel output on stdout). Without KERNEL it boots\n"
-          "the project's kernel, $HEXSIM_CACHE/linux/build/vmlinux (default cache\n"
-          "~/.cache/hexsim; guest/linux/build.sh builds it), with --initrd defaulting to\n"
-          "the build's rootfs.cpio:\n"
+          "SMSC911x Ethernet; console and angel output where --console says). Without\n"
+          "KERNEL it boots the project's kernel, $HEXSIM_CACHE/linux/build/vmlinux\n"
+          "(default cache ~/.cache/hexsim; guest/linux/build.sh builds it), with --initrd\n"
+          "defaulting to the build's rootfs.cpio:\n"
           "      --initrd FILE    initial RAM disk, placed page-aligned above the kernel and\n"
           "                       announced as initrd=0xADDR,SIZE on the command line\n"
           "      --append CMDLINE kernel command line; console=ttyMSM2,115200n8 and mem=SIZE\n"
@@ -111,15 +155,28 @@ static void print_usage(FILE *out)
           "                       127.0.0.1:HPORT on the host to the guest's GPORT)\n"
           "      --script FILE    type FILE's lines on the console one at a time, each when\n"
           "                       the guest waits for input after writing (its prompt);\n"
-          "                       then input continues from stdin\n"
-          "The serial console (UART3) and angel output use the terminal: on a tty in raw\n"
-          "mode, where Ctrl-A x quits, Ctrl-A h helps and Ctrl-A d is reserved for the\n"
-          "debugger; a pipe or file on stdin is passed to the guest unchanged.\n"
+          "                       then input continues from stdin (or the SDL window)\n"
+          "      --console stdio  the serial console and angel output on the terminal\n"
+          "                       (default; see below)\n"
+          "      --console sdl[,scale=2][,size=COLSxROWS][,solid]\n"
+          "                       show them in an SDL2 window, a terminal of 80x25 (or\n"
+          "                       COLSxROWS, 20x5 to 256x128) characters of 8x16 pixels\n"
+          "                       (scale=2: 16x32) with a blinking (solid: steady) cursor;\n"
+          "                       its keyboard is the console's input and closing it quits.\n"
+          "                       Test hooks: HEXSIM_SDL_TYPE=TEXT types TEXT into the\n"
+          "                       window from the start, HEXSIM_SDL_DUMP=FILE writes the\n"
+          "                       final screen to FILE as text. SDL_VIDEODRIVER=offscreen\n"
+          "                       runs without a display. A build without SDL2 says so\n"
+          "                       and exits with status 2\n"
+          "With --console stdio the serial console (UART3) and angel output use the\n"
+          "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
+          "Ctrl-A d is reserved for the debugger; a pipe or file on stdin is passed to the\n"
+          "guest unchanged.\n"
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
           "  1    a file named on the command line cannot be read or loaded\n"
-          "  2    usage error\n"
+          "  2    usage error; --console sdl without SDL2 in the build or without a display\n"
           "  3    system mode: an event the guest cannot handle, an instruction hexsim\n"
           "       does not implement yet, or every vCPU waiting with nothing to wake it\n"
           "  4    system mode: the guest reported a failure (angel SYS_EXIT with an error\n"
@@ -225,6 +282,16 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->script = argv[++i];
         } else if (strncmp(arg, "--script=", 9) == 0 && !options_done) {
             opts->script = arg + 9;
+        } else if ((strcmp(arg, "--console") == 0 || strncmp(arg, "--console=", 10) == 0) &&
+                   !options_done) {
+            const char *v = arg[9] == '=' ? arg + 10 : NULL;
+            if (!v && i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            if (!v)
+                v = argv[++i];
+            if (!parse_console(v, opts))
+                return usage_error("--console needs stdio or sdl[,scale=1|2][,size=COLSxROWS]"
+                                   "[,solid], got", v);
         } else if ((strcmp(arg, "--append") == 0 || strcmp(arg, "--mem") == 0 ||
                     strcmp(arg, "--smp") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -368,13 +435,20 @@ static void fatal_signal(int sig)
 // What the idle hook of system mode serves: the terminal, and the network backend's host
 // sockets when it has any (--net user), so replies arrive while the guest waits for them.
 struct system_host {
-    struct hexsim_terminal *term;
+    struct hexsim_terminal *term;       // NULL with the SDL window
+    struct hexsim_sdl_console *sdl;     // NULL with the terminal
     struct hexsim_netdev *net;
 };
 
 static void system_idle(void *ctx, uint64_t pcycles, uint64_t hz)
 {
     struct system_host *h = ctx;
+    if (h->sdl) {
+        // the window's own idle wait paces the guest; slirp's sockets get a look after it
+        hexsim_sdl_console_idle(h->sdl, pcycles, hz);
+        hexsim_net_wait(h->net, -1, 0);
+        return;
+    }
     if (!hexsim_net_has_wait(h->net)) {
         hexsim_terminal_idle(h->term, pcycles, hz);
         return;
@@ -402,34 +476,55 @@ static int run_system(struct cli_options *opts)
     }
     struct hexsim_terminal term;
     struct hexsim_script script = { 0 };
-    if (opts->script && hexsim_script_open(&script, opts->script, &term.chr, msg,
-                                           sizeof(msg))) {
+    if (opts->script && hexsim_script_open(&script, opts->script, NULL, msg, sizeof(msg))) {
         fprintf(stderr, "hexsim: %s\n", msg);
         hexsim_net_close(&net);
         return HEXSIM_EXIT_FILE;
     }
-    hexsim_terminal_open(&term, 0, stdout, stderr, true);
-    active_terminal = &term;
-    atexit(restore_terminal);
+    struct hexsim_sdl_console *sdl = NULL;
+    if (opts->console_sdl) {
+        // the window is the console: stdin stays as it is
+        opts->sdl.type = getenv("HEXSIM_SDL_TYPE");
+        opts->sdl.dump = getenv("HEXSIM_SDL_DUMP");
+        sdl = hexsim_sdl_console_new(&opts->sdl, stderr, msg, sizeof(msg));
+        if (!sdl) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            hexsim_script_close(&script);
+            hexsim_net_close(&net);
+            return HEXSIM_EXIT_USAGE;
+        }
+        opts->mopts.serial = hexsim_sdl_console_chardev(sdl);
+        opts->mopts.console = hexsim_sdl_console_console(sdl);
+    } else {
+        hexsim_terminal_open(&term, 0, stdout, stderr, true);
+        active_terminal = &term;
+        atexit(restore_terminal);
+        opts->mopts.serial = &term.chr;
+        opts->mopts.console = &term.con;
+    }
+    if (opts->script) {
+        script.inner = opts->mopts.serial;
+        opts->mopts.serial = &script.chr;
+    }
+    struct system_host host = { sdl ? NULL : &term, sdl, &net };
+    opts->mopts.idle = system_idle;
+    opts->mopts.idle_ctx = &host;
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
         signal(sigs[i], fatal_signal);
     opts->mopts.initrd = opts->initrd;
-    opts->mopts.serial = &term.chr;
-    if (opts->script)
-        opts->mopts.serial = &script.chr;
-    opts->mopts.console = &term.con;
     opts->mopts.net = &net;
-    struct system_host host = { &term, &net };
-    opts->mopts.idle = system_idle;
-    opts->mopts.idle_ctx = &host;
     struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
     int status;
     if (!m) {
         fprintf(stderr, "hexsim: %s\n", msg);
         status = HEXSIM_EXIT_USAGE;
     } else {
-        term.quit = quit_machine;
-        term.quit_ctx = m;
+        if (sdl) {
+            hexsim_sdl_console_set_quit(sdl, quit_machine, m);
+        } else {
+            term.quit = quit_machine;
+            term.quit_ctx = m;
+        }
         if (hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
@@ -440,7 +535,12 @@ static int run_system(struct cli_options *opts)
     fflush(stdout);
     hexsim_machine_free(m);
     hexsim_script_close(&script);
-    hexsim_terminal_close(&term);
+    if (sdl) {
+        if (hexsim_sdl_console_free(sdl) && status == HEXSIM_EXIT_OK)
+            status = HEXSIM_EXIT_FILE;
+    } else {
+        hexsim_terminal_close(&term);
+    }
     hexsim_net_close(&net);
     return status;
 }

@@ -52,7 +52,8 @@ struct hexsim_script {
 };
 
 // Reads the script FILE (at most 1 MiB); its lines go to the guest one at a time, each
-// when the guest waits for input after writing. Returns 0, or -1 with a message.
+// when the guest waits for input after writing. inner (may be set later, before the run)
+// carries the output and the input after the script. Returns 0, or -1 with a message.
 int hexsim_script_open(struct hexsim_script *s, const char *path,
                        struct hexsim_chardev *inner, char *msg, size_t msglen);
 void hexsim_script_close(struct hexsim_script *s);

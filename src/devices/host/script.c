@@ -7,7 +7,7 @@
 // command's output. Without that second condition a command that idles without output
 // (sleep) would get the next line typed ahead, which still works but echoes out of order. The timing depends only on the guest, so a scripted run is as
 // deterministic as the guest itself. When the script is used up, input continues from
-// the inner backend (the terminal: a tty or a pipe on stdin).
+// the inner backend (the terminal: a tty or a pipe on stdin; or the SDL window).
 #include "hexsim/host.h"
 
 #include <errno.h>
@@ -21,7 +21,7 @@ static int script_read(void *ctx, uint8_t *buf, size_t n)
 {
     struct hexsim_script *s = ctx;
     if (s->pos == s->len)
-        return s->inner->read ? s->inner->read(s->inner->ctx, buf, n) : -1;
+        return s->inner && s->inner->read ? s->inner->read(s->inner->ctx, buf, n) : -1;
     size_t avail = s->released - s->pos;
     if (avail > n)
         avail = n;
@@ -43,7 +43,7 @@ static void script_write(void *ctx, const void *buf, size_t n)
     } else if (n) {
         s->output_since = true;
     }
-    if (s->inner->write)
+    if (s->inner && s->inner->write)
         s->inner->write(s->inner->ctx, buf, n);
 }
 

@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: MIT
+// SDL2 console window (include/hexsim/sdl_console.h). Output bytes go into a terminal grid
+// (vt_grid.c), which is drawn with the project's font (vt_render.c) into an XRGB8888
+// canvas and copied to the window surface (a software path: it works with every SDL video
+// driver, the headless "offscreen" and "dummy" ones included). Only rows that changed are
+// drawn, at most about 30 times per second and only when something changed or the cursor
+// blinks (every 500 ms).
+// Output LF is shown as CR LF.
+// Input: the window's key events become bytes in a queue the UART reads: text input as
+// typed (UTF-8 passes through), Enter CR, Backspace DEL (0x7f), Tab, Esc, Ctrl+letter the
+// control byte, the arrows ESC [ A..D, Home/Insert/Delete/End/PgUp/PgDn ESC [ 1..6 ~ (the
+// Linux console's keys). Closing the window quits like Ctrl-A x. Events are read when the
+// UART polls for input, when output arrives (both checked against the clock only every
+// 64 calls, and events pumped at most every 5 ms) and in the idle hook, which also waits
+// for events in place of the terminal's poll. Guest time never depends on this: input
+// reaches the guest as the UART samples the queue, as with the terminal. (A guest that
+// computes with its UART receiver off and prints nothing leaves the window unserviced
+// until it does; Linux keeps the console's receiver on once a shell has opened it.)
+// SDL's own signal handlers are disabled: hexsim's (src/main.c) stay in charge.
+#define _GNU_SOURCE
+#include "hexsim/sdl_console.h"
+
+#include <SDL.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "devices/host/font.h"
+#include "devices/host/vt_grid.h"
+#include "devices/host/vt_render.h"
+
+#define INQ 4096            // input queue (bytes); typing never fills it, a flood is dropped
+#define PUMP_MS 5
+#define FRAME_MS 33          // at most about 30 frames per second
+#define BLINK_MS 500
+#define CHECK_EVERY 64      // callbacks between clock checks
+
+struct hexsim_sdl_console {
+    struct hexsim_sdl_console_opts o;
+    FILE *err;
+    struct hexsim_vt vt;
+    struct hexsim_font font;
+    SDL_Window *win;
+    SDL_Surface *canvas;     // the whole screen, XRGB8888
+    unsigned scale;
+    uint8_t inq[INQ];
+    size_t in_head, in_len;
+    bool in_dropped;
+    const char *typing;      // rest of o.type still to be typed
+    SDL_Keycode ctrl_key;    // the last Ctrl+letter, whose text event (if any) is dropped
+    unsigned calls;
+    uint64_t last_pump, last_frame, blink_base;
+    uint64_t owed_ns;        // guest idle time not slept yet (see hexsim_sdl_console_idle)
+    bool cursor_drawn;       // the cursor as last drawn (on/off)
+    bool cursor_row_valid;
+    unsigned cursor_row;     // row the cursor was drawn in
+    void (*quit)(void *ctx);
+    void *quit_ctx;
+    bool quit_sent;
+    struct hexsim_chardev chr;
+    struct hexsim_console con;
+};
+
+bool hexsim_sdl_console_available(void)
+{
+    return true;
+}
+
+// ---- input
+
+static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
+{
+    const uint8_t *p = buf;
+    if (INQ - c->in_len < n) {
+        if (!c->in_dropped)
+            fprintf(c->err, "hexsim: SDL console: input queue full, keys dropped\n");
+        c->in_dropped = true;
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        c->inq[(c->in_head + c->in_len++) % INQ] = p[i];
+}
+
+static void quit_now(struct hexsim_sdl_console *c)
+{
+    if (c->quit_sent)
+        return;
+    c->quit_sent = true;
+    fprintf(c->err, "hexsim: the SDL console window was closed: quitting\n");
+    if (c->quit)
+        c->quit(c->quit_ctx);
+}
+
+static void key_down(struct hexsim_sdl_console *c, const SDL_KeyboardEvent *k)
+{
+    SDL_Keycode s = k->keysym.sym;
+    uint16_t mod = k->keysym.mod;
+    c->ctrl_key = 0;
+    if ((mod & KMOD_CTRL) && !(mod & (KMOD_ALT | KMOD_MODE))) {
+        uint8_t b;
+        bool ok = true;
+        if (s >= SDLK_a && s <= SDLK_z)
+            b = (uint8_t)(s - SDLK_a + 1);
+        else if (s == SDLK_SPACE || s == SDLK_2 || s == SDLK_AT)
+            b = 0;
+        else if (s == SDLK_LEFTBRACKET)
+            b = 0x1b;
+        else if (s == SDLK_BACKSLASH)
+            b = 0x1c;
+        else if (s == SDLK_RIGHTBRACKET)
+            b = 0x1d;
+        else
+            ok = false;
+        if (ok) {
+            in_push(c, &b, 1);
+            c->ctrl_key = s;
+            return;
+        }
+    }
+    const char *seq = NULL;
+    switch (s) {
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+        seq = "\r";
+        break;
+    case SDLK_BACKSPACE:
+        seq = "\x7f";
+        break;
+    case SDLK_TAB:
+        seq = "\t";
+        break;
+    case SDLK_ESCAPE:
+        seq = "\x1b";
+        break;
+    case SDLK_UP:
+        seq = "\x1b[A";
+        break;
+    case SDLK_DOWN:
+        seq = "\x1b[B";
+        break;
+    case SDLK_RIGHT:
+        seq = "\x1b[C";
+        break;
+    case SDLK_LEFT:
+        seq = "\x1b[D";
+        break;
+    case SDLK_HOME:
+        seq = "\x1b[1~";
+        break;
+    case SDLK_INSERT:
+        seq = "\x1b[2~";
+        break;
+    case SDLK_DELETE:
+        seq = "\x1b[3~";
+        break;
+    case SDLK_END:
+        seq = "\x1b[4~";
+        break;
+    case SDLK_PAGEUP:
+        seq = "\x1b[5~";
+        break;
+    case SDLK_PAGEDOWN:
+        seq = "\x1b[6~";
+        break;
+    default:
+        break;                  // printable keys arrive as text input
+    }
+    if (seq)
+        in_push(c, seq, strlen(seq));
+}
+
+static void text_input(struct hexsim_sdl_console *c, const char *text)
+{
+    size_t n = strlen(text);
+    // Some platforms also report Ctrl+letter as that letter's text: it was sent already.
+    if (c->ctrl_key && n == 1 && (text[0] | 0x20) == (char)c->ctrl_key) {
+        c->ctrl_key = 0;
+        return;
+    }
+    c->ctrl_key = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b = (uint8_t)text[i];
+        if (b >= 0x20 && b != 0x7f)
+            in_push(c, &b, 1);
+    }
+}
+
+static void handle(struct hexsim_sdl_console *c, const SDL_Event *e)
+{
+    switch (e->type) {
+    case SDL_QUIT:
+        quit_now(c);
+        break;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_CLOSE)
+            quit_now(c);
+        else if (e->window.event == SDL_WINDOWEVENT_EXPOSED ||
+                 e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+                 e->window.event == SDL_WINDOWEVENT_RESTORED)
+            hexsim_vt_touch(&c->vt);
+        break;
+    case SDL_KEYDOWN:
+        key_down(c, &e->key);
+        break;
+    case SDL_TEXTINPUT:
+        text_input(c, e->text.text);
+        break;
+    default:
+        break;
+    }
+}
+
+// The test hook: the next byte of o.type as the key events a keyboard would send.
+static void type_next(struct hexsim_sdl_console *c)
+{
+    uint8_t b = (uint8_t)*c->typing++;
+    SDL_Event e;
+    memset(&e, 0, sizeof(e));
+    e.key.windowID = SDL_GetWindowID(c->win);
+    SDL_Keycode key = 0;
+    uint16_t mod = 0;
+    if (b == '\n' || b == '\r')
+        key = SDLK_RETURN;
+    else if (b == '\t')
+        key = SDLK_TAB;
+    else if (b == 0x7f || b == '\b')
+        key = SDLK_BACKSPACE;
+    else if (b == 0x1b)
+        key = SDLK_ESCAPE;
+    else if (b >= 1 && b <= 26) {
+        key = SDLK_a + b - 1;
+        mod = KMOD_LCTRL;
+    }
+    if (key) {
+        e.type = SDL_KEYDOWN;
+        e.key.state = SDL_PRESSED;
+        e.key.keysym.sym = key;
+        e.key.keysym.mod = mod;
+        SDL_PushEvent(&e);
+        if (!mod)
+            return;
+        b = (uint8_t)('a' + b - 1);   // and the letter's text, as some platforms send
+    }
+    memset(&e, 0, sizeof(e));
+    e.type = SDL_TEXTINPUT;
+    e.text.windowID = SDL_GetWindowID(c->win);
+    e.text.text[0] = (char)b;
+    SDL_PushEvent(&e);
+}
+
+static void pump(struct hexsim_sdl_console *c, uint64_t now)
+{
+    c->last_pump = now;
+    // a few typed bytes per pump, so that the queue (in_len counts only what was polled
+    // already) never overflows
+    for (unsigned i = 0; i < 32 && c->typing && *c->typing && INQ - c->in_len >= 256; i++)
+        type_next(c);
+    SDL_Event e;
+    while (SDL_PollEvent(&e))
+        handle(c, &e);
+}
+
+// ---- output
+
+static bool cursor_phase(const struct hexsim_sdl_console *c, uint64_t now)
+{
+    return c->o.solid_cursor || ((now - c->blink_base) / BLINK_MS) % 2 == 0;
+}
+
+static void render(struct hexsim_sdl_console *c, uint64_t now)
+{
+    struct hexsim_vt *vt = &c->vt;
+    bool on = cursor_phase(c, now);
+    if (c->cursor_row_valid && (on != c->cursor_drawn || c->cursor_row != vt->cy))
+        vt->dirty_row[c->cursor_row] = true;      // take the old cursor away
+    if (on != c->cursor_drawn)
+        vt->dirty_row[vt->cy] = true;
+    c->last_frame = now;
+    SDL_Surface *ws = SDL_GetWindowSurface(c->win);
+    if (!ws)
+        return;
+    SDL_Rect rects[HEXSIM_VT_MAX_ROWS];
+    int nrect = 0;
+    int rh = HEXSIM_FONT_H * (int)c->scale;
+    if (SDL_MUSTLOCK(c->canvas))
+        SDL_LockSurface(c->canvas);
+    for (unsigned y = 0; y < vt->rows; y++) {
+        if (!vt->dirty_row[y])
+            continue;
+        vt->dirty_row[y] = false;
+        hexsim_vt_render_row(vt, &c->font, y, on, c->scale, c->canvas->pixels,
+                             (size_t)c->canvas->pitch / 4);
+        SDL_Rect r = { 0, (int)y * rh, c->canvas->w, rh };
+        if (nrect && rects[nrect - 1].y + rects[nrect - 1].h == r.y)
+            rects[nrect - 1].h += rh;             // merge adjacent rows
+        else
+            rects[nrect++] = r;
+    }
+    if (SDL_MUSTLOCK(c->canvas))
+        SDL_UnlockSurface(c->canvas);
+    vt->dirty = false;
+    c->cursor_drawn = on;
+    c->cursor_row = vt->cy;
+    c->cursor_row_valid = true;
+    for (int i = 0; i < nrect; i++) {
+        SDL_Rect d = rects[i];
+        SDL_BlitSurface(c->canvas, &rects[i], ws, &d);
+    }
+    if (nrect)
+        SDL_UpdateWindowSurfaceRects(c->win, rects, nrect);
+}
+
+static bool render_due(const struct hexsim_sdl_console *c, uint64_t now)
+{
+    return c->vt.dirty || cursor_phase(c, now) != c->cursor_drawn ||
+           (c->cursor_row_valid && c->cursor_row != c->vt.cy);
+}
+
+// Pumps events and redraws when their time has come; force: check the clock now.
+static void service(struct hexsim_sdl_console *c, bool force)
+{
+    if (!force && (++c->calls % CHECK_EVERY) != 0)
+        return;
+    uint64_t now = SDL_GetTicks64();
+    if (force || now - c->last_pump >= PUMP_MS)
+        pump(c, now);
+    if (now - c->last_frame >= FRAME_MS && render_due(c, now))
+        render(c, now);
+}
+
+static int con_read(void *ctx, uint8_t *buf, size_t n)
+{
+    struct hexsim_sdl_console *c = ctx;
+    if (c->in_len == 0 && c->typing && *c->typing)
+        pump(c, SDL_GetTicks64());      // typed text is there whenever the UART looks, as
+                                        // from a pipe: the run does not depend on host time
+    else if (c->in_len == 0)
+        service(c, false);
+    size_t got = 0;
+    while (got < n && c->in_len) {
+        buf[got++] = c->inq[c->in_head];
+        c->in_head = (c->in_head + 1) % INQ;
+        c->in_len--;
+    }
+    return (int)got;
+}
+
+// Output, with LF as CR LF (the terminal backend's tty does the same with ONLCR): the UART
+// text has CR LF already, angel output (the kernel's boot console) bare LFs.
+static void con_write(void *ctx, const void *buf, size_t n)
+{
+    struct hexsim_sdl_console *c = ctx;
+    const char *p = buf, *end = p + n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) {
+            hexsim_vt_write(&c->vt, p, (size_t)(end - p));
+            break;
+        }
+        hexsim_vt_write(&c->vt, p, (size_t)(nl - p));
+        hexsim_vt_write(&c->vt, "\r\n", 2);
+        p = nl + 1;
+    }
+    c->blink_base = SDL_GetTicks64();   // a solid cursor while text arrives
+    service(c, false);
+}
+
+static void con_flush(void *ctx)
+{
+    struct hexsim_sdl_console *c = ctx;
+    uint64_t now = SDL_GetTicks64();
+    if (render_due(c, now))
+        render(c, now);
+}
+
+void hexsim_sdl_console_poll(struct hexsim_sdl_console *c)
+{
+    pump(c, SDL_GetTicks64());
+    con_flush(c);
+}
+
+void hexsim_sdl_console_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+{
+    struct hexsim_sdl_console *c = ctx;
+    service(c, true);
+    if (c->quit_sent || c->in_len) {
+        c->owed_ns = 0;
+        return;
+    }
+    uint64_t ns = hz ? pcycles * 1000000000ull / hz : 0;
+    if (pcycles > hz)
+        ns = 1000000000ull;
+    // The guest often idles for a few microseconds only (until the UART's next input
+    // sample), far below what a sleep can hit; such waits add up and are slept in one
+    // go once they reach a millisecond, so an idle guest keeps pace with the host clock.
+    c->owed_ns += ns;
+    if (c->owed_ns > 20000000ull)
+        c->owed_ns = 20000000ull;       // stay responsive to limits and signals
+    if (c->owed_ns < 1000000ull)
+        return;
+    uint64_t ms = c->owed_ns / 1000000ull, now = SDL_GetTicks64();
+    // wake for the next frame when there is something to draw, or for the next blink
+    uint64_t since = now - c->last_frame;
+    uint64_t wake = render_due(c, now) ? (since < FRAME_MS ? FRAME_MS - since : 1)
+                    : c->o.solid_cursor ? ms : BLINK_MS - (now - c->blink_base) % BLINK_MS;
+    if (wake < ms)
+        ms = wake ? wake : 1;
+    SDL_WaitEventTimeout(NULL, (int)ms);
+    c->owed_ns = 0;
+    service(c, true);
+}
+
+// ---- set-up
+
+struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_console_opts *o,
+                                                  FILE *err, char *msg, size_t msglen)
+{
+    struct hexsim_sdl_console *c = calloc(1, sizeof(*c));
+    if (!c) {
+        snprintf(msg, msglen, "out of memory");
+        return NULL;
+    }
+    c->o = *o;
+    c->err = err;
+    unsigned cols = o->cols ? o->cols : 80, rows = o->rows ? o->rows : 25;
+    c->scale = o->scale ? o->scale : 1;
+    if (c->scale > 2) {
+        snprintf(msg, msglen, "SDL console: scale %u (1 or 2)", c->scale);
+        free(c);
+        return NULL;
+    }
+    if (hexsim_vt_init(&c->vt, cols, rows)) {
+        snprintf(msg, msglen, "SDL console: a %ux%u grid (1x1 to %dx%d)", cols, rows,
+                 HEXSIM_VT_MAX_COLS, HEXSIM_VT_MAX_ROWS);
+        free(c);
+        return NULL;
+    }
+    if (hexsim_font_init(&c->font)) {
+        snprintf(msg, msglen, "SDL console: the font table is malformed");
+        hexsim_vt_free(&c->vt);
+        free(c);
+        return NULL;
+    }
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    // The window surface in plain memory: without this, SDL may put it in an OpenGL
+    // texture, which on a machine without a GPU (Mesa's llvmpipe) costs more than drawing.
+    // SDL_FRAMEBUFFER_ACCELERATION in the environment still decides.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        snprintf(msg, msglen, "SDL console: cannot start SDL video: %s", SDL_GetError());
+        hexsim_vt_free(&c->vt);
+        free(c);
+        return NULL;
+    }
+    int w = (int)(cols * HEXSIM_FONT_W * c->scale), h = (int)(rows * HEXSIM_FONT_H * c->scale);
+    c->win = SDL_CreateWindow("hexsim console (UART3)", SDL_WINDOWPOS_UNDEFINED,
+                              SDL_WINDOWPOS_UNDEFINED, w, h, 0);
+    if (c->win)
+        c->canvas = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    if (!c->win || !c->canvas) {
+        snprintf(msg, msglen, "SDL console: cannot open a %dx%d window: %s", w, h,
+                 SDL_GetError());
+        c->o.dump = NULL;
+        hexsim_sdl_console_free(c);
+        return NULL;
+    }
+    SDL_StartTextInput();
+    c->typing = o->type;
+    c->blink_base = c->last_pump = SDL_GetTicks64();
+    c->last_frame = c->blink_base - FRAME_MS;
+    c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c };
+    c->con = (struct hexsim_console){ con_write, con_flush, c };
+    hexsim_vt_touch(&c->vt);
+    render(c, c->blink_base);
+    return c;
+}
+
+int hexsim_sdl_console_free(struct hexsim_sdl_console *c)
+{
+    if (!c)
+        return 0;
+    int rc = 0;
+    if (c->o.dump) {
+        FILE *f = fopen(c->o.dump, "w");
+        if (!f || hexsim_vt_dump(&c->vt, f) != 0 || fclose(f) != 0) {
+            fprintf(c->err, "hexsim: cannot write the SDL console screen to '%s'\n", c->o.dump);
+            rc = -1;
+        }
+    }
+    if (c->canvas)
+        SDL_FreeSurface(c->canvas);
+    if (c->win) {
+        SDL_StopTextInput();
+        SDL_DestroyWindow(c->win);
+    }
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    SDL_Quit();
+    hexsim_vt_free(&c->vt);
+    free(c);
+    return rc;
+}
+
+struct hexsim_chardev *hexsim_sdl_console_chardev(struct hexsim_sdl_console *c)
+{
+    return &c->chr;
+}
+
+struct hexsim_console *hexsim_sdl_console_console(struct hexsim_sdl_console *c)
+{
+    return &c->con;
+}
+
+void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
+                                 void *ctx)
+{
+    c->quit = quit;
+    c->quit_ctx = ctx;
+}
+
+const struct hexsim_vt *hexsim_sdl_console_grid(const struct hexsim_sdl_console *c)
+{
+    return &c->vt;
+}
+
+uint32_t hexsim_sdl_console_window_id(const struct hexsim_sdl_console *c)
+{
+    return SDL_GetWindowID(c->win);
+}

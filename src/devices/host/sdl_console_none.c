@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// The SDL console of include/hexsim/sdl_console.h in a build without SDL2 (CMake did not
+// find the pkg-config module sdl2): opening it fails with a message saying how to get it.
+// The other functions are never reached, since no console can exist.
+#include "hexsim/sdl_console.h"
+
+bool hexsim_sdl_console_available(void)
+{
+    return false;
+}
+
+struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_console_opts *o,
+                                                  FILE *err, char *msg, size_t msglen)
+{
+    (void)o;
+    (void)err;
+    snprintf(msg, msglen, "hexsim was built without SDL2 (install libsdl2-dev and rebuild)");
+    return NULL;
+}
+
+int hexsim_sdl_console_free(struct hexsim_sdl_console *c)
+{
+    (void)c;
+    return 0;
+}
+
+struct hexsim_chardev *hexsim_sdl_console_chardev(struct hexsim_sdl_console *c)
+{
+    (void)c;
+    return NULL;
+}
+
+struct hexsim_console *hexsim_sdl_console_console(struct hexsim_sdl_console *c)
+{
+    (void)c;
+    return NULL;
+}
+
+void hexsim_sdl_console_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+{
+    (void)ctx;
+    (void)pcycles;
+    (void)hz;
+}
+
+void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
+                                 void *ctx)
+{
+    (void)c;
+    (void)quit;
+    (void)ctx;
+}
+
+void hexsim_sdl_console_poll(struct hexsim_sdl_console *c)
+{
+    (void)c;
+}
+
+const struct hexsim_vt *hexsim_sdl_console_grid(const struct hexsim_sdl_console *c)
+{
+    (void)c;
+    return NULL;
+}
+
+uint32_t hexsim_sdl_console_window_id(const struct hexsim_sdl_console *c)
+{
+    (void)c;
+    return 0;
+}
