@@ -23,15 +23,42 @@
 #define AT_EMPTY_PATH 0x1000   // Linux value; glibc declares it only with _GNU_SOURCE
 #endif
 
-enum {
-    NR_ioctl = 29, NR_openat = 56, NR_close = 57, NR_llseek = 62, NR_read = 63, NR_write = 64,
-    NR_readv = 65, NR_writev = 66, NR_fstatat = 79, NR_fstat = 80, NR_exit = 93,
-    NR_exit_group = 94, NR_set_tid_address = 96, NR_nanosleep = 101, NR_clock_gettime = 113,
-    NR_clock_nanosleep = 115, NR_uname = 160, NR_gettimeofday = 169, NR_getpid = 172,
-    NR_getppid = 173, NR_getuid = 174, NR_geteuid = 175, NR_getgid = 176, NR_getegid = 177,
-    NR_gettid = 178, NR_brk = 214, NR_munmap = 215, NR_mmap2 = 222, NR_mprotect = 226,
-    NR_getrandom = 278, NR_clock_gettime64 = 403, NR_clock_nanosleep64 = 407,
-};
+// The system calls hexsim implements: number (asm-generic unistd.h), name as strace prints
+// it, and the call. The dispatch switch and the name lookup are both generated from it.
+#define HEXSIM_SYSCALLS(X) \
+    X(29, "ioctl", sys_ioctl(u, r[0], r[1], r[2])) \
+    X(56, "openat", sys_openat(u, r[0], r[1], r[2], r[3])) \
+    X(57, "close", sys_close(u, r[0])) \
+    X(62, "_llseek", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(63, "read", sys_read(u, r[0], r[1], r[2])) \
+    X(64, "write", sys_write(u, r[0], r[1], r[2])) \
+    X(65, "readv", sys_rwv(u, false, r[0], r[1], r[2])) \
+    X(66, "writev", sys_rwv(u, true, r[0], r[1], r[2])) \
+    X(79, "fstatat64", sys_fstatat(u, r[0], r[1], r[2], r[3])) \
+    X(80, "fstat64", sys_fstat(u, r[0], r[1])) \
+    X(93, "exit", sys_exit(u, r[0])) \
+    X(94, "exit_group", sys_exit(u, r[0])) \
+    X(96, "set_tid_address", 1)                /* the only process: pid 1 */ \
+    X(101, "nanosleep", sys_clock_nanosleep(u, 1, 0, r[0], false)) \
+    X(113, "clock_gettime", sys_clock_gettime(u, r[0], r[1], false)) \
+    X(115, "clock_nanosleep", sys_clock_nanosleep(u, r[0], r[1], r[2], false)) \
+    X(160, "uname", sys_uname(u, r[0])) \
+    X(169, "gettimeofday", sys_gettimeofday(u, r[0], r[1])) \
+    X(172, "getpid", 1)                        /* as in a container */ \
+    X(173, "getppid", 0) \
+    X(174, "getuid", 0) \
+    X(175, "geteuid", 0) \
+    X(176, "getgid", 0) \
+    X(177, "getegid", 0) \
+    X(178, "gettid", 1) \
+    X(214, "brk", sys_brk(u, r[0])) \
+    X(215, "munmap", sys_munmap(u, r[0], r[1])) \
+    X(222, "mmap2", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(226, "mprotect", sys_mprotect(u, r[0], r[1], r[2])) \
+    X(278, "getrandom", sys_getrandom(u, r[0], r[1])) \
+    X(403, "clock_gettime64", sys_clock_gettime(u, r[0], r[1], true)) \
+    X(407, "clock_nanosleep_time64", sys_clock_nanosleep(u, r[0], r[1], r[2], true))
+
 
 #define PCYCLE_HZ 600000000ull        // Hexagon Linux's pcycle rate (setup_arch: 600 MHz)
 #define EPOCH_SECONDS 1767225600ull   // virtual wall clock starts at 2026-01-01 00:00:00 UTC
@@ -536,40 +563,19 @@ static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
 static const char *syscall_name(uint32_t nr)
 {
     switch (nr) {
-    case NR_ioctl: return "ioctl";
-    case NR_openat: return "openat";
-    case NR_close: return "close";
-    case NR_llseek: return "_llseek";
-    case NR_read: return "read";
-    case NR_write: return "write";
-    case NR_readv: return "readv";
-    case NR_writev: return "writev";
-    case NR_fstatat: return "fstatat64";
-    case NR_fstat: return "fstat64";
-    case NR_exit: return "exit";
-    case NR_exit_group: return "exit_group";
-    case NR_set_tid_address: return "set_tid_address";
-    case NR_nanosleep: return "nanosleep";
-    case NR_clock_gettime: return "clock_gettime";
-    case NR_clock_nanosleep: return "clock_nanosleep";
-    case NR_uname: return "uname";
-    case NR_gettimeofday: return "gettimeofday";
-    case NR_getpid: return "getpid";
-    case NR_getppid: return "getppid";
-    case NR_getuid: return "getuid";
-    case NR_geteuid: return "geteuid";
-    case NR_getgid: return "getgid";
-    case NR_getegid: return "getegid";
-    case NR_gettid: return "gettid";
-    case NR_brk: return "brk";
-    case NR_munmap: return "munmap";
-    case NR_mmap2: return "mmap2";
-    case NR_mprotect: return "mprotect";
-    case NR_getrandom: return "getrandom";
-    case NR_clock_gettime64: return "clock_gettime64";
-    case NR_clock_nanosleep64: return "clock_nanosleep_time64";
+#define NAME_CASE(num, name, call) case num: return name;
+    HEXSIM_SYSCALLS(NAME_CASE)
+#undef NAME_CASE
     }
     return NULL;
+}
+
+// exit and exit_group: the program ends with the low 8 bits of the status.
+static int64_t sys_exit(struct hexsim_user *u, uint32_t status)
+{
+    u->exited = true;
+    u->exit_status = (int)(status & 0xff);
+    return 0;
 }
 
 static void warn_once(struct hexsim_user *u, uint32_t nr)
@@ -588,47 +594,18 @@ void hexsim_user_syscall(struct hexsim_user *u)
     uint32_t nr = r[6];
     int64_t ret;
     switch (nr) {
-    case NR_read: ret = sys_read(u, r[0], r[1], r[2]); break;
-    case NR_write: ret = sys_write(u, r[0], r[1], r[2]); break;
-    case NR_readv: ret = sys_rwv(u, false, r[0], r[1], r[2]); break;
-    case NR_writev: ret = sys_rwv(u, true, r[0], r[1], r[2]); break;
-    case NR_openat: ret = sys_openat(u, r[0], r[1], r[2], r[3]); break;
-    case NR_close: ret = sys_close(u, r[0]); break;
-    case NR_llseek: ret = sys_llseek(u, r[0], r[1], r[2], r[3], r[4]); break;
-    case NR_fstat: ret = sys_fstat(u, r[0], r[1]); break;
-    case NR_fstatat: ret = sys_fstatat(u, r[0], r[1], r[2], r[3]); break;
-    case NR_ioctl: ret = sys_ioctl(u, r[0], r[1], r[2]); break;
-    case NR_exit:
-    case NR_exit_group:
-        if (u->opts.strace)
-            fprintf(u->err, "hexsim: strace: %s(%d)\n", syscall_name(nr), (int32_t)r[0]);
-        u->exited = true;
-        u->exit_status = (int)(r[0] & 0xff);
-        return;
-    case NR_brk: ret = sys_brk(u, r[0]); break;
-    case NR_mmap2: ret = sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5]); break;
-    case NR_munmap: ret = sys_munmap(u, r[0], r[1]); break;
-    case NR_mprotect: ret = sys_mprotect(u, r[0], r[1], r[2]); break;
-    case NR_clock_gettime: ret = sys_clock_gettime(u, r[0], r[1], false); break;
-    case NR_clock_gettime64: ret = sys_clock_gettime(u, r[0], r[1], true); break;
-    case NR_gettimeofday: ret = sys_gettimeofday(u, r[0], r[1]); break;
-    case NR_nanosleep: ret = sys_clock_nanosleep(u, 1, 0, r[0], false); break;
-    case NR_clock_nanosleep: ret = sys_clock_nanosleep(u, r[0], r[1], r[2], false); break;
-    case NR_clock_nanosleep64: ret = sys_clock_nanosleep(u, r[0], r[1], r[2], true); break;
-    case NR_uname: ret = sys_uname(u, r[0]); break;
-    case NR_getpid:
-    case NR_gettid:
-    case NR_set_tid_address: ret = 1; break;   // the only process: pid 1 (as in a container)
-    case NR_getppid: ret = 0; break;
-    case NR_getuid:
-    case NR_geteuid:
-    case NR_getgid:
-    case NR_getegid: ret = 0; break;
-    case NR_getrandom: ret = sys_getrandom(u, r[0], r[1]); break;
+#define CALL_CASE(num, name, call) case num: ret = (call); break;
+    HEXSIM_SYSCALLS(CALL_CASE)
+#undef CALL_CASE
     default:
         warn_once(u, nr);
         ret = -ENOSYS;
         break;
+    }
+    if (u->exited) {
+        if (u->opts.strace)
+            fprintf(u->err, "hexsim: strace: %s(%d)\n", syscall_name(nr), (int32_t)r[0]);
+        return;
     }
     if (u->opts.strace) {
         const char *n = syscall_name(nr);
