@@ -167,6 +167,21 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
     return x->nst ? forward_stores(x, ea, size, v) : v;
 }
 
+// Queues a translated store for the commit (r: where it goes).
+static void stage_store(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val,
+                        const struct hexsim_xlat_result *r)
+{
+    if (x->nst < HX_MAX_STORES) {
+        x->st[x->nst].addr = ea;
+        x->st[x->nst].size = (uint8_t)size;
+        x->st[x->nst].val = val;
+        x->st[x->nst].page = r->page;
+        x->st[x->nst].pa = r->pa;
+        x->nst++;
+        x->mem_slow = true;   // later loads of the packet forward from it
+    }
+}
+
 void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     struct hexsim_xlat_result r = { NULL, 0 };
@@ -182,15 +197,7 @@ void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return;
     }
-    if (x->nst < HX_MAX_STORES) {
-        x->st[x->nst].addr = ea;
-        x->st[x->nst].size = (uint8_t)size;
-        x->st[x->nst].val = val;
-        x->st[x->nst].page = r.page;
-        x->st[x->nst].pa = r.pa;
-        x->nst++;
-        x->mem_slow = true;   // later loads of the packet forward from it
-    }
+    stage_store(x, ea, size, val, &r);
 }
 
 // Load-locked sets a reservation of the loaded address, width and value. Store-conditional
@@ -207,22 +214,29 @@ uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
     return v;
 }
 
+// The address is translated once, for writing; the value check reads RAM through that
+// translation (so a write-only page works and no read fault can arise), and a
+// store-conditional to a device fails without reading the device.
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     x->release_reservation = true;
-    struct hexsim_xlat_result r;
+    struct hexsim_xlat_result r = { NULL, 0 };
     int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
     if (f) {
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return 0;
     }
+    if (!x->xlat)
+        r.page = hexsim_mem_page(x->mem, ea);
     const struct hexsim_cpu *c = x->cpu;
-    if (!c->reserved || c->reserve_addr != ea || c->reserve_size != size)
+    if (!c->reserved || c->reserve_addr != ea || c->reserve_size != size || !r.page)
         return 0;
-    uint64_t now = hx_ld(x, ea, size);
+    uint64_t now = hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size);
+    if (x->nst)
+        now = forward_stores(x, ea, size, now);
     if ((size == 8 ? now : (uint32_t)now) != c->reserve_val)
         return 0;
-    hx_st(x, ea, size, val);
+    stage_store(x, ea, size, val, &r);
     return 0xff;
 }
 
