@@ -11,7 +11,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-TARGETS="decode elf exec syscall"
+# the target list of tests/fuzz/tests.cmake (one list)
+TARGETS=$(sed -n 's/^set(HEXSIM_FUZZ_TARGETS \(.*\))$/\1/p' tests/fuzz/tests.cmake)
 if [ $# -lt 2 ]; then
     echo "usage: tools/fuzz.sh TARGET|all SECONDS [LIBFUZZER-OPTIONS...]  (targets: $TARGETS)" >&2
     exit 2
@@ -21,8 +22,10 @@ secs="$2"
 shift 2
 case "$which" in
 all) run="$TARGETS" ;;
-decode|elf|exec|syscall) run="$which" ;;
-*) echo "fuzz.sh: unknown target '$which' (targets: $TARGETS, all)" >&2; exit 2 ;;
+*) case " $TARGETS " in
+   *" $which "*) run="$which" ;;
+   *) echo "fuzz.sh: unknown target '$which' (targets: $TARGETS, all)" >&2; exit 2 ;;
+   esac ;;
 esac
 case "$secs" in
 ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;;

@@ -33,7 +33,8 @@ struct hexsim_dev;
 
 struct hexsim_dev_ops {
     const char *name;
-    // off is relative to the device base; size 1, 2, 4 or 8, aligned
+    // off is relative to the device base; size 1, 2 or 4, aligned (the bus splits an
+    // 8-byte access into two words and refuses misaligned ones)
     uint64_t (*read)(struct hexsim_dev *d, uint32_t off, unsigned size);
     void (*write)(struct hexsim_dev *d, uint32_t off, unsigned size, uint64_t val);
     void (*reset)(struct hexsim_dev *d);

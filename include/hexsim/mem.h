@@ -30,6 +30,7 @@ struct hexsim_page {
     uint8_t *data;   // HEXSIM_PAGE_SIZE bytes
     uint8_t prot;    // enum hexsim_prot bits
     bool code;       // decoded packets were cached from this page
+    bool in_block;   // data lies in one of hexsim_mem's blocks (not freed on its own)
 };
 
 struct hexsim_mem {
@@ -37,6 +38,8 @@ struct hexsim_mem {
     uint64_t code_gen;              // bumped when a page with cached code is written
     size_t mapped_pages;
     size_t max_pages;               // 0: no limit; else hexsim_mem_map gives NOMEM beyond it
+    struct hexsim_mem_block { void *base; size_t npages; } *blocks;  // host mappings
+    size_t nblocks;                 // holding many pages' data (see src/mem/mem.c)
 };
 
 void hexsim_mem_init(struct hexsim_mem *m);

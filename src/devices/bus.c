@@ -38,8 +38,8 @@ struct hexsim_dev *hexsim_bus_find(const struct hexsim_bus *b, uint32_t pa)
     return NULL;
 }
 
-static void unimplemented(struct hexsim_bus *b, const char *what, uint32_t pa, unsigned size,
-                          uint64_t val)
+static void refused(struct hexsim_bus *b, const char *what, uint32_t pa, unsigned size,
+                    uint64_t val, const char *why)
 {
     b->unmapped_accesses++;
     uint32_t page = pa >> 12;
@@ -49,13 +49,18 @@ static void unimplemented(struct hexsim_bus *b, const char *what, uint32_t pa, u
     if (b->nwarned < HEXSIM_BUS_MAX_WARN)
         b->warned[b->nwarned++] = page;
     if (b->log) {
-        fprintf(b->log, "hexsim: unimplemented MMIO %s of %u bytes at physical 0x%08x", what,
-                size, pa);
+        fprintf(b->log, "hexsim: %s MMIO %s of %u bytes at physical 0x%08x",
+                why[0] == 'n' ? "unimplemented" : "refused", what, size, pa);
         if (what[0] == 'w')
             fprintf(b->log, " (value 0x%llx)", (unsigned long long)val);
-        fprintf(b->log, ": no device there; reads as 0, writes ignored (reported once per "
-                "page)\n");
+        fprintf(b->log, ": %s; reads as 0, writes ignored (reported once per page)\n", why);
     }
+}
+
+static void unimplemented(struct hexsim_bus *b, const char *what, uint32_t pa, unsigned size,
+                          uint64_t val)
+{
+    refused(b, what, pa, size, val, "no device there");
 }
 
 void hexsim_dev_undef(struct hexsim_dev *d, const char *what, uint32_t off, unsigned size,
@@ -84,8 +89,22 @@ static void catch_up(struct hexsim_dev *d)
             d->ops->advance(d);
 }
 
+// Devices see sizes 1, 2 and 4, naturally aligned: an 8-byte access (memd) is two word
+// accesses, the low word first; anything else is refused (reads as 0, writes ignored) and
+// counted with the unclaimed accesses.
+static bool bad_size(uint32_t pa, unsigned size)
+{
+    return (size != 1 && size != 2 && size != 4) || (pa & (size - 1));
+}
+
 uint64_t hexsim_bus_read(struct hexsim_bus *b, uint32_t pa, unsigned size)
 {
+    if (size == 8 && !(pa & 7))
+        return hexsim_bus_read(b, pa, 4) | hexsim_bus_read(b, pa + 4, 4) << 32;
+    if (bad_size(pa, size)) {
+        refused(b, "read", pa, size, 0, "misaligned or of an odd size");
+        return 0;
+    }
     struct hexsim_dev *d = hexsim_bus_find(b, pa);
     if (!d || !d->ops->read) {
         unimplemented(b, "read", pa, size, 0);
@@ -102,6 +121,15 @@ uint64_t hexsim_bus_read(struct hexsim_bus *b, uint32_t pa, unsigned size)
 
 void hexsim_bus_write(struct hexsim_bus *b, uint32_t pa, unsigned size, uint64_t val)
 {
+    if (size == 8 && !(pa & 7)) {
+        hexsim_bus_write(b, pa, 4, (uint32_t)val);
+        hexsim_bus_write(b, pa + 4, 4, val >> 32);
+        return;
+    }
+    if (bad_size(pa, size)) {
+        refused(b, "write", pa, size, val, "misaligned or of an odd size");
+        return;
+    }
     struct hexsim_dev *d = hexsim_bus_find(b, pa);
     if (!d || !d->ops->write) {
         unimplemented(b, "write", pa, size, val);

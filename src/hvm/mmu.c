@@ -143,8 +143,22 @@ void hexsim_vcpu_set_user(struct hexsim_vcpu *v, bool user)
     v->env.guest_mode = !user;
 }
 
+// A size other than 1, 2, 4 or 8, or an address not aligned to it (the CPU never makes
+// one; the debugger and the fuzzers may), is done byte by byte, little-endian, so no RAM
+// access runs past its page and devices only ever see aligned accesses.
+static bool odd_access(uint32_t pa, unsigned size)
+{
+    return size == 0 || size > 8 || (size & (size - 1)) || (pa & (size - 1));
+}
+
 uint64_t hexsim_phys_read(struct hexsim_machine *m, uint32_t pa, unsigned size)
 {
+    if (odd_access(pa, size)) {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < size && i < 8; i++)
+            v |= hexsim_phys_read(m, pa + i, 1) << (8 * i);
+        return v;
+    }
     struct hexsim_page *p = ram_page(m, pa);
     if (p)
         return hexsim_page_load(p, pa & (HEXSIM_PAGE_SIZE - 1), size);
@@ -153,6 +167,11 @@ uint64_t hexsim_phys_read(struct hexsim_machine *m, uint32_t pa, unsigned size)
 
 void hexsim_phys_write(struct hexsim_machine *m, uint32_t pa, unsigned size, uint64_t val)
 {
+    if (odd_access(pa, size)) {
+        for (unsigned i = 0; i < size && i < 8; i++)
+            hexsim_phys_write(m, pa + i, 1, val >> (8 * i) & 0xFF);
+        return;
+    }
     struct hexsim_page *p = ram_page(m, pa);
     if (p)
         hexsim_page_store(&m->ram, p, pa & (HEXSIM_PAGE_SIZE - 1), size, val);

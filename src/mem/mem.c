@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Guest memory: sparse page table and the checked accessors declared in hexsim/mem.h.
-// Two levels of 1024 entries cover the 32-bit space; pages are allocated when mapped.
+// Two levels of 1024 entries cover the 32-bit space; pages are allocated when mapped. A map
+// of many fresh pages at once (guest RAM, a large mmap) takes their data from one anonymous
+// host mapping (a block): the host gives it zero pages on first touch, so untouched guest
+// RAM costs no host memory and no time; unmapping such a page gives it back to the host.
+#define _DEFAULT_SOURCE      // MAP_ANONYMOUS, MAP_NORESERVE
 #include "hexsim/mem.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 void hexsim_mem_init(struct hexsim_mem *m)
 {
@@ -17,9 +23,13 @@ void hexsim_mem_free(struct hexsim_mem *m)
         if (!m->l1[i])
             continue;
         for (unsigned j = 0; j < 1024; j++)
-            free(m->l1[i][j].data);
+            if (!m->l1[i][j].in_block)
+                free(m->l1[i][j].data);
         free(m->l1[i]);
     }
+    for (size_t i = 0; i < m->nblocks; i++)
+        munmap(m->blocks[i].base, m->blocks[i].npages * HEXSIM_PAGE_SIZE);
+    free(m->blocks);
     memset(m, 0, sizeof(*m));
 }
 
@@ -28,10 +38,32 @@ static struct hexsim_page *page_of(const struct hexsim_mem *m, uint32_t addr)
     return hexsim_mem_page(m, addr);
 }
 
+#define BLOCK_MIN_PAGES 16
+
+// One zero-filled block for n pages' data, recorded for hexsim_mem_free; NULL when n is
+// small (per-page allocations are fine then), the host's pages are not 4 KiB, or the host
+// refuses.
+static uint8_t *new_block(struct hexsim_mem *m, size_t n)
+{
+    if (n < BLOCK_MIN_PAGES || sysconf(_SC_PAGESIZE) != HEXSIM_PAGE_SIZE)
+        return NULL;
+    struct hexsim_mem_block *nb = realloc(m->blocks, (m->nblocks + 1) * sizeof(*nb));
+    if (!nb)
+        return NULL;
+    m->blocks = nb;
+    void *b = mmap(NULL, n * HEXSIM_PAGE_SIZE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (b == MAP_FAILED)
+        return NULL;
+    m->blocks[m->nblocks++] = (struct hexsim_mem_block){ b, n };
+    return b;
+}
+
 int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned prot)
 {
     uint64_t start = addr & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1);
     uint64_t end = (uint64_t)addr + len;
+    size_t fresh = 0;
     for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
         struct hexsim_page **t = &m->l1[a >> 22];
         if (!*t) {
@@ -39,13 +71,25 @@ int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned p
             if (!*t)
                 return HEXSIM_MEM_NOMEM;
         }
-        struct hexsim_page *p = &(*t)[(a >> 12) & 1023];
+        fresh += !(*t)[(a >> 12) & 1023].data;
+    }
+    if (m->max_pages && m->mapped_pages + fresh > m->max_pages)
+        fresh = 0;   // not all will fit: map page by page up to the limit
+    uint8_t *block = new_block(m, fresh);
+    for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
+        struct hexsim_page *p = &m->l1[a >> 22][(a >> 12) & 1023];
         if (!p->data) {
             if (m->max_pages && m->mapped_pages >= m->max_pages)
                 return HEXSIM_MEM_NOMEM;
-            p->data = calloc(1, HEXSIM_PAGE_SIZE);
-            if (!p->data)
-                return HEXSIM_MEM_NOMEM;
+            if (block) {
+                p->data = block;
+                p->in_block = true;
+                block += HEXSIM_PAGE_SIZE;
+            } else {
+                p->data = calloc(1, HEXSIM_PAGE_SIZE);
+                if (!p->data)
+                    return HEXSIM_MEM_NOMEM;
+            }
             m->mapped_pages++;
         }
         p->prot = (uint8_t)prot;
@@ -63,7 +107,10 @@ void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len)
             continue;
         if (p->code)
             m->code_gen++;
-        free(p->data);
+        if (p->in_block)
+            munmap(p->data, HEXSIM_PAGE_SIZE);   // back to the host (the block's range
+        else                                     // is unmapped again, harmlessly, at free)
+            free(p->data);
         memset(p, 0, sizeof(*p));
         m->mapped_pages--;
     }

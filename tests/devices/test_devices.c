@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Check suites of the Comet devices' register behaviour (src/devices/comet/): SIRC
 // enable/type/polarity/status/clear/soft and its cascade output, the clock control's UART3
-// gate, the legacy MSM UART (clock gate, TX drain timing, SR/ISR/MISR bits, watermarks,
+// gate, the RTOS timer (match, clear-on-match pulses, match 0), the legacy MSM UART (clock gate, TX drain timing, SR/ISR/MISR bits, watermarks,
 // RX with stale timeout, overrun, command register) and the SMSC911x (ID, byte test,
 // soft reset, MAC CSR and MII access, EEPROM-loaded MAC address, TX->loopback->RX frame
 // path with statuses and FIFO levels, SW_INT and the active-low pin, bounds). Devices are
@@ -125,6 +125,53 @@ START_TEST(clk_uart3_gate)
     ck_assert_int_eq(g.level, 0);
     wr(&d, 0x100, 0x1234);                              // other registers hold values
     ck_assert_uint_eq(rd(&d, 0x100), 0x1234);
+}
+END_TEST
+
+// ---- RTOS timer
+START_TEST(rtos_match_and_clear_on_match)
+{
+    struct hexsim_dev d;
+    struct hexsim_rtos_timer t;
+    struct line l = { 0 };
+    uint64_t now = 0;
+    const uint64_t P = 10;                    // pcycles per sleep-clock tick
+    hexsim_rtos_timer_init(&d, &t, P);
+    d.now = &now;
+    d.irq = (struct hexsim_irq){ line_set, &l, 0 };
+    d.ops->reset(&d);
+    wr(&d, 0x0, 5);                           // match 5, one-shot
+    wr(&d, 0x8, 1);
+    ck_assert_uint_eq(d.ops->next_event(&d), 5 * P);
+    run_to(&d, &now, 5 * P - 1);
+    ck_assert_int_eq(l.level, 0);
+    ck_assert_uint_eq(rd(&d, 0x4), 4);
+    run_to(&d, &now, 5 * P);
+    ck_assert_int_eq(l.level, 1);             // stays high until a new match
+    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);
+    wr(&d, 0x0, 8);
+    ck_assert_int_eq(l.level, 0);
+    ck_assert_uint_eq(d.ops->next_event(&d), 8 * P);
+    // clear-on-match: a pulse every match ticks
+    wr(&d, 0x8, 0);
+    wr(&d, 0xC, 1);
+    wr(&d, 0xC, 0);
+    wr(&d, 0x0, 3);
+    int before = l.changes;
+    wr(&d, 0x8, 3);
+    run_to(&d, &now, now + 9 * P);
+    ck_assert_int_eq(l.changes - before, 6);  // three pulses, each up and down
+    // match 0 with clear-on-match: one pulse per tick, never an endless run at one instant
+    wr(&d, 0x0, 0);
+    uint64_t start = now;
+    before = l.changes;
+    unsigned events = 0;
+    for (uint64_t e; (e = d.ops->next_event(&d)) <= start + 4 * P && events < 100; events++) {
+        now = e;
+        d.ops->advance(&d);
+    }
+    ck_assert_uint_le(events, 5);
+    ck_assert_int_ge(l.changes - before, 8);
 }
 END_TEST
 
@@ -511,6 +558,7 @@ static Suite *devices_suite(void)
     TCase *t = tcase_create("comet");
     tcase_add_test(t, sirc_level_edge_polarity);
     tcase_add_test(t, clk_uart3_gate);
+    tcase_add_test(t, rtos_match_and_clear_on_match);
     tcase_add_test(t, uart_tx);
     tcase_add_test(t, uart_rx);
     tcase_add_test(t, uart_rx_full_and_reset);

@@ -131,7 +131,49 @@ def syscall_input(calls, flags=0):
     return out
 
 
+# Region numbers of fuzz_devices.c's table.
+SIRC, CLK, UART1, UART2, UART3, SMSC, RTOS = range(7)
+
+
+def dev_input(ops):
+    """fuzz_devices records: ('r'|'w', region, offset, value[, size]), ('t', pcycles),
+    ('uart', bytes) or ('frame', bytes) (the data follows, padded to 8 bytes)."""
+    out = b''
+    for op in ops:
+        if op[0] in 'rw':
+            size = op[4] if len(op) > 4 else 4
+            code = (0 if op[0] == 'r' else 1) | {1: 0, 2: 4, 4: 8, 8: 12}[size]
+            out += struct.pack('<BBHI', code, op[1], op[2], op[3])
+        elif op[0] == 't':
+            out += struct.pack('<BBHI', 2, 0, 0, op[1])
+        else:
+            data = op[1] + b'\0' * (-len(op[1]) % 8)
+            out += struct.pack('<BBHI', 3, 1 if op[0] == 'frame' else 0, 0, len(op[1])) + data
+    return out
+
+
 def main():
+    # the board code's and the drivers' first steps on each device
+    write('devices', 'uart', dev_input([
+        ('w', CLK, 0xC0, 0x20000), ('w', UART3, 0x10, 0x05), ('w', UART3, 0x14, 0x19),
+        ('w', UART3, 0x1C, 10), ('w', UART3, 0x20, 1), ('w', UART3, 0x0C, 0x41),
+        ('w', UART3, 0x0C, 0x42), ('t', 100000), ('r', UART3, 0x08, 0), ('r', UART3, 0x14, 0),
+        ('uart', b'uname -a\n'), ('t', 200000), ('r', UART3, 0x0C, 0), ('r', UART3, 0x08, 0),
+        ('w', UART3, 0x10, 0x40), ('r', UART3, 0x10, 0)]))
+    write('devices', 'sirc', dev_input([
+        ('w', SIRC, 0x0C, 0x00080000), ('w', SIRC, 0x10, 0x00080000), ('w', SIRC, 0x08, 0xFFFFFFFF),
+        ('w', SIRC, 0x1C, 0x1), ('r', SIRC, 0x14, 0), ('w', SIRC, 0x18, 0xFFFFFFFF),
+        ('w', SIRC, 0x408, 0x40000), ('r', SIRC, 0x420, 0), ('w', RTOS, 0x0, 100),
+        ('w', RTOS, 0x8, 3), ('t', 10000000), ('r', RTOS, 0x4, 0), ('w', RTOS, 0xC, 1)]))
+    frame = bytes(range(6)) + b'\x52\x54\x00\x12\x34\x56\x08\x00' + bytes(50)
+    write('devices', 'smsc', dev_input([
+        ('r', SMSC, 0x50, 0), ('r', SMSC, 0x64, 0), ('w', SMSC, 0x74, 1), ('t', 100000),
+        ('r', SMSC, 0x84, 0), ('w', SMSC, 0xA8, 0x00100000 | 0x0C), ('w', SMSC, 0xA4, 0x80000001),
+        ('w', SMSC, 0xA8, 0x000C0000), ('w', SMSC, 0xA4, 0x80000001), ('w', SMSC, 0x70, 0x2),
+        ('w', SMSC, 0x5C, 0xFFFFFFFF), ('w', SMSC, 0x54, 0x100), ('w', SMSC, 0x20, 0x00003040),
+        ('w', SMSC, 0x20, 64), ('w', SMSC, 0x20, 0x01020304), ('w', SMSC, 0x20, 0x05060708),
+        ('frame', frame), ('t', 100000), ('r', SMSC, 0x7C, 0), ('r', SMSC, 0x40, 0),
+        ('r', SMSC, 0x00, 0), ('r', SMSC, 0x58, 0), ('r', SMSC, 0x48, 0), ('r', SMSC, 0x9C, 0, 8)]))
     for name, src in PROGRAMS.items():
         code = assemble(src)
         write('decode', name, code)

@@ -107,7 +107,9 @@ static void timer_advance(struct hexsim_dev *d)
     if (when == HEXSIM_TIME_NEVER || when > *d->now)
         return;
     if (t->enable & CLR_ON_MATCH) {
-        rebase(t, 0, when);
+        // the count restarts from 0; with match 0 it matches again one tick later, not at
+        // once (that would be an endless run of events at one instant)
+        rebase(t, 0, t->match ? when : when + t->period);
         set_line(d, t, 1);     // a pulse: the receiver latches the rising edge
         set_line(d, t, 0);
     } else {

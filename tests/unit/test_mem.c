@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// Check suite of guest memory (src/mem/mem.c): mapping zero-filled pages singly and in
+// blocks, reads and writes through the checked accessors, permission and unmapped faults,
+// unmapping and remapping pages of a block (zero again), the page limit, and freeing.
+#include <check.h>
+#include <stdlib.h>
+
+#include "hexsim/mem.h"
+
+#define PG HEXSIM_PAGE_SIZE
+
+START_TEST(block_map_unmap_remap)
+{
+    struct hexsim_mem m;
+    hexsim_mem_init(&m);
+    const uint32_t base = 0x10000000u;
+    ck_assert_int_eq(hexsim_mem_map(&m, base, 64 * PG, HEXSIM_PROT_R | HEXSIM_PROT_W),
+                     HEXSIM_MEM_OK);
+    ck_assert_uint_eq(m.mapped_pages, 64);
+    ck_assert_uint_eq(m.nblocks, 1);
+    uint64_t v = 1;
+    for (unsigned i = 0; i < 64; i++) {
+        ck_assert_int_eq(hexsim_mem_read(&m, base + i * PG + 8, 4, HEXSIM_PROT_R, &v), 0);
+        ck_assert_uint_eq(v, 0);
+        ck_assert_int_eq(hexsim_mem_write(&m, base + i * PG + 8, 4, 0xA0000000u + i), 0);
+    }
+    ck_assert_int_eq(hexsim_mem_read(&m, base + 63 * PG + 8, 4, HEXSIM_PROT_R, &v), 0);
+    ck_assert_uint_eq(v, 0xA0000000u + 63);
+    hexsim_mem_unmap(&m, base + 10 * PG, 2 * PG);
+    ck_assert_uint_eq(m.mapped_pages, 62);
+    ck_assert_int_eq(hexsim_mem_read(&m, base + 10 * PG, 4, HEXSIM_PROT_R, &v),
+                     HEXSIM_MEM_UNMAPPED);
+    ck_assert_int_eq(hexsim_mem_read(&m, base + 12 * PG + 8, 4, HEXSIM_PROT_R, &v), 0);
+    ck_assert_uint_eq(v, 0xA0000000u + 12);                // neighbours keep their data
+    ck_assert_int_eq(hexsim_mem_map(&m, base, 64 * PG, HEXSIM_PROT_R), HEXSIM_MEM_OK);
+    ck_assert_uint_eq(m.mapped_pages, 64);
+    ck_assert_int_eq(hexsim_mem_read(&m, base + 10 * PG + 8, 4, HEXSIM_PROT_R, &v), 0);
+    ck_assert_uint_eq(v, 0);                               // remapped: zero-filled again
+    ck_assert_int_eq(hexsim_mem_read(&m, base + 20 * PG + 8, 4, HEXSIM_PROT_R, &v), 0);
+    ck_assert_uint_eq(v, 0xA0000000u + 20);                // the others kept their data
+    ck_assert_int_eq(hexsim_mem_write(&m, base + 20 * PG, 4, 1), HEXSIM_MEM_PROT);
+    hexsim_mem_free(&m);
+    ck_assert_uint_eq(m.mapped_pages, 0);
+    ck_assert_ptr_null(m.blocks);
+}
+END_TEST
+
+START_TEST(page_limit)
+{
+    struct hexsim_mem m;
+    hexsim_mem_init(&m);
+    m.max_pages = 40;
+    ck_assert_int_eq(hexsim_mem_map(&m, 0, 32 * PG, HEXSIM_PROT_R), HEXSIM_MEM_OK);
+    ck_assert_int_eq(hexsim_mem_map(&m, 0x100000u, 32 * PG, HEXSIM_PROT_R), HEXSIM_MEM_NOMEM);
+    ck_assert_uint_eq(m.mapped_pages, 40);                 // mapped up to the limit
+    ck_assert(hexsim_mem_is_mapped(&m, 0x100000u + 7 * PG));
+    ck_assert(!hexsim_mem_is_mapped(&m, 0x100000u + 8 * PG));
+    hexsim_mem_unmap(&m, 0, 32 * PG);
+    ck_assert_uint_eq(m.mapped_pages, 8);
+    hexsim_mem_free(&m);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("mem");
+    TCase *t = tcase_create("core");
+    tcase_add_test(t, block_map_unmap_remap);
+    tcase_add_test(t, page_limit);
+    suite_add_tcase(s, t);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
