@@ -152,7 +152,75 @@ def dev_input(ops):
     return out
 
 
+def sys_input(code, flags=0x70, regs=()):
+    """fuzz_system input: flags, R0-R7, then the code (run from physical 0)."""
+    regs = list(regs) + [0] * (8 - len(regs))
+    return bytes([flags]) + struct.pack('<8I', *regs) + code
+
+
+# fuzz_system seeds: HVM calls the way the Linux port makes them (trap1(#n), arguments in
+# r0-r3), an MMU set-up, a second vCPU, an event through the guest's vectors.
+SYSTEM = {
+    'hvm-calls': '''
+        { r0 = #0 }
+        trap1(#0)
+        { r0 = ##0x2000 }
+        trap1(#2)
+        { r0 = #1 }
+        trap1(#3)
+        trap1(#4)
+        trap1(#14)
+        { r0 = #1; r1 = #3 }
+        trap1(#5)
+        { r0 = #3; r1 = #3 }
+        trap1(#5)
+        { r0 = #8; r1 = #3 }
+        trap1(#5)
+        trap1(#20)
+        trap1(#22)
+        trap1(#17)
+        trap1(#19)
+    ''',
+    'mmu': '''
+        { r2 = ##0x10000; r3 = ##0xc00 }
+        { r4 = ##0x00000e05 }
+        { memw(r2+r3<<#0) = r4 }
+        { memw(r2+#0) = r4 }
+        { r0 = r2; r1 = #1 }
+        trap1(#11)
+        { r5 = ##0xc0000000 }
+        { r6 = memw(r5+#0) }
+        { r0 = #0; r1 = #0 }
+        trap1(#10)
+        trap1(#19)
+    ''',
+    'smp': '''
+        { r0 = ##0x100; r1 = ##0x8000 }
+        trap1(#18)
+        { r0 = #1 }
+        trap1(#3)
+        trap1(#16)
+        trap1(#19)
+    ''',
+    'event': '''
+        { r0 = ##0x1000 }
+        trap1(#2)
+        trap0(#1)
+        { r1 = ##0xab000000 }
+        { r2 = memw(r1+#4) }
+        { r0 = ##0x100; memw(r1+#0) = r0 }
+        { r0 = #1; memw(r1+#8) = r0 }
+        { r0 = #1 }
+        trap1(#3)
+        trap1(#16)
+        trap1(#19)
+    ''',
+}
+
+
 def main():
+    for name, src in SYSTEM.items():
+        write('system', name, sys_input(assemble(src), flags=0x71 if name == 'smp' else 0x70))
     # the board code's and the drivers' first steps on each device
     write('devices', 'uart', dev_input([
         ('w', CLK, 0xC0, 0x20000), ('w', UART3, 0x10, 0x05), ('w', UART3, 0x14, 0x19),

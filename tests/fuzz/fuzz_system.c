@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// Fuzz target: random guest code in system mode. The input's code runs from physical 0 on a
+// fresh Comet machine (16 MiB RAM, hexsim_machine_new) through the system run loop
+// hexsim_machine_run: guest mode under the HVM, so trap1 HVM calls (vmsetvec, vmnewmap with
+// page tables the code builds, vmintop, vmtimerop, vmstart of more vCPUs, vmwait, ...) get
+// guest-chosen arguments, events go through the guest's vectors, and the devices are
+// reachable at their physical addresses while the MMU is off. At most MAX_PACKETS packets.
+// Checks: no crash or sanitizer report; the run ends with one of the documented exit
+// statuses; the packet count stays within the limit.
+//
+// Input layout (missing bytes read as zero):
+//   0      flags: bits 0-1 vCPUs - 1 (1-4), bits 4-6 core version (5, 55, 60, 62, 65, 66,
+//          67, 68)
+//   1-32   R0-R7 of vCPU 0
+//   33-    the code, copied to physical 0 (at most CODE_MAX bytes)
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hexsim/machine.h"
+
+#define CHECK(c) do { if (!(c)) abort(); } while (0)
+
+#define CODE_MAX 0x4000u
+#define MAX_PACKETS 4000
+
+static const unsigned archs[8] = { 5, 55, 60, 62, 65, 66, 67, 68 };
+
+static int no_input(void *ctx, uint8_t *buf, size_t n)
+{
+    (void)ctx;
+    (void)buf;
+    (void)n;
+    return -1;
+}
+
+static void drop(void *ctx, const void *buf, size_t n)
+{
+    (void)ctx;
+    (void)buf;
+    (void)n;
+}
+
+static void flush(void *ctx)
+{
+    (void)ctx;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t hdr[33] = { 0 };
+    memcpy(hdr, data, size < sizeof(hdr) ? size : sizeof(hdr));
+    struct hexsim_chardev chr = { .read = no_input, .write = drop };
+    struct hexsim_console con = { drop, flush, NULL };
+    struct hexsim_machine_opts o = { .ram_size = 16u << 20, .smp = (hdr[0] & 3u) + 1,
+                                     .arch = archs[hdr[0] >> 4 & 7],
+                                     .max_packets = MAX_PACKETS, .serial = &chr,
+                                     .console = &con };
+    char msg[256];
+    FILE *devnull = fopen("/dev/null", "w");
+    if (!devnull)
+        return 0;
+    struct hexsim_machine *m = hexsim_machine_new(&o, devnull, msg, sizeof(msg));
+    CHECK(m);
+    size_t code = size > sizeof(hdr) ? size - sizeof(hdr) : 0;
+    if (code > CODE_MAX)
+        code = CODE_MAX;
+    for (size_t i = 0; i < code; i++)
+        hexsim_phys_write(m, (uint32_t)i, 1, data[sizeof(hdr) + i]);
+    m->arch = o.arch;
+    m->entry = 0;
+    for (unsigned i = 0; i < m->nvcpu; i++) {
+        m->vcpu[i].env.arch = m->arch;
+        m->vcpu[i].cpu.pc = 0;
+    }
+    for (unsigned r = 0; r < 8; r++)
+        m->vcpu[0].cpu.r[r] = (uint32_t)hdr[1 + 4 * r] | (uint32_t)hdr[2 + 4 * r] << 8 |
+                              (uint32_t)hdr[3 + 4 * r] << 16 | (uint32_t)hdr[4 + 4 * r] << 24;
+    m->vcpu[0].state = HEXSIM_VCPU_RUN;
+    int st = hexsim_machine_run(m);
+    CHECK(st == HEXSIM_SYS_EXIT_OK || st == HEXSIM_SYS_EXIT_ERROR ||
+          st == HEXSIM_SYS_EXIT_GUEST_FAIL || st == HEXSIM_SYS_EXIT_LIMIT);
+    CHECK(m->packets <= MAX_PACKETS);
+    hexsim_machine_free(m);
+    fclose(devnull);
+    return 0;
+}
