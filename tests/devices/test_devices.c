@@ -6,6 +6,7 @@
 // soft reset, MAC CSR and MII access, EEPROM-loaded MAC address, TX->loopback->RX frame
 // path with statuses and FIFO levels, SW_INT and the active-low pin, bounds). Devices are
 // driven directly through their ops, with a local clock.
+#include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -570,9 +571,5 @@ static Suite *devices_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(devices_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(devices_suite());
 }

@@ -4,6 +4,7 @@
 // spec parser and its messages; with libslirp, a DHCP DISCOVER answered by an OFFER of
 // 10.0.2.15 from 10.0.2.2 (RFC 2131 layout), an ARP request for the router answered, and a
 // hostfwd rule that turns a host connection to 127.0.0.1:PORT into a TCP SYN to the guest.
+#include "../check_main.h"
 #include <arpa/inet.h>
 #include <check.h>
 #include <netinet/in.h>
@@ -202,9 +203,5 @@ int main(void)
     tcase_add_test(t, spec_errors);
     tcase_add_test(t, user_dhcp_arp_hostfwd);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(s);
 }

@@ -5,6 +5,7 @@
 // font's glyphs in the palette's colours (scale 1 and 2); key events become the bytes a
 // terminal sends; closing the window calls the quit hook; the typing hook goes through the
 // same key path; the dump file holds the screen.
+#include "../check_main.h"
 #include <SDL.h>
 #include <check.h>
 #include <stdlib.h>
@@ -277,9 +278,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(suite());
 }

@@ -4,6 +4,7 @@
 // movement, erase, SGR, save/restore, scroll region, unknown sequences, UTF-8
 // placeholders, what the project's shell and `clear` send), the font (font8x16.c) and the
 // rasterizer (vt_render.c).
+#include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -504,9 +505,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(suite());
 }

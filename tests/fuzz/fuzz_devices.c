@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_machine.h"
 #include "hexsim/machine.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
@@ -86,18 +87,6 @@ static size_t h_recv(void *ctx, uint8_t *frame, size_t cap)
     return n;
 }
 
-static void con_write(void *ctx, const void *buf, size_t n)
-{
-    (void)ctx;
-    (void)buf;
-    (void)n;
-}
-
-static void con_flush(void *ctx)
-{
-    (void)ctx;
-}
-
 static void run_events(struct hexsim_machine *m)
 {
     for (unsigned i = 0;; i++) {
@@ -119,15 +108,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct host_side h = { 0 };
     struct hexsim_chardev chr = { .read = h_read, .write = h_write, .ctx = &h };
     struct hexsim_netdev net = { .send = h_send, .recv = h_recv, .ctx = &h };
-    struct hexsim_console con = { con_write, con_flush, NULL };
-    struct hexsim_machine_opts o = { .ram_size = 16u << 20, .serial = &chr, .net = &net,
-                                     .console = &con };
-    char msg[256];
-    FILE *devnull = fopen("/dev/null", "w");
-    if (!devnull)
-        return 0;
-    struct hexsim_machine *m = hexsim_machine_new(&o, devnull, msg, sizeof(msg));
-    CHECK(m);
+    struct hexsim_console con;
+    struct hexsim_machine_opts o = { .serial = &chr, .net = &net };
+    FILE *devnull;
+    struct hexsim_machine *m = fuzz_machine_new(&o, &con, &devnull);
     const size_t nregions = sizeof(regions) / sizeof(regions[0]);
     for (size_t i = 0; i + 8 <= size; i += 8) {
         const uint8_t *r = data + i;
@@ -170,7 +154,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     m->now += 1u << 24;
     run_events(m);
-    hexsim_machine_free(m);
-    fclose(devnull);
+    fuzz_machine_free(m, devnull);
     return 0;
 }

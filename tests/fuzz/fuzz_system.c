@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_machine.h"
 #include "hexsim/machine.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
@@ -35,34 +36,16 @@ static int no_input(void *ctx, uint8_t *buf, size_t n)
     return -1;
 }
 
-static void drop(void *ctx, const void *buf, size_t n)
-{
-    (void)ctx;
-    (void)buf;
-    (void)n;
-}
-
-static void flush(void *ctx)
-{
-    (void)ctx;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint8_t hdr[33] = { 0 };
     memcpy(hdr, data, size < sizeof(hdr) ? size : sizeof(hdr));
-    struct hexsim_chardev chr = { .read = no_input, .write = drop };
-    struct hexsim_console con = { drop, flush, NULL };
-    struct hexsim_machine_opts o = { .ram_size = 16u << 20, .smp = (hdr[0] & 3u) + 1,
-                                     .arch = archs[hdr[0] >> 4 & 7],
-                                     .max_packets = MAX_PACKETS, .serial = &chr,
-                                     .console = &con };
-    char msg[256];
-    FILE *devnull = fopen("/dev/null", "w");
-    if (!devnull)
-        return 0;
-    struct hexsim_machine *m = hexsim_machine_new(&o, devnull, msg, sizeof(msg));
-    CHECK(m);
+    struct hexsim_chardev chr = { .read = no_input, .write = fuzz_discard };
+    struct hexsim_console con;
+    struct hexsim_machine_opts o = { .smp = (hdr[0] & 3u) + 1, .arch = archs[hdr[0] >> 4 & 7],
+                                     .max_packets = MAX_PACKETS, .serial = &chr };
+    FILE *devnull;
+    struct hexsim_machine *m = fuzz_machine_new(&o, &con, &devnull);
     size_t code = size > sizeof(hdr) ? size - sizeof(hdr) : 0;
     if (code > CODE_MAX)
         code = CODE_MAX;
@@ -82,7 +65,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(st == HEXSIM_SYS_EXIT_OK || st == HEXSIM_SYS_EXIT_ERROR ||
           st == HEXSIM_SYS_EXIT_GUEST_FAIL || st == HEXSIM_SYS_EXIT_LIMIT);
     CHECK(m->packets <= MAX_PACKETS);
-    hexsim_machine_free(m);
-    fclose(devnull);
+    fuzz_machine_free(m, devnull);
     return 0;
 }

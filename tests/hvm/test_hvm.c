@@ -2,6 +2,7 @@
 // Check suite for the HVM's guest MMU walker (every page size, permissions, user pages,
 // invalid entries) and the vmintop interrupt controller (edges, levels, enables, priority,
 // affinity), driven directly without a guest.
+#include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
 
@@ -97,9 +98,5 @@ int main(void)
     tcase_add_test(tc, walk_sizes);
     tcase_add_test(tc, intc_ops);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(s);
 }

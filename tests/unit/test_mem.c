@@ -2,6 +2,7 @@
 // Check suite of guest memory (src/mem/mem.c): mapping zero-filled pages singly and in
 // blocks, reads and writes through the checked accessors, permission and unmapped faults,
 // unmapping and remapping pages of a block (zero again), the page limit, and freeing.
+#include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
 
@@ -68,9 +69,5 @@ int main(void)
     tcase_add_test(t, block_map_unmap_remap);
     tcase_add_test(t, page_limit);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(s);
 }

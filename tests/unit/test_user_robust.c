@@ -3,6 +3,7 @@
 // fuzz targets of tests/fuzz/ found: the mmap2 free-space search, the guest-memory cap
 // (hexsim_mem max_pages), refused path system calls (opts.no_host_paths) and the ELF loader
 // from memory on truncated and malformed images.
+#include "../check_main.h"
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
@@ -181,9 +182,5 @@ static Suite *user_robust_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(user_robust_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return hexsim_check_run(user_robust_suite());
 }
