@@ -19,6 +19,9 @@
 #define HEXSIM_RAM_TOP 0x30000000u            // EBI1_CS_N1_TOP
 #define HEXSIM_RAM_DEFAULT (256u << 20)
 #define HEXSIM_PAGE_OFFSET 0xC0000000u        // Linux kernel virtual base
+// The oldest core version system mode decodes for (without --mcpu): user programs built
+// for V67 (guest/rootfs: what clang-16 -mv67 and qemu-hexagon 7.2 share) must run.
+#define HEXSIM_SYS_MIN_ARCH 67
 #define HEXSIM_PCYCLE_HZ 600000000ull         // nominal pcycle clock (setup_arch)
 #define HEXSIM_SLEEP_CLK_HZ 32000ull          // RTOS timer clock
 

@@ -207,9 +207,12 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
         goto out;
     }
     m->kernel_end = (uint32_t)end;
+    // One core runs the kernel and every program the guest starts, so it decodes for the
+    // newer of the kernel's version and HEXSIM_SYS_MIN_ARCH (the project's userland is
+    // built for V67; a kernel for an older version runs unchanged on it). --mcpu overrides.
     m->arch = m->opts.arch ? m->opts.arch : arch_from_flags((uint32_t)eh.e_flags);
-    if (!m->arch)
-        m->arch = 60;
+    if (!m->opts.arch && m->arch < HEXSIM_SYS_MIN_ARCH)
+        m->arch = HEXSIM_SYS_MIN_ARCH;
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
         goto out;
     if (build_cmdline(m, msg, msglen))

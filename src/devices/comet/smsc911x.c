@@ -94,7 +94,6 @@ enum { M_MAC_CR = 1, M_ADDRH, M_ADDRL, M_HASHH, M_HASHL, M_MII_ACC, M_MII_DATA, 
 
 #define CSR_BUSY 0x80000000u
 #define CSR_READ 0x40000000u
-#define MII_BUSY 0x1u
 #define MII_WRITE 0x2u
 
 #define E2P_BUSY 0x80000000u
@@ -447,8 +446,11 @@ static void mac_write(struct hexsim_smsc911x *e, unsigned a, uint32_t v)
     case M_HASHH: e->hashh = v; break;
     case M_HASHL: e->hashl = v; break;
     case M_MII_ACC:
+        // Every write starts an access, whether or not it sets MIIBZY: Linux 6.1's
+        // smsc911x_mii_read/_write write only the address, index and direction, then poll
+        // MIIBZY. The access completes at once, so MIIBZY always reads 0.
         e->mii_acc = v & 0xFFC2u;
-        if (v & MII_BUSY) {
+        {
             unsigned phy = (v >> 11) & 0x1F, reg = (v >> 6) & 0x1F;
             if (v & MII_WRITE) {
                 if (phy == PHY_ADDR)
