@@ -13,6 +13,7 @@
 #   net    --net user (libslirp): udhcpc gets 10.0.2.15 by DHCP, ifconfig and route show it,
 #          wget fetches a generated 25 KiB file from an HTTP server this test runs on the
 #          host's 127.0.0.1 (the guest's 10.0.2.2), and wc/grep check its size and lines;
+#          a 404 is an error; /proc/interrupts counts eth0's interrupts (SIRC0 line 19);
 #          exit status 77 (skipped) when hexsim was built without libslirp
 # Usage: boot_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
@@ -89,7 +90,8 @@ def net_case():
     url = 'http://10.0.2.2:%d' % port
     typed = ('udhcpc -i eth0\nifconfig eth0\nroute\nwget -O /tmp/file.txt %s/file.txt\n'
              'wc -c /tmp/file.txt\ngrep %s /tmp/file.txt\ntail -1 /tmp/file.txt\n'
-             'wget -O - %s/missing\necho status=$?\npoweroff\n' % (url, probe[:5], url))
+             'wget -O - %s/missing\necho status=$?\ncat /proc/interrupts\npoweroff\n'
+             % (url, probe[:5], url))
     checks = [('the DHCP lease', r'udhcpc: lease of 10\.0\.2\.15 obtained from 10\.0\.2\.2'),
               ('ifconfig eth0', r'inet addr:10\.0\.2\.15\s+Mask:255\.255\.255\.0'),
               ('the default route', r'\ndefault\s+10\.0\.2\.2\s+0\.0\.0\.0\s+UG\s+eth0'),
@@ -98,6 +100,7 @@ def net_case():
               ('line 250 intact', re.escape(probe)),
               ('the last line', r'\nEND-OF-HEXSIM-NET-TEST\r?\n'),
               ('a 404 is an error', r'server returned error: HTTP/1\.\d 404(.*\n)*status=1\r?\n'),
+              ('eth0 interrupts on SIRC0 line 19', r'\n\s*51:\s+[1-9]\d*\s+SIRC\s+19\s+eth0'),
               ('poweroff', r'reboot: (System halted|Power down)')]
     return srv, typed, checks
 
