@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "debug/rl_editor.h"
@@ -17,6 +18,7 @@
 #include "hexsim/host.h"
 #include "hexsim/machine.h"
 #include "hexsim/sdl_console.h"
+#include "hexsim/snapshot.h"
 #include "hexsim/version.h"
 #include "user/dbg_target.h"
 #include "user/user.h"
@@ -41,6 +43,9 @@ struct cli_options {
     const char *net;    // --net SPEC, NULL: none
     const char *script; // --script FILE, NULL: none
     bool console_sdl;   // --console sdl[,...]: the SDL console window
+    uint64_t snapshot_at;        // --snapshot-at N (0: none)
+    const char *snapshot_out;    // --snapshot-out FILE
+    const char *restore;         // --restore FILE
     struct hexsim_sdl_console_opts sdl;
 };
 
@@ -154,6 +159,12 @@ static void print_usage(FILE *out)
           "                       (libslirp: the guest gets 10.0.2.15 by DHCP, 10.0.2.2 is\n"
           "                       the host's 127.0.0.1, DNS 10.0.2.3; hostfwd forwards\n"
           "                       127.0.0.1:HPORT on the host to the guest's GPORT)\n"
+          "      --snapshot-at N --snapshot-out FILE\n"
+          "                       after N packets write the whole machine (vCPUs, HVM,\n"
+          "                       devices, RAM) to FILE, then go on\n"
+          "      --restore FILE   continue the machine saved in FILE (instead of KERNEL;\n"
+          "                       --mem and --smp come from it; the console input and\n"
+          "                       the network are this run's own)\n"
           "      --script FILE    type FILE's lines on the console one at a time, each when\n"
           "                       the guest waits for input after writing (its prompt);\n"
           "                       then input continues from stdin (or the SDL window)\n"
@@ -277,6 +288,23 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->net = argv[++i];
         } else if (strncmp(arg, "--net=", 6) == 0 && !options_done) {
             opts->net = arg + 6;
+        } else if ((strcmp(arg, "--snapshot-at") == 0 || strcmp(arg, "--snapshot-out") == 0 ||
+                    strcmp(arg, "--restore") == 0) && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            if (arg[2] == 'r') {
+                opts->restore = v;
+            } else if (arg[11] == 'o') {
+                opts->snapshot_out = v;
+            } else {
+                char *end;
+                errno = 0;
+                unsigned long long n = strtoull(v, &end, 10);
+                if (*v == '\0' || *end || errno || n == 0 || v[0] == '-')
+                    return usage_error("--snapshot-at needs a positive packet count, got", v);
+                opts->snapshot_at = n;
+            }
         } else if (strcmp(arg, "--script") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);
@@ -336,6 +364,15 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
     }
     if (user)
         return usage_error("missing PROG after", "--user");
+    if (!opts->snapshot_at != !opts->snapshot_out)
+        return usage_error("--snapshot-at N and --snapshot-out FILE go together; missing",
+                           opts->snapshot_at ? "--snapshot-out" : "--snapshot-at");
+    if ((opts->snapshot_at || opts->restore) && opts->user_argi)
+        return usage_error("snapshots are for system mode; not with", "--user");
+    if (opts->restore && (opts->kernel || opts->initrd || opts->mopts.append))
+        return usage_error("--restore continues a machine from its snapshot; it takes no "
+                           "KERNEL, --initrd or --append:", opts->kernel ? opts->kernel :
+                           opts->initrd ? "--initrd" : "--append");
     return HEXSIM_EXIT_OK;
 }
 
@@ -464,6 +501,54 @@ static void quit_machine(void *ctx)
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static int restore_machine(struct hexsim_machine *m, const char *path, char *msg, size_t len)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (hexsim_snapshot_restore(m, path, msg, len))
+        return -1;
+    fprintf(stderr, "hexsim: restored %s at packet %llu in %.3f s\n", path,
+            (unsigned long long)m->packets, seconds_since(&t0));
+    return 0;
+}
+
+// Runs m; with --snapshot-at, pauses there, writes the snapshot and goes on.
+static int run_with_snapshot(struct hexsim_machine *m, const struct cli_options *opts)
+{
+    if (!opts->snapshot_at)
+        return hexsim_machine_run(m);
+    char msg[768];
+    if (opts->snapshot_at <= m->packets) {
+        fprintf(stderr, "hexsim: --snapshot-at %llu: the machine is already at packet %llu\n",
+                (unsigned long long)opts->snapshot_at, (unsigned long long)m->packets);
+        return HEXSIM_EXIT_USAGE;
+    }
+    m->pause_at = opts->snapshot_at;
+    int status = hexsim_machine_run(m);
+    if (status != HEXSIM_SYS_PAUSED) {
+        fprintf(stderr, "hexsim: the run ended before packet %llu: no snapshot written to %s\n",
+                (unsigned long long)opts->snapshot_at, opts->snapshot_out);
+        return status ? status : HEXSIM_EXIT_FILE;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (hexsim_snapshot_save(m, opts->snapshot_out, msg, sizeof(msg))) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        return HEXSIM_EXIT_FILE;
+    }
+    fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
+            (unsigned long long)m->packets, opts->snapshot_out, seconds_since(&t0));
+    m->pause_at = 0;
+    return hexsim_machine_run(m);
+}
+
 // System mode: build the machine, load KERNEL (and the initrd), run it.
 static int run_system(struct cli_options *opts)
 {
@@ -514,8 +599,20 @@ static int run_system(struct cli_options *opts)
         signal(sigs[i], fatal_signal);
     opts->mopts.initrd = opts->initrd;
     opts->mopts.net = &net;
-    struct hexsim_machine *m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
+    struct hexsim_snapshot_config snap;
+    struct hexsim_machine *m = NULL;
     int status;
+    if (opts->restore) {
+        if (hexsim_snapshot_probe(opts->restore, &snap, msg, sizeof(msg))) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            status = HEXSIM_EXIT_FILE;
+            goto done;
+        }
+        opts->mopts.ram_size = snap.ram_size;
+        opts->mopts.smp = snap.nvcpu;
+        opts->mopts.arch = snap.arch;
+    }
+    m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
     if (!m) {
         fprintf(stderr, "hexsim: %s\n", msg);
         status = HEXSIM_EXIT_USAGE;
@@ -526,13 +623,15 @@ static int run_system(struct cli_options *opts)
             term.quit = quit_machine;
             term.quit_ctx = m;
         }
-        if (hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
+        if (opts->restore ? restore_machine(m, opts->restore, msg, sizeof(msg))
+                          : hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
         } else {
-            status = hexsim_machine_run(m);
+            status = run_with_snapshot(m, opts);
         }
     }
+done:
     fflush(stdout);
     hexsim_machine_free(m);
     hexsim_script_close(&script);
@@ -568,7 +667,7 @@ int main(int argc, char **argv)
         return run_user(&opts, argc - opts.user_argi, argv + opts.user_argi);
     }
     char default_kernel[4096];
-    if (opts.kernel == NULL) {
+    if (opts.kernel == NULL && !opts.restore) {
         // The embedded default: the kernel guest/linux/build.sh built and, unless --initrd
         // names one, this build's rootfs.cpio.
         const char *cache = getenv("HEXSIM_CACHE");
@@ -590,6 +689,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "hexsim: booting %s --initrd %s\n", opts.kernel, opts.initrd);
     }
 
+    if (opts.restore)
+        return run_system(&opts);
     if (!check_readable("kernel", opts.kernel))
         return HEXSIM_EXIT_FILE;
     if (opts.initrd != NULL && !check_readable("initrd", opts.initrd))

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "hexsim/comet.h"
 #include "hexsim/dev.h"
@@ -79,7 +80,12 @@ struct hexsim_machine {
     bool user_seen;                   // some vCPU has entered guest user mode
     bool prompt_seen;                 // the guest has waited for console input (see run.c)
     double prompt_seconds;            // host time from the start of the run to then
-    uint64_t prompt_pcycles;
+    uint64_t prompt_pcycles, prompt_packets;
+    struct timespec run_t0;           // host time of the first hexsim_machine_run
+    bool run_started;
+    uint64_t pause_at;                // hexsim_machine_run returns HEXSIM_SYS_PAUSED once this
+    bool paused;                      //   many packets have run (0: never); the state is then
+                                      //   complete between two rounds (for snapshots)
     int exit_status;
     FILE *err;                        // diagnostics (stderr)
     // loader results
@@ -101,6 +107,7 @@ enum {
     HEXSIM_SYS_EXIT_ERROR = 3,        // unhandled event, hexsim limitation, deadlock
     HEXSIM_SYS_EXIT_GUEST_FAIL = 4,   // the guest reported a failure (angel SYS_EXIT)
     HEXSIM_SYS_EXIT_LIMIT = 124,      // --max-packets / --max-seconds
+    HEXSIM_SYS_PAUSED = -1,           // not an exit status: pause_at reached, run again
 };
 
 // Creates a machine with the Comet board map; returns NULL (message in err) on failure.
@@ -109,7 +116,8 @@ struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, F
 void hexsim_machine_free(struct hexsim_machine *m);
 // Loads a kernel ELF (and the initrd, and the command line); 0 or -1 with a message.
 int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen);
-// Runs until every vCPU stopped, an unhandled event, or a limit; returns the exit status.
+// Runs until every vCPU stopped, an unhandled event, or a limit; returns the exit status
+// (or HEXSIM_SYS_PAUSED at m->pause_at; calling it again continues the run).
 int hexsim_machine_run(struct hexsim_machine *m);
 // Ends the run with status; first sends what the guest wrote last (UART FIFOs, console) to
 // the host, so a message the caller prints about the stop comes after it.

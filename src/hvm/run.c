@@ -246,10 +246,18 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         m->pcache->gen = ~0ull;
     }
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!m->run_started) {          // a run continued after a pause keeps its start time
+        clock_gettime(CLOCK_MONOTONIC, &m->run_t0);
+        m->run_started = true;
+    }
+    const struct timespec t0 = m->run_t0;
     uint64_t rounds = 0;
+    m->paused = false;
     while (!m->halted) {
+        if (m->pause_at && m->packets >= m->pause_at) {
+            m->paused = true;          // between two rounds: the state a snapshot saves
+            break;
+        }
         if (hexsim_bus_next_event(&m->bus) <= m->now)
             hexsim_bus_advance(&m->bus);
         m->attention = false;
@@ -274,6 +282,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
                     m->prompt_seen = true;
                     m->prompt_seconds = host_seconds(&t0);
                     m->prompt_pcycles = m->now;
+                    m->prompt_packets = m->packets;
                 }
                 // a script's next line waits until the console output before it is out
                 const struct hexsim_chardev *be = m->uart[2].be;
@@ -309,6 +318,8 @@ int hexsim_machine_run(struct hexsim_machine *m)
             if (m->opts.max_packets - m->packets < slice)
                 slice = m->opts.max_packets - m->packets;
         }
+        if (m->pause_at && m->pause_at - m->packets < slice)
+            slice = m->pause_at - m->packets;
         uint64_t start = m->now;
         for (unsigned i = 0; i < m->nvcpu && !m->halted; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
@@ -331,10 +342,12 @@ int hexsim_machine_run(struct hexsim_machine *m)
     }
     if (m->console.flush)
         m->console.flush(m->console.ctx);
+    if (m->paused)
+        return HEXSIM_SYS_PAUSED;
     if (m->prompt_seen)
         fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
-                "%.2f s after the start (host time; pcycle %llu)\n", m->prompt_seconds,
-                (unsigned long long)m->prompt_pcycles);
+                "%.2f s after the start (host time; pcycle %llu, packet %llu)\n", m->prompt_seconds,
+                (unsigned long long)m->prompt_pcycles, (unsigned long long)m->prompt_packets);
     if (m->opts.stats) {
         double s = host_seconds(&t0);
         fprintf(m->err, "hexsim: %llu packets, %llu pcycles, %.2f s host time, %.1f M packets/s\n",

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The snapshot container (snap_file.c): named sections, each zlib-compressed with its CRC32.
+#ifndef HEXSIM_SNAP_FILE_H
+#define HEXSIM_SNAP_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SNAP_NAME_MAX 16
+#define SNAP_MAX_SECTIONS 64
+#define SNAP_MAX_SECTION (1ull << 31)   // bytes of one section, uncompressed
+
+struct snap_section {
+    char name[SNAP_NAME_MAX];   // NUL-terminated
+    uint8_t *data;
+    size_t len;
+};
+
+struct snap_image {
+    struct snap_section sec[SNAP_MAX_SECTIONS];
+    unsigned n;
+};
+
+// Adds a copy of data as section name; 0, or -1 (too many sections, out of memory).
+int snap_add(struct snap_image *im, const char *name, const void *data, size_t len);
+// Writes the image to path (through a temporary file renamed at the end, so a failed
+// write leaves no half file); 0, or -1 with a message.
+int snap_write(const struct snap_image *im, const char *path, char *msg, size_t msglen);
+// Reads path and checks magic, format version, header checksum, the section table and
+// every section's checksum and length before decompressing; 0, or -1 with a message.
+int snap_read(struct snap_image *im, const char *path, char *msg, size_t msglen);
+const struct snap_section *snap_get(const struct snap_image *im, const char *name);
+void snap_free(struct snap_image *im);
+
+#endif
