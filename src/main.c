@@ -46,6 +46,8 @@ struct cli_options {
     uint64_t snapshot_at;        // --snapshot-at N (0: none)
     const char *snapshot_out;    // --snapshot-out FILE
     const char *restore;         // --restore FILE
+    const char *record;          // --record FILE
+    const char *replay;          // --replay FILE
     struct hexsim_sdl_console_opts sdl;
 };
 
@@ -165,6 +167,10 @@ static void print_usage(FILE *out)
           "      --restore FILE   continue the machine saved in FILE (instead of KERNEL;\n"
           "                       --mem and --smp come from it; the console input and\n"
           "                       the network are this run's own)\n"
+          "      --record FILE    write every console input byte with the pcycle the\n"
+          "                       guest took it at to FILE (text: PCYCLE BYTE lines)\n"
+          "      --replay FILE    take the console input from such a FILE, each byte at\n"
+          "                       its pcycle, so the run repeats the recorded one exactly\n"
           "      --script FILE    type FILE's lines on the console one at a time, each when\n"
           "                       the guest waits for input after writing (its prompt);\n"
           "                       then input continues from stdin (or the SDL window)\n"
@@ -288,6 +294,14 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->net = argv[++i];
         } else if (strncmp(arg, "--net=", 6) == 0 && !options_done) {
             opts->net = arg + 6;
+        } else if ((strcmp(arg, "--record") == 0 || strcmp(arg, "--replay") == 0) &&
+                   !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing FILE after", arg);
+            if (arg[4] == 'c')
+                opts->record = argv[++i];
+            else
+                opts->replay = argv[++i];
         } else if ((strcmp(arg, "--snapshot-at") == 0 || strcmp(arg, "--snapshot-out") == 0 ||
                     strcmp(arg, "--restore") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -367,6 +381,14 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
     if (!opts->snapshot_at != !opts->snapshot_out)
         return usage_error("--snapshot-at N and --snapshot-out FILE go together; missing",
                            opts->snapshot_at ? "--snapshot-out" : "--snapshot-at");
+    if (opts->record && opts->replay)
+        return usage_error("--record and --replay exclude each other; got both, and",
+                           opts->replay);
+    if (opts->replay && opts->script)
+        return usage_error("--replay gives all the console input; not with --script",
+                           opts->script);
+    if ((opts->record || opts->replay) && opts->user_argi)
+        return usage_error("--record and --replay are for system mode; not with", "--user");
     if ((opts->snapshot_at || opts->restore) && opts->user_argi)
         return usage_error("snapshots are for system mode; not with", "--user");
     if (opts->restore && (opts->kernel || opts->initrd || opts->mopts.append))
@@ -592,6 +614,22 @@ static int run_system(struct cli_options *opts)
         script.inner = opts->mopts.serial;
         opts->mopts.serial = &script.chr;
     }
+    struct hexsim_record rec = { 0 };
+    const char *rec_path = opts->record ? opts->record : opts->replay;
+    if (rec_path) {
+        if (hexsim_record_open(&rec, rec_path, opts->replay != NULL, opts->mopts.serial,
+                               stderr, msg, sizeof(msg))) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            if (sdl)
+                hexsim_sdl_console_free(sdl);
+            else
+                hexsim_terminal_close(&term);
+            hexsim_script_close(&script);
+            hexsim_net_close(&net);
+            return HEXSIM_EXIT_FILE;
+        }
+        opts->mopts.serial = &rec.chr;
+    }
     struct system_host host = { sdl ? NULL : &term, sdl, &net };
     opts->mopts.idle = system_idle;
     opts->mopts.idle_ctx = &host;
@@ -613,6 +651,8 @@ static int run_system(struct cli_options *opts)
         opts->mopts.arch = snap.arch;
     }
     m = hexsim_machine_new(&opts->mopts, stderr, msg, sizeof(msg));
+    if (m)
+        rec.now = &m->now;
     if (!m) {
         fprintf(stderr, "hexsim: %s\n", msg);
         status = HEXSIM_EXIT_USAGE;
@@ -634,6 +674,10 @@ static int run_system(struct cli_options *opts)
 done:
     fflush(stdout);
     hexsim_machine_free(m);
+    if (rec_path && hexsim_record_close(&rec) && status == HEXSIM_EXIT_OK) {
+        fprintf(stderr, "hexsim: --record %s: could not write the record\n", rec_path);
+        status = HEXSIM_EXIT_FILE;
+    }
     hexsim_script_close(&script);
     if (sdl) {
         if (hexsim_sdl_console_free(sdl) && status == HEXSIM_EXIT_OK)

@@ -41,6 +41,27 @@ int hexsim_terminal_wait_fd(const struct hexsim_terminal *t);
 // Host time an idle wait of pcycles at hz may take: that time, at most 20 ms.
 uint64_t hexsim_idle_timeout_ns(uint64_t pcycles, uint64_t hz);
 
+// ---- console record and replay (record.c)
+// --record FILE: every byte the serial port takes from its input, with the pcycle it was
+// taken at, goes to FILE. --replay FILE: the port gets those bytes at those pcycles and
+// nothing else, so the run repeats bit for bit whatever the host does. inner carries the
+// output (and, when recording, the input); now is the machine's clock (set before the run).
+struct hexsim_record {
+    struct hexsim_chardev chr;        // for the UART
+    struct hexsim_chardev *inner;
+    const uint64_t *now;
+    FILE *out;                        // recording
+    struct { uint64_t at; int byte; } *ev;   // replaying: byte -1 is the end of input
+    size_t n, pos;
+    bool replaying, late_warned;
+    FILE *err;
+};
+// Opens FILE for writing (replay false) or reads it whole (true); 0, or -1 with a message.
+int hexsim_record_open(struct hexsim_record *r, const char *path, bool replay,
+                       struct hexsim_chardev *inner, FILE *err, char *msg, size_t msglen);
+// Writes what is left and closes; returns -1 if the record could not be written.
+int hexsim_record_close(struct hexsim_record *r);
+
 // ---- console script (script.c)
 struct hexsim_script {
     struct hexsim_chardev chr;        // for the UART: the script, then inner

@@ -17,6 +17,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/font8x16.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/net.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/record.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/script.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/terminal.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/vt_grid.c

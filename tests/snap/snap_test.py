@@ -7,7 +7,8 @@
 # end of the straight run's console output and stop after the same number of packets.
 # Then damaged copies of the snapshot (a flipped byte in a section, in the header, cut
 # short, another magic, another format version) must be refused with exit status 1 and a
-# message naming the file, and nothing run.
+# message naming the file, and nothing run. Last, --record FILE of a run with the commands
+# piped on stdin, and --replay FILE with nothing on stdin: the same output and packets.
 # Usage: snap_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
 import os
@@ -19,8 +20,9 @@ import tempfile
 TYPED = 'uname -a\necho $((6*7))\nls /\npoweroff\n'
 
 
-def run(cmd):
-    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=400)
+def run(cmd, typed=None):
+    p = subprocess.run(cmd, input=typed, stdin=None if typed else subprocess.DEVNULL,
+                       capture_output=True, timeout=400)
     return p.returncode, p.stdout, p.stderr.decode(errors='replace')
 
 
@@ -97,6 +99,20 @@ def main():
             if rc6 != 2:
                 bad.append('--restore with a KERNEL: exit %d, not 2 (usage)' % rc6)
             size = len(data)
+        rec = os.path.join(d, 'input.rec')
+        plain = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300']
+        rc7, out7, err7 = run(plain + ['--record', rec], TYPED.encode())
+        rc8, out8, err8 = run(plain + ['--replay', rec])
+        if rc7 != 0 or b'\n42\r\n' not in out7:
+            bad.append('--record: exit %d: %s' % (rc7, err7[-500:]))
+        elif rc8 != 0 or out8 != out7 or packets(err8) != packets(err7):
+            bad.append('--replay: exit %d, %s packets (recorded %s), output %s' %
+                       (rc8, packets(err8), packets(err7), 'same' if out8 == out7 else 'differs'))
+        with open(rec, 'a') as f:
+            f.write('12 potato\n')
+        rc9, _, err9 = run(plain + ['--replay', rec])
+        if rc9 != 1 or 'input.rec' not in err9:
+            bad.append('a damaged record: exit %d, %r' % (rc9, err9.strip()[-200:]))
     if bad:
         print('FAIL snapshot: ' + '\n  '.join(bad))
         return 1
