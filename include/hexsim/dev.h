@@ -60,6 +60,11 @@ struct hexsim_dev {
     uint32_t undef_seen[HEXSIM_DEV_UNDEF_WORDS];   // undefined registers already logged
 };
 
+// Snapshot restore helper: a bool member of a state copied in raw from buf is set again from
+// its byte (any non-zero byte is true), so a damaged snapshot cannot leave an invalid bool.
+#define HEXSIM_RESTORE_BOOL(dst, buf, type, field) \
+    ((dst)->field = ((const unsigned char *)(buf))[offsetof(type, field)] != 0)
+
 // A device reports an access to a register it does not define (what: "read"/"write"):
 // logged once per register offset when --trace-mmio is on. The device still answers what
 // the hardware would (usually 0).

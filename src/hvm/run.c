@@ -276,6 +276,14 @@ int hexsim_machine_run(struct hexsim_machine *m)
                     (unsigned long long)m->packets);
             break;
         }
+        if (!running && m->opts.max_seconds > 0 && (++rounds & 0xff) == 0 &&
+            host_seconds(&t0) >= m->opts.max_seconds) {
+            // idle rounds count too: a guest waiting forever on a timer it never takes
+            fprintf(m->err, "hexsim: stopped after %.1f s (--max-seconds), every vCPU idle\n",
+                    host_seconds(&t0));
+            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_LIMIT);
+            break;
+        }
         if (!running) {
             if (waits_for_console(m)) {
                 if (!m->prompt_seen) {

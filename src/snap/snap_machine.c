@@ -58,10 +58,8 @@ static void dev_name(char *out, unsigned i, const struct hexsim_dev *d)
 
 static bool page_zero(const uint8_t *p)
 {
-    for (unsigned i = 0; i < HEXSIM_PAGE_SIZE; i++)
-        if (p[i])
-            return false;
-    return true;
+    static const uint8_t zero[HEXSIM_PAGE_SIZE];
+    return memcmp(p, zero, HEXSIM_PAGE_SIZE) == 0;
 }
 
 int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
@@ -275,6 +273,8 @@ int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *ms
         memcpy(&vc, sv->data + i * sizeof(vc), sizeof(vc));
         struct hexsim_vcpu *v = &m->vcpu[i];
         v->cpu = vc.cpu;
+        HEXSIM_RESTORE_BOOL(&v->cpu, sv->data + i * sizeof(vc) + offsetof(struct snap_vcpu, cpu),
+                            struct hexsim_cpu, reserved);
         v->state = vc.state <= HEXSIM_VCPU_WAIT ? (int)vc.state : HEXSIM_VCPU_OFF;
         v->evb = vc.evb;
         v->ptbase = vc.ptbase;

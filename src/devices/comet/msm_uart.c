@@ -387,8 +387,17 @@ static int uart_restore(struct hexsim_dev *d, const void *buf, size_t len)
     if (len != sizeof(*u))
         return -1;
     struct hexsim_chardev *be = u->be;
+    uint64_t char_time = u->char_time;
     memcpy(u, buf, len);
     u->be = be;                 // the host side is not part of the guest state
+    u->char_time = char_time;   // nor is the line speed: this machine's configuration
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, rx_on);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, tx_on);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, overrun);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, stale);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, brk);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, clock);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, in_eof);
     u->tx_head %= FIFO;
     u->rx_head %= FIFO;
     if (u->tx_n > FIFO)

@@ -127,9 +127,12 @@ static size_t timer_save(const struct hexsim_dev *d, void *buf, size_t len)
 
 static int timer_restore(struct hexsim_dev *d, const void *buf, size_t len)
 {
-    if (len != sizeof(struct hexsim_rtos_timer))
+    struct hexsim_rtos_timer *t = d->state;
+    if (len != sizeof(*t))
         return -1;
-    memcpy(d->state, buf, len);
+    uint64_t period = t->period;        // the clock ratio is this machine's, not the file's
+    memcpy(t, buf, len);
+    t->period = period;
     return 0;
 }
 

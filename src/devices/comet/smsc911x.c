@@ -716,8 +716,11 @@ static int smsc_restore(struct hexsim_dev *d, const void *buf, size_t len)
     if (len != sizeof(*e))
         return -1;
     struct hexsim_netdev *be = e->be;
+    uint64_t poll_period = e->poll_period;
     memcpy(e, buf, len);
     e->be = be;
+    e->poll_period = poll_period;       // configuration, not guest state
+    HEXSIM_RESTORE_BOOL(e, buf, struct hexsim_smsc911x, eeprom_we);
     // keep every index inside its buffer whatever the snapshot says
     e->rxd_head %= HEXSIM_SMSC_RX_FIFO;
     if (e->rxd_n > HEXSIM_SMSC_RX_FIFO)
