@@ -18,6 +18,7 @@
 #include "hexsim/machine.h"
 #include "hexsim/sdl_console.h"
 #include "hexsim/version.h"
+#include "hvm/dbg_target.h"
 #include "user/dbg_target.h"
 #include "user/user.h"
 
@@ -124,7 +125,7 @@ static void print_usage(FILE *out)
           "      --stats          print packets, instructions, host time and packets/s on\n"
           "                       stderr at exit (system mode: packets, pcycles, host time)\n"
           "\n"
-          "Debugger (with --user; see src/debug/README.md):\n"
+          "Debugger (user and system mode; see src/debug/README.md):\n"
           "      --debug          stop before the first packet and read debugger commands\n"
           "                       (GNU readline on a terminal, else lines from stdin)\n"
           "      --break LOC      breakpoint at LOC (SYM, SYM+OFF or ADDR), then run to it\n"
@@ -463,6 +464,27 @@ static void quit_machine(void *ctx)
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
 }
 
+// System mode under the debugger (symbols from KERNEL): returns the machine's exit status
+// if it ended, else 0.
+static int debug_system(const struct cli_options *opts, struct hexsim_machine *m)
+{
+    struct hexsim_sys_dbg *sd = calloc(1, sizeof(*sd));
+    if (!sd) {
+        fputs("hexsim: out of memory\n", stderr);
+        return HEXSIM_EXIT_FILE;
+    }
+    struct hexsim_dbg_target t;
+    hexsim_sys_dbg_init(sd, m, opts->kernel, &t);
+    struct hexsim_dbg_line_editor ed;
+    hexsim_rl_editor(&ed);
+    int status = 0;
+    if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
+        status = opts->dbg.gdb && status ? status : 0;
+    hexsim_sys_dbg_free(sd);
+    free(sd);
+    return status;
+}
+
 // System mode: build the machine, load KERNEL (and the initrd), run it.
 static int run_system(struct cli_options *opts)
 {
@@ -529,7 +551,7 @@ static int run_system(struct cli_options *opts)
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
         } else {
-            status = hexsim_machine_run(m);
+            status = opts->debug ? debug_system(opts, m) : hexsim_machine_run(m);
         }
     }
     fflush(stdout);
