@@ -12,6 +12,13 @@ if(EXISTS "${_hexsim_vmlinux}")
         set_tests_properties(boot_${case} PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
                              TIMEOUT 600)
     endforeach()
+    # the debugger in system mode: a -x session over the boot (debug_system_test.py)
+    add_test(NAME boot_debug
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_system_test.py" uni
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_debug PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                         TIMEOUT 600)
 else()
     add_test(NAME boot_kernel_missing
         COMMAND "${CMAKE_COMMAND}" -E echo
