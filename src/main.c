@@ -171,8 +171,8 @@ static void print_usage(FILE *out)
           "                       and exits with status 2\n"
           "With --console stdio the serial console (UART3) and angel output use the\n"
           "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
-          "Ctrl-A d is reserved for the debugger; a pipe or file on stdin is passed to the\n"
-          "guest unchanged.\n"
+          "Ctrl-A d stops the guest in the debugger (with --debug, -x or --break; Ctrl-C\n"
+          "goes to the guest); a pipe or file on stdin is passed to the guest unchanged.\n"
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
@@ -464,9 +464,40 @@ static void quit_machine(void *ctx)
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
 }
 
+// The line editor of system mode: readline with the terminal cooked while a command line is
+// read, raw again (the guest's console) while the guest runs.
+struct system_editor {
+    struct hexsim_dbg_line_editor inner;
+    struct hexsim_terminal *term;       // NULL with the SDL window
+};
+
+static char *system_read_line(void *ctx, const char *prompt)
+{
+    struct system_editor *e = ctx;
+    if (e->term)
+        hexsim_terminal_cooked(e->term);
+    char *line = e->inner.read_line(e->inner.ctx, prompt);
+    if (e->term)
+        hexsim_terminal_raw(e->term);
+    return line;
+}
+
+static void system_attach(void *ctx, struct hexsim_dbg_cli *cli)
+{
+    struct system_editor *e = ctx;
+    if (e->inner.attach)
+        e->inner.attach(e->inner.ctx, cli);
+}
+
+static void debug_key(void *ctx)
+{
+    hexsim_sys_dbg_interrupt(ctx);
+}
+
 // System mode under the debugger (symbols from KERNEL): returns the machine's exit status
 // if it ended, else 0.
-static int debug_system(const struct cli_options *opts, struct hexsim_machine *m)
+static int debug_system(const struct cli_options *opts, struct hexsim_machine *m,
+                        struct hexsim_terminal *term)
 {
     struct hexsim_sys_dbg *sd = calloc(1, sizeof(*sd));
     if (!sd) {
@@ -475,8 +506,11 @@ static int debug_system(const struct cli_options *opts, struct hexsim_machine *m
     }
     struct hexsim_dbg_target t;
     hexsim_sys_dbg_init(sd, m, opts->kernel, &t);
-    struct hexsim_dbg_line_editor ed;
-    hexsim_rl_editor(&ed);
+    struct system_editor se = { .term = term };
+    hexsim_rl_editor(&se.inner);
+    struct hexsim_dbg_line_editor ed = { system_read_line, &se, system_attach };
+    if (term)
+        term->debug = debug_key;    // Ctrl-A d (its context is the machine, as Ctrl-A x's)
     int status = 0;
     if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
         status = opts->dbg.gdb && status ? status : 0;
@@ -551,7 +585,8 @@ static int run_system(struct cli_options *opts)
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
         } else {
-            status = opts->debug ? debug_system(opts, m) : hexsim_machine_run(m);
+            status = opts->debug ? debug_system(opts, m, sdl ? NULL : &term)
+                                 : hexsim_machine_run(m);
         }
     }
     fflush(stdout);

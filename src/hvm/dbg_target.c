@@ -175,8 +175,9 @@ static int hook_before(void *ctx, struct hexsim_vcpu *v)
         stop->kind = HEXSIM_DBG_STOP_LIMIT;
         goto stopped;
     }
-    if (c->poll && stop->packets && stop->packets % HEXSIM_DBG_POLL_PACKETS == 0 &&
-        c->poll(c->poll_ctx)) {
+    if (d->interrupt || (c->poll && stop->packets &&
+                         stop->packets % HEXSIM_DBG_POLL_PACKETS == 0 && c->poll(c->poll_ctx))) {
+        d->interrupt = false;
         stop->kind = HEXSIM_DBG_STOP_INTERRUPT;
         goto stopped;
     }
@@ -364,6 +365,14 @@ void hexsim_sys_dbg_init(struct hexsim_sys_dbg *d, struct hexsim_machine *m, con
     hexsim_symtab_load(&d->syms, path);   // no symbols is not an error
     t->ops = &system_target_ops;
     t->ctx = d;
+}
+
+void hexsim_sys_dbg_interrupt(struct hexsim_machine *m)
+{
+    if (m->hook && m->hook->before == hook_before) {   // our hook: its ctx is the target
+        struct hexsim_sys_dbg *d = m->hook->ctx;
+        d->interrupt = true;
+    }
 }
 
 void hexsim_sys_dbg_free(struct hexsim_sys_dbg *d)

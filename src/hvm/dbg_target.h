@@ -29,6 +29,7 @@ struct hexsim_sys_dbg {
     bool step_done;
     uint8_t skip_bp;                         // vCPUs (bits) whose next packet ignores bp[]
     struct hexsim_exec_trace trace;          // run with watchpoints: the packet's accesses
+    bool interrupt;                          // Ctrl-A d: stop the run at the next packet
     bool ended;                              // the machine has stopped; status below
     bool fault_reported;                     // an error end was reported as FAULT already
     int status;
@@ -38,6 +39,9 @@ struct hexsim_sys_dbg {
 void hexsim_sys_dbg_init(struct hexsim_sys_dbg *d, struct hexsim_machine *m, const char *path,
                          struct hexsim_dbg_target *t);
 void hexsim_sys_dbg_free(struct hexsim_sys_dbg *d);
+// The console's Ctrl-A d while a step/run is under way: the run stops (INTERRUPT) before
+// the next packet. Does nothing when no debugger run is in progress.
+void hexsim_sys_dbg_interrupt(struct hexsim_machine *m);
 // "info WHAT" for the debugger (dbg_info.c): tlb, irq, devices, hvm; 0, or -1 for another.
 int hexsim_sys_dbg_info(struct hexsim_machine *m, const char *what, FILE *out);
 
