@@ -25,6 +25,12 @@ if(EXISTS "${_hexsim_vmlinux}")
                 --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
     set_tests_properties(boot_debug_lldb PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
                          TIMEOUT 600 SKIP_RETURN_CODE 77)
+    add_test(NAME boot_debug_tty
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_debug_tty PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                         TIMEOUT 600)
 else()
     add_test(NAME boot_kernel_missing
         COMMAND "${CMAKE_COMMAND}" -E echo
