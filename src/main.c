@@ -20,6 +20,7 @@
 #include "hexsim/sdl_console.h"
 #include "hexsim/snapshot.h"
 #include "hexsim/version.h"
+#include "hvm/dbg_target.h"
 #include "user/dbg_target.h"
 #include "user/user.h"
 
@@ -132,7 +133,7 @@ static void print_usage(FILE *out)
           "      --stats          print packets, instructions, host time and packets/s on\n"
           "                       stderr at exit (system mode: packets, pcycles, host time)\n"
           "\n"
-          "Debugger (with --user; see src/debug/README.md):\n"
+          "Debugger (user and system mode; see src/debug/README.md):\n"
           "      --debug          stop before the first packet and read debugger commands\n"
           "                       (GNU readline on a terminal, else lines from stdin)\n"
           "      --break LOC      breakpoint at LOC (SYM, SYM+OFF or ADDR), then run to it\n"
@@ -188,8 +189,8 @@ static void print_usage(FILE *out)
           "                       and exits with status 2\n"
           "With --console stdio the serial console (UART3) and angel output use the\n"
           "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
-          "Ctrl-A d is reserved for the debugger; a pipe or file on stdin is passed to the\n"
-          "guest unchanged.\n"
+          "Ctrl-A d stops the guest in the debugger (with --debug, -x or --break; Ctrl-C\n"
+          "goes to the guest); a pipe or file on stdin is passed to the guest unchanged.\n"
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
@@ -389,6 +390,9 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                            opts->script);
     if ((opts->record || opts->replay) && opts->user_argi)
         return usage_error("--record and --replay are for system mode; not with", "--user");
+    if ((opts->snapshot_at || opts->restore) && opts->debug)
+        return usage_error("snapshots and the debugger do not go together yet; got",
+                           opts->restore ? "--restore" : "--snapshot-at");
     if ((opts->snapshot_at || opts->restore) && opts->user_argi)
         return usage_error("snapshots are for system mode; not with", "--user");
     if (opts->restore && (opts->kernel || opts->initrd || opts->mopts.append))
@@ -571,6 +575,61 @@ static int run_with_snapshot(struct hexsim_machine *m, const struct cli_options 
     return hexsim_machine_run(m);
 }
 
+// The line editor of system mode: readline with the terminal cooked while a command line is
+// read, raw again (the guest's console) while the guest runs.
+struct system_editor {
+    struct hexsim_dbg_line_editor inner;
+    struct hexsim_terminal *term;       // NULL with the SDL window
+};
+
+static char *system_read_line(void *ctx, const char *prompt)
+{
+    struct system_editor *e = ctx;
+    if (e->term)
+        hexsim_terminal_cooked(e->term);
+    char *line = e->inner.read_line(e->inner.ctx, prompt);
+    if (e->term)
+        hexsim_terminal_raw(e->term);
+    return line;
+}
+
+static void system_attach(void *ctx, struct hexsim_dbg_cli *cli)
+{
+    struct system_editor *e = ctx;
+    if (e->inner.attach)
+        e->inner.attach(e->inner.ctx, cli);
+}
+
+static void debug_key(void *ctx)
+{
+    hexsim_sys_dbg_interrupt(ctx);
+}
+
+// System mode under the debugger (symbols from KERNEL): returns the machine's exit status
+// if it ended, else 0.
+static int debug_system(const struct cli_options *opts, struct hexsim_machine *m,
+                        struct hexsim_terminal *term)
+{
+    struct hexsim_sys_dbg *sd = calloc(1, sizeof(*sd));
+    if (!sd) {
+        fputs("hexsim: out of memory\n", stderr);
+        return HEXSIM_EXIT_FILE;
+    }
+    struct hexsim_dbg_target t;
+    hexsim_sys_dbg_init(sd, m, opts->kernel, &t);
+    struct system_editor se = { .term = term };
+    hexsim_rl_editor(&se.inner);
+    struct hexsim_dbg_line_editor ed = { system_read_line, &se, system_attach };
+    if (term)
+        term->debug = debug_key;    // Ctrl-A d (its context is the machine, as Ctrl-A x's)
+    int status = 0;
+    if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
+        status = opts->dbg.gdb && status ? status : 0;
+    hexsim_sys_dbg_free(sd);
+    free(sd);
+    return status;
+}
+
 // System mode: build the machine, load KERNEL (and the initrd), run it.
 static int run_system(struct cli_options *opts)
 {
@@ -668,7 +727,8 @@ static int run_system(struct cli_options *opts)
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
         } else {
-            status = run_with_snapshot(m, opts);
+            status = opts->debug ? debug_system(opts, m, sdl ? NULL : &term)
+                                 : run_with_snapshot(m, opts);
         }
     }
 done:

@@ -17,7 +17,7 @@
 struct hexsim_terminal {
     int in_fd;
     FILE *out, *err;
-    bool tty, raw, regular, eof, escape, esc, quit_requested;
+    bool tty, raw, regular, eof, escape, esc, quit_requested, have_saved;
     struct termios saved;
     void (*quit)(void *ctx);          // Ctrl-A x
     void (*debug)(void *ctx);         // Ctrl-A d (NULL: not available)
@@ -30,6 +30,10 @@ struct hexsim_terminal {
 // escape: interpret Ctrl-A sequences. Returns 0.
 int hexsim_terminal_open(struct hexsim_terminal *t, int in_fd, FILE *out, FILE *err,
                          bool escape);
+// The debugger's line editor: the tty cooked (as it was) while a command is read, raw
+// again for the guest; input typed ahead is kept.
+void hexsim_terminal_cooked(struct hexsim_terminal *t);
+void hexsim_terminal_raw(struct hexsim_terminal *t);
 // Puts the tty back as it was (async-signal-safe; idempotent).
 void hexsim_terminal_restore(const struct hexsim_terminal *t);
 void hexsim_terminal_close(struct hexsim_terminal *t);

@@ -52,6 +52,20 @@ struct hexsim_machine_opts {
 
 struct hexsim_pcache;
 
+// The debugger's hook into the run loop (src/hvm/dbg_target.c): NULL in a normal run (one
+// predictable branch per packet). before() is called with v->cpu.pc at the packet about to
+// run: HEXSIM_DBG_HOOK_RUN runs it, HEXSIM_DBG_HOOK_STOP makes hexsim_machine_run return
+// HEXSIM_MACHINE_STOPPED before it, HEXSIM_DBG_HOOK_SKIP ends v's time slice without it.
+// after() is called once the packet (or its fetch fault) has been handled, with the
+// executor event (HX_EV_*; -1 for a fetch fault); returning true stops the run after it.
+enum { HEXSIM_DBG_HOOK_RUN, HEXSIM_DBG_HOOK_STOP, HEXSIM_DBG_HOOK_SKIP };
+struct hexsim_machine_hook {
+    int (*before)(void *ctx, struct hexsim_vcpu *v);
+    bool (*after)(void *ctx, struct hexsim_vcpu *v, uint32_t pc, int event);
+    void *ctx;
+};
+#define HEXSIM_MACHINE_STOPPED (-1)   // hexsim_machine_run: a hook stopped it; call again
+
 struct hexsim_machine {
     struct hexsim_machine_opts opts;
     struct hexsim_mem ram;            // guest physical memory (RAM only)
@@ -77,6 +91,8 @@ struct hexsim_machine {
     uint64_t packets;                 // packets executed, all vCPUs
     bool attention;                   // interrupt or device state changed: re-check
     bool halted;
+    const struct hexsim_machine_hook *hook;   // debugger (NULL: none)
+    bool hook_stop;                   // a hook asked hexsim_machine_run to return
     bool user_seen;                   // some vCPU has entered guest user mode
     bool prompt_seen;                 // the guest has waited for console input (see run.c)
     double prompt_seconds;            // host time from the start of the run to then
@@ -107,7 +123,7 @@ enum {
     HEXSIM_SYS_EXIT_ERROR = 3,        // unhandled event, hexsim limitation, deadlock
     HEXSIM_SYS_EXIT_GUEST_FAIL = 4,   // the guest reported a failure (angel SYS_EXIT)
     HEXSIM_SYS_EXIT_LIMIT = 124,      // --max-packets / --max-seconds
-    HEXSIM_SYS_PAUSED = -1,           // not an exit status: pause_at reached, run again
+    HEXSIM_SYS_PAUSED = -2,           // not an exit status: pause_at reached, run again
 };
 
 // Creates a machine with the Comet board map; returns NULL (message in err) on failure.
@@ -117,7 +133,8 @@ void hexsim_machine_free(struct hexsim_machine *m);
 // Loads a kernel ELF (and the initrd, and the command line); 0 or -1 with a message.
 int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen);
 // Runs until every vCPU stopped, an unhandled event, or a limit; returns the exit status
-// (or HEXSIM_SYS_PAUSED at m->pause_at; calling it again continues the run).
+// (or HEXSIM_SYS_PAUSED at m->pause_at, HEXSIM_MACHINE_STOPPED when m->hook stopped it;
+// calling it again continues the run).
 int hexsim_machine_run(struct hexsim_machine *m);
 // Ends the run with status; first sends what the guest wrote last (UART FIFOs, console) to
 // the host, so a message the caller prints about the stop comes after it.

@@ -219,6 +219,9 @@ int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t add
 
 static void note_end(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop)
 {
+    if (stop->thread && stop->kind != HEXSIM_DBG_STOP_INTERRUPT &&
+        stop->kind != HEXSIM_DBG_STOP_LIMIT)
+        d->thread = stop->thread;   // the thread (vCPU) that stopped becomes the current one
     if (stop->kind == HEXSIM_DBG_STOP_EXIT) {
         d->ended = true;
         d->exit_status = stop->exit_status;

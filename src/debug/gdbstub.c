@@ -419,8 +419,22 @@ static int handle(struct gdb_conn *g, int *detached)
             hexsim_dbg_reg_write(d, HEXSIM_DBG_REG_PC, strtoull(p + 1, NULL, 16));
         resume(g, true);
         return 0;
-    case 'H': reply(g, "OK"); return 0;
-    case 'T': reply(g, "OK"); return 0;   // the one thread is alive
+    case 'H':
+    case 'T': {
+        // Hg/Hc ID selects the thread (vCPU) later packets use; T ID asks whether it exists.
+        // 0 and -1 (any, all) keep the current one.
+        const char *idp = p[0] == 'H' ? (p[1] ? p + 2 : p + 1) : p + 1;
+        long id = strtol(idp, NULL, 16);
+        unsigned ids[64];
+        unsigned nt = d->t.ops->threads(d->t.ctx, ids, 64);
+        bool known = id <= 0;
+        for (unsigned i = 0; i < nt && i < 64 && !known; i++)
+            known = ids[i] == (unsigned)id;
+        if (known && p[0] == 'H' && p[1] == 'g' && id > 0)
+            d->thread = (unsigned)id;
+        reply(g, known ? "OK" : "E01");
+        return 0;
+    }
     case 'k': return 1;
     case 'D':
         reply(g, "OK");

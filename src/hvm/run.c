@@ -144,6 +144,16 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
     struct hexsim_event_info ev;
     v->yield = false;
     for (uint64_t i = 0; i < budget && !m->halted; i++) {
+        const struct hexsim_machine_hook *hook = m->hook;
+        uint32_t pc0 = v->cpu.pc;
+        if (__builtin_expect(hook != NULL, 0)) {
+            int h = hook->before(hook->ctx, v);
+            if (h != HEXSIM_DBG_HOOK_RUN) {
+                m->hook_stop |= h == HEXSIM_DBG_HOOK_STOP;
+                break;
+            }
+        }
+        int k = -1;
         int fault;
         uint32_t faddr;
         const struct hexsim_packet *pkt = fetch(v, &tmp, &fault, &faddr);
@@ -152,7 +162,7 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
             v->cpu.pcycles++;
             genex(v, fault_cause(HX_EV_FAULT_FETCH, fault), faddr);
         } else {
-            int k = hexsim_exec_packet(&v->env, pkt, &ev);
+            k = hexsim_exec_packet(&v->env, pkt, &ev);
             switch (k) {
             case HX_EV_NONE:
                 break;
@@ -188,6 +198,10 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
                 report_unimplemented(v, pkt, ev.tag);
                 break;
             }
+        }
+        if (__builtin_expect(hook != NULL, 0) && hook->after(hook->ctx, v, pc0, k)) {
+            m->hook_stop = true;
+            break;
         }
         if (m->attention || v->yield || v->state != HEXSIM_VCPU_RUN)
             break;
@@ -253,7 +267,8 @@ int hexsim_machine_run(struct hexsim_machine *m)
     const struct timespec t0 = m->run_t0;
     uint64_t rounds = 0;
     m->paused = false;
-    while (!m->halted) {
+    m->hook_stop = false;
+    while (!m->halted && !m->hook_stop) {
         if (m->pause_at && m->packets >= m->pause_at) {
             m->paused = true;          // between two rounds: the state a snapshot saves
             break;
@@ -329,7 +344,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
         if (m->pause_at && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
-        for (unsigned i = 0; i < m->nvcpu && !m->halted; i++) {
+        for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
             if (v->state != HEXSIM_VCPU_RUN)
                 continue;
@@ -352,6 +367,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
         m->console.flush(m->console.ctx);
     if (m->paused)
         return HEXSIM_SYS_PAUSED;
+    if (m->hook_stop && !m->halted) {
+        m->hook_stop = false;
+        return HEXSIM_MACHINE_STOPPED;
+    }
     if (m->prompt_seen)
         fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
                 "%.2f s after the start (host time; pcycle %llu, packet %llu)\n", m->prompt_seconds,

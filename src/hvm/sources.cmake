@@ -3,6 +3,8 @@
 # calls, run loop, machine), the MMIO bus and devices, host backends, the kernel loader.
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/angel.c
+    ${CMAKE_CURRENT_LIST_DIR}/dbg_info.c
+    ${CMAKE_CURRENT_LIST_DIR}/dbg_target.c
     ${CMAKE_CURRENT_LIST_DIR}/hvm.c
     ${CMAKE_CURRENT_LIST_DIR}/intc.c
     ${CMAKE_CURRENT_LIST_DIR}/machine.c

@@ -12,6 +12,25 @@ if(EXISTS "${_hexsim_vmlinux}")
         set_tests_properties(boot_${case} PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
                              TIMEOUT 600 SKIP_RETURN_CODE 77)
     endforeach()
+    # the debugger in system mode: a -x session over the boot (debug_system_test.py)
+    add_test(NAME boot_debug
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_system_test.py" uni
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_debug PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                         TIMEOUT 600)
+    add_test(NAME boot_debug_lldb
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/lldb_system_test.py"
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_debug_lldb PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                         TIMEOUT 600 SKIP_RETURN_CODE 77)
+    add_test(NAME boot_debug_tty
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_debug_tty PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                         TIMEOUT 600)
 else()
     add_test(NAME boot_kernel_missing
         COMMAND "${CMAKE_COMMAND}" -E echo

@@ -8,8 +8,8 @@
 // for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
 // calls hexsim_terminal_idle when every vCPU waits, which sleeps until input arrives or
 // the guest's next event is due in host time, so an idle guest does not race ahead.
-// The escape key is Ctrl-A (as QEMU's): Ctrl-A x quits, Ctrl-A h prints help, Ctrl-A d is
-// reserved for the debugger, Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
+// The escape key is Ctrl-A (as QEMU's): Ctrl-A x quits, Ctrl-A h prints help, Ctrl-A d
+// stops the guest in the debugger (--debug), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
 #define _GNU_SOURCE
 #include "hexsim/host.h"
 
@@ -92,12 +92,12 @@ static int term_read(void *ctx, uint8_t *buf, size_t n)
             if (t->debug)
                 t->debug(t->quit_ctx);
             else
-                msg(t, "hexsim: Ctrl-A d: the debugger is not available in system mode yet");
+                msg(t, "hexsim: Ctrl-A d: no debugger (start hexsim with --debug)");
             break;
         case 'h':
         case 'H':
         case '?':
-            msg(t, "hexsim escape keys: Ctrl-A x quit, Ctrl-A d debugger (reserved), "
+            msg(t, "hexsim escape keys: Ctrl-A x quit, Ctrl-A d stop in the debugger, "
                    "Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A");
             break;
         case ESC_KEY:
@@ -121,6 +121,33 @@ static void term_flush(void *ctx)
     fflush(t->out);
 }
 
+static void set_raw(struct hexsim_terminal *t, int when)
+{
+    struct termios raw = t->saved;
+    raw.c_iflag &= ~(unsigned)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON);
+    raw.c_lflag &= ~(unsigned)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+    raw.c_cflag &= ~(unsigned)(CSIZE | PARENB);
+    raw.c_cflag |= CS8;
+    raw.c_oflag |= OPOST | ONLCR;
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(t->in_fd, when, &raw) == 0)
+        t->raw = true;
+}
+
+// The debugger's switches keep what was typed ahead (TCSADRAIN, not TCSAFLUSH).
+void hexsim_terminal_raw(struct hexsim_terminal *t)
+{
+    if (t->have_saved)
+        set_raw(t, TCSADRAIN);
+}
+
+void hexsim_terminal_cooked(struct hexsim_terminal *t)
+{
+    if (t->have_saved)
+        tcsetattr(t->in_fd, TCSADRAIN, &t->saved);
+}
+
 int hexsim_terminal_open(struct hexsim_terminal *t, int in_fd, FILE *out, FILE *err,
                          bool escape)
 {
@@ -137,17 +164,8 @@ int hexsim_terminal_open(struct hexsim_terminal *t, int in_fd, FILE *out, FILE *
         t->tty = isatty(in_fd) != 0;
     }
     if (t->tty && tcgetattr(in_fd, &t->saved) == 0) {
-        struct termios raw = t->saved;
-        raw.c_iflag &= ~(unsigned)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL |
-                                   IXON);
-        raw.c_lflag &= ~(unsigned)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
-        raw.c_cflag &= ~(unsigned)(CSIZE | PARENB);
-        raw.c_cflag |= CS8;
-        raw.c_oflag |= OPOST | ONLCR;
-        raw.c_cc[VMIN] = 1;
-        raw.c_cc[VTIME] = 0;
-        if (tcsetattr(in_fd, TCSAFLUSH, &raw) == 0)
-            t->raw = true;
+        t->have_saved = true;
+        set_raw(t, TCSAFLUSH);
     }
     t->chr.read = term_read;
     t->chr.write = term_write;

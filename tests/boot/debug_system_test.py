@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# System-mode debugger test (ctest label "boot"): boot the guest kernel under the debugger
+# with a -x command file and the console input (poweroff) on stdin, and check each
+# command's answer. The physical view is checked against the virtual one: the kernel's
+# linear map puts virtual 0xC0000000 + X at physical X (DESIGN.md, Linux guest facts), so
+# the words of linux_banner read both ways must agree (and spell "Linux ve").
+#   uni  one vCPU: break start_kernel, continue, info registers, bt, x/4wx, x/4wxp, a device
+#        address refused, disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
+#        timer interrupt writes it: a stop inside the guest's interrupt handler), delete,
+#        continue to poweroff; exit status 0
+# Usage: debug_system_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HEX = r'0x[0-9a-f]{8}'
+CASES = {
+    'uni': ([], """break start_kernel
+continue
+info registers
+bt
+x/4wx &linux_banner
+x/4wxp &linux_banner - 0xc0000000
+x/1wxp 0xab000000
+disassemble
+stepi
+info tlb
+info hvm
+info irq
+info devices
+watch jiffies
+continue
+bt
+delete
+continue
+""", [
+        ('breakpoint', r'Breakpoint 1 at (0xc[0-9a-f]{7}) <start_kernel>\n'),
+        ('the stop', r'\nBreakpoint 1, 0xc[0-9a-f]{7} <start_kernel>\n=> 0xc[0-9a-f]{7} '
+         r'<start_kernel>: \{'),
+        ('info registers: PC', r'\npc\s+0xc[0-9a-f]{7}\s+<start_kernel>\n'),
+        ('info registers: SP in the kernel', r'\nr29 \(sp\)\s+0xc[0-9a-f]{7}'),
+        ('info registers: G0-G3, HTID', r'\nhtid\s+0x00000000\n(g[0-3]\s+' + HEX + r'\n){4}'),
+        ('bt', r'\(hexsim\) bt\n#0  0xc[0-9a-f]{7} <start_kernel>\n#1  '),
+        ('x/4wx (virtual)', r'\n(0xc[0-9a-f]{7}) <linux_banner>:\t0x756e694c\t0x65762078'
+         r'(\t' + HEX + r'){2}\n'),
+        ('x/4wxp (physical)', r'\n(0x00[0-9a-f]{6}):\t0x756e694c\t0x65762078(\t' + HEX +
+         r'){2}\n'),
+        ('a device register is refused', r'\(hexsim\) x/1wxp 0xab000000\n0xab000000:\n'
+         r'Cannot access memory at address 0xab000000\n'),
+        ('disassemble', r'Dump of assembler code for function start_kernel:\n=> 0xc[0-9a-f]{7} '
+         r'<\+0>:\t\{[^\n]*allocframe'),
+        ('stepi: the write log', r'\(hexsim\) stepi\n0xc[0-9a-f]{7} <start_kernel>:\n(.*\n)*'
+         r'\s+allocframe\(#0x[0-9a-f]+\)\s+r29 = 0xc[0-9a-f]{7}, r30 = 0xc[0-9a-f]{7}, '
+         r'memd\[0xc[0-9a-f]{7}\] = 0x[0-9a-f]{16}\n=> 0xc[0-9a-f]{7} <start_kernel\+\d+>'),
+        ('info tlb', r'\ncpu0: MMU on, page table at physical ' + HEX + r', guest mode\n  guest '
+         r'soft TLB: [1-9]\d* of \d+ entries valid\n    va 0xc[0-9a-f]{7} -> pa ' + HEX),
+        ('info hvm', r'\ncpu0: running, guest mode, interrupts disabled, event vectors at '
+         r'0xc[0-9a-f]{7}, PC 0xc[0-9a-f]{7}\n\s+GELR ' + HEX + r'\s+GSR ' + HEX),
+        ('info irq', r'\nHVM interrupt controller \(vmintop\): pending ' + HEX + r'(.*\n)*'
+         r'SIRC0 \(L1 23\): enable ' + HEX + r'(.*\n)*SIRC1 \(L1 24\)'),
+        ('info devices', r'\n0x00000000-0x0fffffff  RAM \(256 MiB\)\n(.*\n)*0xab000000-0xab000fff'
+         r'  rtos_timer\n(.*\n)*0xa9c00000-0xa9c00fff  msm_uart\n(.*\n)*0x84000000-0x84000fff'
+         r'  smsc911x\n'),
+        ('watch jiffies', r'\nWatchpoint 2: jiffies \(written at 0xc[0-9a-f]{7}\)\nOld value = '
+         r'(0x[0-9a-f]+)\nNew value = (0x[0-9a-f]+)\n'),
+        ('bt in the timer interrupt', r'\(hexsim\) bt\n#0  [^\n]*\n(#\d+  .*\n)*#\d+  '
+         r'0xc[0-9a-f]{7} <timer_interrupt\+\d+>\n'),
+        ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
+         r'Program exited with code 0\.\n'),
+    ]),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('case', choices=sorted(CASES))
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--vmlinux', required=True)
+    ap.add_argument('--initrd', required=True)
+    a = ap.parse_args()
+    extra, script, checks = CASES[a.case]
+    with tempfile.TemporaryDirectory() as tmp:
+        cmds = os.path.join(tmp, 'cmds.gdb')
+        with open(cmds, 'w') as f:
+            f.write(script)
+        p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, *extra, '-x', cmds],
+                           input=b'poweroff\n', stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=500)
+    out = p.stdout.decode('utf-8', 'replace').replace('\r\n', '\n')
+    err = p.stderr.decode('utf-8', 'replace')
+    bad = []
+    found = {}
+    for what, rx in checks:
+        m = re.search(rx, out)
+        if not m:
+            bad.append(what)
+        else:
+            found[what] = m
+    if a.case == 'uni' and 'x/4wx (virtual)' in found and 'x/4wxp (physical)' in found:
+        va = int(found['x/4wx (virtual)'].group(1), 16)
+        pa = int(found['x/4wxp (physical)'].group(1), 16)
+        words_v = found['x/4wx (virtual)'].group(0).split('\t')[1:]
+        words_p = found['x/4wxp (physical)'].group(0).split('\t')[1:]
+        if pa != va - 0xc0000000 or words_v != words_p:
+            bad.append('the physical view of linux_banner differs from the virtual one')
+    if a.case == 'uni' and 'watch jiffies' in found:
+        old, new = (int(x, 16) for x in found['watch jiffies'].groups())
+        if new != (old + 1) & 0xffffffff:
+            bad.append('jiffies did not advance by one at the watchpoint')
+    if p.returncode != 0:
+        bad.append('exit status %d (expected 0)' % p.returncode)
+    if bad:
+        sys.stdout.write(out[-6000:])
+        sys.stdout.write('\n--- stderr ---\n' + err[-3000:])
+        for b in bad:
+            print('FAILED: %s' % b)
+        return 1
+    print('%s: %d checks passed' % (a.case, len(checks)))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

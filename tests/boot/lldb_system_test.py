@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# The gdb remote stub in system mode against lldb-16 (ctest label "boot"): `hexsim VMLINUX
+# --gdb 127.0.0.1:0` with the console input (poweroff) on stdin; lldb-16 in batch mode
+# connects, breaks on start_kernel, continues, reads registers (PC, SP, G0) and the words of
+# linux_banner, steps one packet, reads PC again and detaches; the guest then boots on to
+# poweroff (exit status 0). Exit status 77 (skipped) when lldb-16 is not installed.
+# Usage: lldb_system_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--vmlinux', required=True)
+    ap.add_argument('--initrd', required=True)
+    a = ap.parse_args()
+    lldb = shutil.which('lldb-16')
+    if not lldb:
+        print('lldb-16 not installed: skipped')
+        return 77
+    sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--gdb', '127.0.0.1:0'],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    line = sim.stderr.readline()
+    m = re.search(r'connection on ([\d.]+):(\d+)', line)
+    if not m:
+        sim.kill()
+        print('FAIL: no listening address from hexsim: %r' % line)
+        return 1
+    cmds = ['gdb-remote %s:%s' % (m.group(1), m.group(2)),
+            'breakpoint set -n start_kernel',
+            'continue',
+            'register read pc r29 g0',
+            'memory read -s4 -fx -c2 &linux_banner',
+            'thread step-inst',
+            'register read pc',
+            'detach']
+    args = [lldb, '--no-lldbinit', '--batch']
+    for c in cmds:
+        args += ['-o', c]
+    p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
+    try:
+        out, err = sim.communicate('poweroff\n', timeout=300)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        out, err = sim.communicate()
+    text = p.stdout + p.stderr
+    checks = [
+        ('stopped at the breakpoint', 'stop reason = breakpoint 1.1' in text),
+        ('pc at start_kernel', re.search(r'pc = 0xc[0-9a-f]{7} vmlinux`start_kernel\s', text)
+         is not None),
+        ('sp in the kernel', re.search(r'r29 = 0xc[0-9a-f]{7}', text) is not None),
+        ('g0 readable', re.search(r'g0 = 0x[0-9a-f]{8}', text) is not None),
+        ('linux_banner read through the MMU', re.search(r'0xc[0-9a-f]{7}: 0x756e694c '
+                                                        r'0x65762078', text) is not None),
+        ('single step', 'instruction step into' in text and
+         re.search(r'pc = 0xc[0-9a-f]{7} vmlinux`start_kernel \+ \d+', text) is not None),
+        ('detached', 'detached' in text),
+        ('the guest booted on to poweroff', re.search(r'reboot: (System halted|Power down)', out)
+         is not None),
+        ('exit status 0', sim.returncode == 0),
+    ]
+    bad = [w for w, ok in checks if not ok]
+    for w in bad:
+        print('FAIL: %s' % w)
+    if bad:
+        print('lldb output:\n' + text + '\nhexsim stdout (end):\n' + out[-2000:] +
+              '\nhexsim stderr:\n' + err)
+        return 1
+    print('lldb-16 system-mode session: all checks passed')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
