@@ -36,6 +36,7 @@ struct cli_options {
     bool version;
     const char *kernel; // positional KERNEL, NULL if none
     const char *initrd; // --initrd FILE, NULL if none
+    bool user;          // --user: Linux user mode
     int user_argi;      // --user: index in argv of PROG (its arguments follow), 0 if none
     struct hexsim_user_opts uopts;
     bool debug;         // --debug, --break, -x or --gdb: run under the debugger
@@ -225,9 +226,10 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
 
         if (user && (options_done || arg[0] != '-' || arg[1] == '\0')) {
             opts->user_argi = i;   // PROG: it and everything after belong to the program
-            return HEXSIM_EXIT_OK;
+            break;
         } else if (strcmp(arg, "--user") == 0 && !options_done) {
             user = true;
+            opts->user = true;
         } else if ((strcmp(arg, "--max-packets") == 0 || strcmp(arg, "--max-seconds") == 0 ||
                     strcmp(arg, "--mcpu") == 0) && !options_done) {
             if (i + 1 >= argc)
@@ -377,8 +379,12 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             return usage_error("unknown option", arg);
         }
     }
-    if (user)
+    if (user && !opts->user_argi && !opts->restore)
         return usage_error("missing PROG after", "--user");
+    if (user && opts->user_argi && opts->restore)
+        return usage_error("--user --restore FILE continues the process saved in FILE (its "
+                           "program and arguments come from it); unexpected PROG",
+                           argv[opts->user_argi]);
     if (!opts->snapshot_at != !opts->snapshot_out)
         return usage_error("--snapshot-at N and --snapshot-out FILE go together; missing",
                            opts->snapshot_at ? "--snapshot-out" : "--snapshot-at");
@@ -388,16 +394,17 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
     if (opts->replay && opts->script)
         return usage_error("--replay gives all the console input; not with --script",
                            opts->script);
-    if ((opts->record || opts->replay) && opts->user_argi)
+    if ((opts->record || opts->replay) && opts->user)
         return usage_error("--record and --replay are for system mode; not with", "--user");
-    if ((opts->snapshot_at || opts->restore) && opts->debug)
-        return usage_error("snapshots and the debugger do not go together yet; got",
-                           opts->restore ? "--restore" : "--snapshot-at");
-    if ((opts->snapshot_at || opts->restore) && opts->user_argi)
-        return usage_error("snapshots are for system mode; not with", "--user");
-    if (opts->restore && (opts->kernel || opts->initrd || opts->mopts.append))
+    if (opts->snapshot_at && opts->debug)
+        return usage_error("--snapshot-at does not work under the debugger (its savevm FILE "
+                           "command does that); got", "--snapshot-at");
+    // with --debug, KERNEL only gives the debugger its symbols
+    if (opts->restore && ((opts->kernel && !opts->debug) || opts->initrd ||
+                          opts->mopts.append))
         return usage_error("--restore continues a machine from its snapshot; it takes no "
-                           "KERNEL, --initrd or --append:", opts->kernel ? opts->kernel :
+                           "KERNEL (except for the debugger's symbols), --initrd or --append:",
+                           opts->kernel && !opts->debug ? opts->kernel :
                            opts->initrd ? "--initrd" : "--append");
     return HEXSIM_EXIT_OK;
 }
@@ -454,7 +461,45 @@ static int debug_user(const struct cli_options *opts, struct hexsim_user *u)
     return status;
 }
 
-// Linux user mode: load PROG, run it, return its exit status.
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+// Runs the process; with --snapshot-at, pauses there, writes the snapshot and goes on.
+static int run_user_snapshot(const struct cli_options *opts, struct hexsim_user *u)
+{
+    if (!opts->snapshot_at)
+        return hexsim_user_run(u);
+    if (opts->snapshot_at <= u->packets) {
+        fprintf(stderr, "hexsim: --snapshot-at %llu: the process is already at packet %llu\n",
+                (unsigned long long)opts->snapshot_at, (unsigned long long)u->packets);
+        return HEXSIM_EXIT_USAGE;
+    }
+    u->pause_at = opts->snapshot_at;
+    int status = hexsim_user_run(u);
+    u->pause_at = 0;
+    if (status != HEXSIM_USER_PAUSED) {
+        fprintf(stderr, "hexsim: the program ended before packet %llu: no snapshot written to "
+                "%s\n", (unsigned long long)opts->snapshot_at, opts->snapshot_out);
+        return status ? status : HEXSIM_EXIT_FILE;
+    }
+    char msg[768];
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (hexsim_user_snapshot_save(u, opts->snapshot_out, msg, sizeof(msg))) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        return HEXSIM_EXIT_FILE;
+    }
+    fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
+            (unsigned long long)u->packets, opts->snapshot_out, seconds_since(&t0));
+    return hexsim_user_run(u);
+}
+
+// Linux user mode: load PROG (or restore the process of --restore FILE), run it, return its
+// exit status.
 static int run_user(const struct cli_options *opts, int gargc, char **gargv)
 {
     extern char **environ;
@@ -467,11 +512,18 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     u->err = stderr;
     char err[768];
     int status;
-    if (hexsim_user_load(u, gargv[0], gargc, gargv, environ, err, sizeof(err))) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (opts->restore ? hexsim_user_snapshot_restore(u, opts->restore, false, err, sizeof(err))
+                      : hexsim_user_load(u, gargv[0], gargc, gargv, environ, err,
+                                         sizeof(err))) {
         fprintf(stderr, "hexsim: %s\n", err);
         status = HEXSIM_EXIT_FILE;
     } else {
-        status = opts->debug ? debug_user(opts, u) : hexsim_user_run(u);
+        if (opts->restore)
+            fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",
+                    opts->restore, u->path, (unsigned long long)u->packets, seconds_since(&t0));
+        status = opts->debug ? debug_user(opts, u) : run_user_snapshot(opts, u);
     }
     fflush(stdout);
     hexsim_user_free(u);
@@ -525,13 +577,6 @@ static void system_idle(void *ctx, uint64_t pcycles, uint64_t hz)
 static void quit_machine(void *ctx)
 {
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
-}
-
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
 static int restore_machine(struct hexsim_machine *m, const char *path, char *msg, size_t len)
@@ -765,7 +810,7 @@ int main(int argc, char **argv)
         printf("hexsim %s\n", hexsim_version());
         return finish_stdout();
     }
-    if (opts.user_argi) {
+    if (opts.user) {
         if (opts.kernel != NULL)
             return usage_error("--user runs one program; unexpected KERNEL", opts.kernel);
         return run_user(&opts, argc - opts.user_argi, argv + opts.user_argi);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Machine snapshots (src/snap/): the complete state of a system-mode machine in one file,
-// and the same machine continued from it. File format: src/snap/snap_file.c.
+// and the same machine continued from it. File format: src/snap/snap_file.c. (User-mode
+// process snapshots: hexsim_user_snapshot_save/restore in src/user/user.h.)
 #ifndef HEXSIM_SNAPSHOT_H
 #define HEXSIM_SNAPSHOT_H
 
@@ -27,5 +28,10 @@ int hexsim_snapshot_probe(const char *path, struct hexsim_snapshot_config *cfg, 
 // and m unchanged.
 int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *msg,
                             size_t msglen);
+// The same into a machine that has run (the debugger's loadvm): it must have the snapshot's
+// RAM size and vCPUs; RAM the snapshot has as zero is cleared, and a stopped machine runs
+// again. 0, or -1 with a message and m unchanged.
+int hexsim_snapshot_reload(struct hexsim_machine *m, const char *path, char *msg,
+                           size_t msglen);
 
 #endif

@@ -2,8 +2,8 @@
 // Debugger commands (cli.h), in gdb's spirit and spelling: break/tbreak/delete/disable/
 // enable, watch/rwatch/awatch, continue, step/stepi/next/finish/until/advance, info
 // (registers, breakpoints, symbol, threads, and the target's own: tlb, irq, devices, hvm),
-// print/set, x/NFU, disassemble, bt, thread, trace, echo, help, quit. Output formats are
-// stable (tests compare them); every message goes to the debugger's output stream.
+// print/set, x/NFU, disassemble, bt, thread, trace, savevm/loadvm, echo, help, quit. Output
+// formats are stable (tests compare them); every message goes to the debugger's output stream.
 #include "cli.h"
 
 #include <ctype.h>
@@ -814,6 +814,48 @@ static bool cmd_trace(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return false;
 }
 
+// What a snapshot holds on this target.
+static const char *what_vm(const struct hexsim_dbg_cli *c)
+{
+    return strcmp(c->d->t.ops->name, "user") == 0 ? "process" : "machine";
+}
+
+static bool cmd_savevm(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    char msg[768];
+    a = skip_ws(a);
+    if (!*a) {
+        fprintf(c->d->out, "Error: usage: savevm FILE\n");
+        return false;
+    }
+    if (not_running(c))
+        return false;
+    if (hexsim_dbg_savevm(c->d, a, msg, sizeof(msg)))
+        fprintf(c->d->out, "Error: %s\n", msg);
+    else
+        fprintf(c->d->out, "Saved the %s to %s.\n", what_vm(c), a);
+    return false;
+}
+
+static bool cmd_loadvm(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    char msg[768];
+    a = skip_ws(a);
+    if (!*a) {
+        fprintf(c->d->out, "Error: usage: loadvm FILE\n");
+        return false;
+    }
+    if (hexsim_dbg_loadvm(c->d, a, msg, sizeof(msg))) {
+        fprintf(c->d->out, "Error: %s\n", msg);
+        return false;
+    }
+    fprintf(c->d->out, "Loaded the %s from %s.\n", what_vm(c), a);
+    hexsim_dbg_print_location(c->d, c->d->out);
+    return false;
+}
+
 static bool cmd_echo(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
@@ -856,6 +898,8 @@ static const struct command commands[] = {
     { "where", NULL, cmd_bt, "where             same as backtrace" },
     { "thread", NULL, cmd_thread, "thread [N]        select thread (vCPU) N" },
     { "trace", NULL, cmd_trace, "trace on [FILE]|off  write each packet run to FILE" },
+    { "savevm", NULL, cmd_savevm, "savevm FILE       write the whole machine (process) to the snapshot FILE" },
+    { "loadvm", NULL, cmd_loadvm, "loadvm FILE       continue from the snapshot FILE (same configuration)" },
     { "echo", NULL, cmd_echo, "echo TEXT         print TEXT" },
     { "help", "h", cmd_help, "help              this list" },
     { "quit", "q", cmd_quit, "quit              end the session" },

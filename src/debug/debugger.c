@@ -165,6 +165,31 @@ int hexsim_dbg_watch_add(struct hexsim_debugger *d, uint32_t addr, uint32_t len,
     return w->id;
 }
 
+int hexsim_dbg_savevm(struct hexsim_debugger *d, const char *path, char *msg, size_t msglen)
+{
+    if (!d->t.ops->save) {
+        snprintf(msg, msglen, "the %s target cannot save snapshots", d->t.ops->name);
+        return -1;
+    }
+    return d->t.ops->save(d->t.ctx, path, msg, msglen);
+}
+
+int hexsim_dbg_loadvm(struct hexsim_debugger *d, const char *path, char *msg, size_t msglen)
+{
+    if (!d->t.ops->load) {
+        snprintf(msg, msglen, "the %s target cannot load snapshots", d->t.ops->name);
+        return -1;
+    }
+    if (d->t.ops->load(d->t.ctx, path, msg, msglen))
+        return -1;
+    d->ended = false;                    // the loaded program runs again
+    d->exit_status = 0;
+    for (unsigned i = 0; i < d->nwp; i++)   // watched values as the loaded state has them
+        if (d->wp[i].w.len <= 8)
+            hexsim_dbg_read_uint(d, d->wp[i].w.addr, d->wp[i].w.len, 0, &d->wp[i].old);
+    return 0;
+}
+
 int hexsim_dbg_delete(struct hexsim_debugger *d, int id)
 {
     int found = -1;

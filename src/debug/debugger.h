@@ -88,6 +88,13 @@ int hexsim_dbg_enable(struct hexsim_debugger *d, int id, bool on);
 // Removes remote breakpoints or watchpoints at addr (gdb z packets). Returns 0 or -1.
 int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t addr);
 
+// ---- snapshots (the target's save/load ops): savevm writes the machine or process to
+// path; loadvm replaces it with the one in path (same configuration; checked first, so a
+// refused file changes nothing) and the program counts as running again. Breakpoints and
+// watchpoints stay. 0, or -1 with a message.
+int hexsim_dbg_savevm(struct hexsim_debugger *d, const char *path, char *msg, size_t msglen);
+int hexsim_dbg_loadvm(struct hexsim_debugger *d, const char *path, char *msg, size_t msglen);
+
 // ---- run control. Each fills *stop; a breakpoint or watchpoint that stopped execution has
 // its hit counted (a temporary breakpoint is deleted). With d->trace set, every packet run is
 // written to it.

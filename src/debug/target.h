@@ -126,6 +126,12 @@ struct hexsim_dbg_target_ops {
     // "info WHAT" providers: tlb, irq, devices, hvm, ... Prints to out and returns 0, or
     // returns -1 when the target has no such information. May be NULL.
     int (*info)(void *t, const char *what, FILE *out);
+    // Snapshots (savevm/loadvm): save writes the whole machine or process to path; load
+    // replaces it with the one saved in path, which must be of the same configuration
+    // (system: RAM and vCPUs; user: program and core version). Everything is checked
+    // before anything changes. 0, or -1 with a message (nothing changed). May be NULL.
+    int (*save)(void *t, const char *path, char *msg, size_t msglen);
+    int (*load)(void *t, const char *path, char *msg, size_t msglen);
 };
 
 struct hexsim_dbg_target {

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "hexsim/snapshot.h"
+
 #define REG_HTID 72
 #define REG_G0 80
 
@@ -329,6 +331,27 @@ static int st_info(void *t, const char *what, FILE *out)
     return hexsim_sys_dbg_info(d->m, what, out);
 }
 
+static int st_save(void *t, const char *path, char *msg, size_t msglen)
+{
+    struct hexsim_sys_dbg *d = t;
+    if (d->ended) {
+        snprintf(msg, msglen, "the machine has stopped: there is no machine to save");
+        return -1;
+    }
+    return hexsim_snapshot_save(d->m, path, msg, msglen);
+}
+
+static int st_load(void *t, const char *path, char *msg, size_t msglen)
+{
+    struct hexsim_sys_dbg *d = t;
+    if (hexsim_snapshot_reload(d->m, path, msg, msglen))
+        return -1;
+    d->ended = false;                    // the loaded machine runs (again)
+    d->fault_reported = false;
+    d->status = 0;
+    return 0;
+}
+
 static const struct hexsim_dbg_target_ops system_target_ops = {
     .name = "system",
     .regs = st_regs,
@@ -342,6 +365,8 @@ static const struct hexsim_dbg_target_ops system_target_ops = {
     .symtab = st_symtab,
     .arch = st_arch,
     .info = st_info,
+    .save = st_save,
+    .load = st_load,
 };
 
 void hexsim_sys_dbg_init(struct hexsim_sys_dbg *d, struct hexsim_machine *m, const char *path,
@@ -362,7 +387,8 @@ void hexsim_sys_dbg_init(struct hexsim_sys_dbg *d, struct hexsim_machine *m, con
     d->hook.before = hook_before;
     d->hook.after = hook_after;
     d->hook.ctx = d;
-    hexsim_symtab_load(&d->syms, path);   // no symbols is not an error
+    if (path)
+        hexsim_symtab_load(&d->syms, path);   // no symbols is not an error
     t->ops = &system_target_ops;
     t->ctx = d;
 }

@@ -23,7 +23,7 @@
 #include "hexsim/version.h"
 
 #define SNAP_MAGIC "HEXSIMSN"
-#define SNAP_FORMAT 1u
+#define SNAP_FORMAT 2u      // 2: the config section starts with the kind
 #define HDR 52u
 #define ENT 48u
 
@@ -72,6 +72,33 @@ const struct snap_section *snap_get(const struct snap_image *im, const char *nam
         if (strcmp(im->sec[i].name, name) == 0)
             return &im->sec[i];
     return NULL;
+}
+
+int snap_config(const struct snap_image *im, const char *path, uint32_t kind, void *out,
+                size_t len, char *msg, size_t msglen)
+{
+    const struct snap_section *s = snap_get(im, "config");
+    uint32_t k = s && s->len >= 4 ? get32(s->data) : 0;
+    if (!s) {
+        snprintf(msg, msglen, "snapshot %s: section config: missing", path);
+        return -1;
+    }
+    if (k != kind && (k == SNAP_KIND_SYSTEM || k == SNAP_KIND_USER)) {
+        snprintf(msg, msglen, "snapshot %s: a snapshot of a %s, not of a %s (restore it with "
+                 "hexsim %s--restore %s)", path,
+                 k == SNAP_KIND_USER ? "user-mode process (--user)" : "system-mode machine",
+                 kind == SNAP_KIND_USER ? "user-mode process" : "system-mode machine",
+                 k == SNAP_KIND_USER ? "--user " : "", path);
+        return -1;
+    }
+    if (k != kind || s->len != len) {
+        snprintf(msg, msglen, "snapshot %s: section config: %s", path, k != kind ?
+                 "unknown kind of snapshot" : "of another size than this hexsim writes "
+                 "(another version?)");
+        return -1;
+    }
+    memcpy(out, s->data, len);
+    return 0;
 }
 
 void snap_free(struct snap_image *im)

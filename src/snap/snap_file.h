@@ -30,6 +30,14 @@ int snap_write(const struct snap_image *im, const char *path, char *msg, size_t 
 // every section's checksum and length before decompressing; 0, or -1 with a message.
 int snap_read(struct snap_image *im, const char *path, char *msg, size_t msglen);
 const struct snap_section *snap_get(const struct snap_image *im, const char *name);
+
+// What a snapshot holds: the first u32 of its "config" section. A system-mode machine
+// (snap_machine.c) and a user-mode process (snap_user.c) cannot be restored as each other.
+enum { SNAP_KIND_SYSTEM = 1, SNAP_KIND_USER = 2 };
+// Copies im's config section (exactly len bytes, of kind `kind`) to out; 0, or -1 with a
+// message that names the snapshot's kind and how to restore it when it is the other one.
+int snap_config(const struct snap_image *im, const char *path, uint32_t kind, void *out,
+                size_t len, char *msg, size_t msglen);
 void snap_free(struct snap_image *im);
 
 #endif

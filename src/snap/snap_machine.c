@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Snapshots of a system-mode machine (hexsim/snapshot.h) in the container of snap_file.c.
 // Sections:
-//   config   RAM size, vCPUs, core version, packets run (hexsim_snapshot_probe reads it)
+//   config   kind (system), RAM size, vCPUs, core version, packets run (read by
+//            hexsim_snapshot_probe)
 //   machine  the clock (now), vmsettime offset, packet count, loader results (entry, kernel
 //            end, initrd, command line), once-only warnings
 //   vcpus    per vCPU: struct hexsim_cpu (registers, pcycles, LL/SC reservation) and the HVM
@@ -25,8 +26,9 @@
 #include "snap_file.h"
 
 struct snap_config {
+    uint32_t kind;            // SNAP_KIND_SYSTEM
+    uint32_t nvcpu, arch, pad;
     uint64_t ram_size;
-    uint32_t nvcpu, arch;
     uint64_t packets;
 };
 
@@ -66,7 +68,7 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
 {
     struct snap_image im = { 0 };
     int ok = 1;
-    struct snap_config cfg = { m->ram_size, m->nvcpu, m->arch, m->packets };
+    struct snap_config cfg = { SNAP_KIND_SYSTEM, m->nvcpu, m->arch, 0, m->ram_size, m->packets };
     ok &= snap_add(&im, "config", &cfg, sizeof(cfg)) == 0;
     struct snap_mach mach;
     memset(&mach, 0, sizeof(mach));
@@ -149,13 +151,8 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
 static int config_of(const struct snap_image *im, const char *path, struct snap_config *cfg,
                      char *msg, size_t msglen)
 {
-    const struct snap_section *s = snap_get(im, "config");
-    if (!s || s->len != sizeof(*cfg)) {
-        snprintf(msg, msglen, "snapshot %s: section config: %s", path,
-                 s ? "of another size than this hexsim writes (another version?)" : "missing");
+    if (snap_config(im, path, SNAP_KIND_SYSTEM, cfg, sizeof(*cfg), msg, msglen))
         return -1;
-    }
-    memcpy(cfg, s->data, sizeof(*cfg));
     if (cfg->nvcpu < 1 || cfg->nvcpu > HEXSIM_MAX_VCPUS || cfg->ram_size == 0) {
         snprintf(msg, msglen, "snapshot %s: section config: impossible machine", path);
         return -1;
@@ -192,8 +189,33 @@ static const struct snap_section *need(const struct snap_image *im, const char *
     return NULL;
 }
 
-int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *msg,
-                            size_t msglen)
+// Clears the RAM pages that are not in the snapshot's ram section (reload: the machine's
+// RAM has been written since it was made). Returns -1 when out of memory (nothing changed).
+static int clear_unsaved(struct hexsim_machine *m, const struct snap_section *sr, size_t rec)
+{
+    size_t pages = m->ram_size / HEXSIM_PAGE_SIZE;
+    uint8_t *saved = calloc(pages / 8 + 1, 1);
+    if (!saved)
+        return -1;
+    for (size_t off = 0; off < sr->len; off += rec) {
+        uint32_t pn;
+        memcpy(&pn, sr->data + off, 4);
+        saved[pn / 8] |= (uint8_t)(1u << (pn % 8));
+    }
+    for (size_t i = 0; i < pages; i++) {
+        if (saved[i / 8] >> (i % 8) & 1)
+            continue;
+        struct hexsim_page *p = hexsim_mem_page(&m->ram, m->ram_base +
+                                                (uint32_t)(i * HEXSIM_PAGE_SIZE));
+        if (p && !page_zero(p->data))
+            memset(p->data, 0, HEXSIM_PAGE_SIZE);
+    }
+    free(saved);
+    return 0;
+}
+
+static int restore(struct hexsim_machine *m, const char *path, bool reload, char *msg,
+                   size_t msglen)
 {
     struct snap_image im;
     if (snap_read(&im, path, msg, msglen))
@@ -250,7 +272,13 @@ int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *ms
                  im.n, 5 + m->bus.ndev);
         goto out;
     }
+    if (reload && clear_unsaved(m, sr, rec)) {
+        snprintf(msg, msglen, "snapshot %s: out of memory", path);
+        goto out;
+    }
     // Apply.
+    m->halted = false;                  // reload: a machine that had stopped runs again
+    m->exit_status = 0;
     struct snap_mach mach;
     memcpy(&mach, sm->data, sizeof(mach));
     m->now = mach.now;
@@ -312,4 +340,16 @@ int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *ms
 out:
     snap_free(&im);
     return rc;
+}
+
+int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *msg,
+                            size_t msglen)
+{
+    return restore(m, path, false, msg, msglen);
+}
+
+int hexsim_snapshot_reload(struct hexsim_machine *m, const char *path, char *msg,
+                           size_t msglen)
+{
+    return restore(m, path, true, msg, msglen);
 }

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-# Snapshots of system-mode machines: the container (zlib, CRC32) and the machine sections.
+# Snapshots: the container (zlib, CRC32), the sections of a system-mode machine and those
+# of a user-mode process.
 find_package(ZLIB REQUIRED)
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/snap_file.c
-    ${CMAKE_CURRENT_LIST_DIR}/snap_machine.c)
+    ${CMAKE_CURRENT_LIST_DIR}/snap_machine.c
+    ${CMAKE_CURRENT_LIST_DIR}/snap_user.c)
 target_link_libraries(hexsim_core PUBLIC ZLIB::ZLIB)

@@ -5,6 +5,7 @@
 #include "dbg_target.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "debug/cpu_regs.h"
@@ -237,6 +238,28 @@ static unsigned ut_arch(void *t)
     return d->u->arch;
 }
 
+static int ut_save(void *t, const char *path, char *msg, size_t msglen)
+{
+    struct hexsim_user_dbg *d = t;
+    if (d->dead) {
+        snprintf(msg, msglen, "the program has ended: there is no process to save");
+        return -1;
+    }
+    return hexsim_user_snapshot_save(d->u, path, msg, msglen);
+}
+
+static int ut_load(void *t, const char *path, char *msg, size_t msglen)
+{
+    struct hexsim_user_dbg *d = t;
+    if (hexsim_user_snapshot_restore(d->u, path, true, msg, msglen))
+        return -1;
+    d->faulted = false;                  // a pending signal belonged to the old state
+    d->dead = d->u->exited;
+    d->exit_status = d->u->exit_status;
+    d->exit_signal = 0;
+    return 0;
+}
+
 static const struct hexsim_dbg_target_ops user_target_ops = {
     .name = "user",
     .regs = ut_regs,
@@ -250,6 +273,8 @@ static const struct hexsim_dbg_target_ops user_target_ops = {
     .symtab = ut_symtab,
     .arch = ut_arch,
     .info = NULL,
+    .save = ut_save,
+    .load = ut_load,
 };
 
 int hexsim_user_dbg_init(struct hexsim_user_dbg *d, struct hexsim_user *u,

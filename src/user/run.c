@@ -165,7 +165,12 @@ static inline int step_packet(struct hexsim_user *u, struct hexsim_user_exec *x,
 int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
 {
-    return step_packet(u, x, ev, pkt);
+    int r = step_packet(u, x, ev, pkt);
+    if (r != HEXSIM_USER_STEP_FAULT) {   // counted as the run loop counts (--stats)
+        u->packets++;
+        u->insns += (*pkt)->nexec;
+    }
+    return r;
 }
 
 int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
@@ -218,9 +223,10 @@ static void print_stats(struct hexsim_user *u, uint64_t packets, uint64_t insns,
     struct timespec cpu;
     double cpu_s = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0
                    ? (double)cpu.tv_sec + cpu.tv_nsec * 1e-9 : 0.0;
-    fprintf(u->err, "hexsim: stats: packets %llu instructions %llu host %.3f s cpu %.3f s "
-            "packets/s %.0f (per cpu second)\n", (unsigned long long)packets,
-            (unsigned long long)insns, secs, cpu_s, cpu_s > 0 ? (double)packets / cpu_s : 0.0);
+    fprintf(u->err, "hexsim: stats: packets %llu instructions %llu pcycles %llu host %.3f s "
+            "cpu %.3f s packets/s %.0f (per cpu second)\n", (unsigned long long)packets,
+            (unsigned long long)insns, (unsigned long long)u->cpu.pcycles, secs, cpu_s,
+            cpu_s > 0 ? (double)packets / cpu_s : 0.0);
 }
 
 int hexsim_user_run(struct hexsim_user *u)
@@ -234,8 +240,12 @@ int hexsim_user_run(struct hexsim_user *u)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
-    uint64_t n = 0, insns = 0;
+    uint64_t n = u->packets, insns = u->insns;
     const uint64_t max_packets = u->opts.max_packets;
+    // --snapshot-at: one check per packet only while a pause or a limit is pending
+    const uint64_t pause_at = u->pause_at > n ? u->pause_at : 0;
+    const uint64_t limit = pause_at && (!max_packets || pause_at < max_packets) ? pause_at
+                                                                                : max_packets;
     struct hexsim_user_pcache *pc = x.pcache;
     while (!u->exited) {
         // the decoded-packet cache lookup, inline (fetch_decode does the misses)
@@ -271,7 +281,11 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
         n++;
-        if (__builtin_expect(max_packets != 0, 0) && n >= max_packets && !u->exited) {
+        if (__builtin_expect(limit != 0, 0) && n >= limit && !u->exited) {
+            if (n == pause_at) {
+                status = HEXSIM_USER_PAUSED;
+                break;
+            }
             fprintf(u->err, "hexsim: stopped after %llu packets (--max-packets) at PC 0x%08x\n",
                     (unsigned long long)n, u->cpu.pc);
             status = 124;
@@ -286,6 +300,12 @@ int hexsim_user_run(struct hexsim_user *u)
                 break;
             }
         }
+    }
+    u->packets = n;
+    u->insns = insns;
+    if (status == HEXSIM_USER_PAUSED) {
+        hexsim_user_exec_free(&x);
+        return status;
     }
     if (u->opts.stats)
         print_stats(u, n, insns, seconds_since(&t0));

@@ -45,6 +45,9 @@ struct hexsim_user {
     int guest_fd_map[64];          // guest fd -> host fd, -1 closed
     uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
     uint64_t rng;                  // getrandom state (reproducible)
+    uint64_t packets, insns;       // run so far (--stats; a restored run goes on counting)
+    uint64_t pause_at;             // hexsim_user_run returns HEXSIM_USER_PAUSED once this
+                                   //   many packets have run (0: never): --snapshot-at
     FILE *err;                     // diagnostics (stderr)
     char path[512];
 };
@@ -53,7 +56,9 @@ struct hexsim_user {
 int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **argv,
                      char **envp, char *err, size_t errlen);
 // Runs until the program exits or faults; returns the process exit status (128+signal for
-// a fault, 124 when a --max-* limit stopped it).
+// a fault, 124 when a --max-* limit stopped it), or HEXSIM_USER_PAUSED at u->pause_at
+// (calling it again goes on).
+#define HEXSIM_USER_PAUSED (-2)
 int hexsim_user_run(struct hexsim_user *u);
 void hexsim_user_free(struct hexsim_user *u);
 
@@ -75,6 +80,17 @@ int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt);
 // Reports an event that ends the process on u->err; returns 128 + the signal.
 int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev);
+
+// Snapshots of the whole process (src/snap/snap_user.c; the container: snap_file.c).
+// Save refuses (-1, message) a process with a host file open other than stdin/stdout/
+// stderr. Restore replaces u's process (u: a zeroed struct with opts and err set, or a
+// process already running, for the debugger's loadvm; with same_program the snapshot must
+// be of the same program and core version). Everything is checked before anything changes:
+// 0, or -1 with a message and u unchanged.
+int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, char *msg,
+                              size_t msglen);
+int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool same_program,
+                                 char *msg, size_t msglen);
 
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
