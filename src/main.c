@@ -31,6 +31,8 @@ enum {
     HEXSIM_EXIT_USAGE = 2, // bad command line, or a mode that is not implemented yet
 };
 
+#define HEXSIM_MAX_SNAPSHOTS 64
+
 struct cli_options {
     bool help;
     bool version;
@@ -45,8 +47,9 @@ struct cli_options {
     const char *net;    // --net SPEC, NULL: none
     const char *script; // --script FILE, NULL: none
     bool console_sdl;   // --console sdl[,...]: the SDL console window
-    uint64_t snapshot_at;        // --snapshot-at N (0: none)
-    const char *snapshot_out;    // --snapshot-out FILE
+    uint64_t snap_at[HEXSIM_MAX_SNAPSHOTS];  // --snapshot-at N[,N...], ascending
+    unsigned nsnap;
+    const char *snapshot_out;    // --snapshot-out FILE (with %N for several)
     const char *restore;         // --restore FILE
     const char *record;          // --record FILE
     const char *replay;          // --replay FILE
@@ -111,10 +114,41 @@ static uint64_t parse_size(const char *v)
     return *end ? 0 : n;
 }
 
+// Parses --snapshot-at's N[,N...] (ascending) into opts; false on error.
+static bool parse_points(const char *v, struct cli_options *opts)
+{
+    opts->nsnap = 0;
+    for (const char *p = v;; p++) {
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(p, &end, 10);
+        if (*p < '0' || *p > '9' || errno || n == 0 || (*end && *end != ',') ||
+            opts->nsnap == HEXSIM_MAX_SNAPSHOTS ||
+            (opts->nsnap && n <= opts->snap_at[opts->nsnap - 1]))
+            return false;
+        opts->snap_at[opts->nsnap++] = n;
+        if (!*end)
+            return true;
+        p = end;
+    }
+}
+
+// The snapshot file for the point at packet n: pattern with its first %N replaced by n.
+static void snapshot_path(char *buf, size_t len, const char *pattern, uint64_t n)
+{
+    const char *k = strstr(pattern, "%N");
+    if (!k)
+        snprintf(buf, len, "%s", pattern);
+    else
+        snprintf(buf, len, "%.*s%llu%s", (int)(k - pattern), pattern, (unsigned long long)n,
+                 k + 2);
+}
+
 static void print_usage(FILE *out)
 {
     fputs("Usage: hexsim [OPTIONS] [KERNEL [--initrd FILE]]  (system mode)\n"
           "       hexsim [OPTIONS] --user PROG [ARGS...]  (Linux user mode)\n"
+          "       hexsim [OPTIONS] [--user] --restore FILE  (continue a snapshot)\n"
           "\n"
           "hexsim is a simulator of the Qualcomm Hexagon DSP and its Comet board.\n"
           "\n"
@@ -131,8 +165,24 @@ static void print_usage(FILE *out)
           "      --host-time      clock system calls read the host clock (default: time\n"
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
-          "      --stats          print packets, instructions, host time and packets/s on\n"
-          "                       stderr at exit (system mode: packets, pcycles, host time)\n"
+          "      --stats          print packets, instructions, pcycles, host time and\n"
+          "                       packets/s on stderr at exit (system mode: packets,\n"
+          "                       pcycles, host time)\n"
+          "\n"
+          "Snapshots (user and system mode; format: src/snap/snap_file.c):\n"
+          "      --snapshot-at N[,N...] --snapshot-out FILE\n"
+          "                       after N packets write the whole process (--user: vCPU,\n"
+          "                       memory, brk/mmap, descriptors) or machine (vCPUs, HVM,\n"
+          "                       devices, RAM) to FILE, then go on; with several N, FILE\n"
+          "                       must hold %N, replaced by each N. A process with a host\n"
+          "                       file open other than stdin/stdout/stderr is refused\n"
+          "      --restore FILE   continue the process or machine saved in FILE: with\n"
+          "                       --user, its program and arguments come from FILE (give\n"
+          "                       no PROG); in system mode instead of KERNEL, with --mem\n"
+          "                       and --smp from it. Standard input and output, the\n"
+          "                       console input and the network are this run's own. With\n"
+          "                       --debug the debugger starts at the restored state (system\n"
+          "                       mode: a KERNEL given then only supplies its symbols)\n"
           "\n"
           "Debugger (user and system mode; see src/debug/README.md):\n"
           "      --debug          stop before the first packet and read debugger commands\n"
@@ -141,6 +191,8 @@ static void print_usage(FILE *out)
           "  -x FILE              run the debugger commands in FILE first (implies --debug)\n"
           "      --gdb [HOST:]PORT  serve the GDB remote protocol (gdb, lldb-16) on\n"
           "                       HOST:PORT (default host 127.0.0.1; port 0: any free port)\n"
+          "The debugger's commands savevm FILE and loadvm FILE write and load snapshots\n"
+          "(--snapshot-at does not combine with the debugger; --restore does).\n"
           "\n"
           "System mode runs the kernel ELF KERNEL under the Hexagon Virtual Machine on the\n"
           "Comet board model (RAM from physical 0, RTOS timer, SIRC, UART3 console,\n"
@@ -163,12 +215,7 @@ static void print_usage(FILE *out)
           "                       (libslirp: the guest gets 10.0.2.15 by DHCP, 10.0.2.2 is\n"
           "                       the host's 127.0.0.1, DNS 10.0.2.3; hostfwd forwards\n"
           "                       127.0.0.1:HPORT on the host to the guest's GPORT)\n"
-          "      --snapshot-at N --snapshot-out FILE\n"
-          "                       after N packets write the whole machine (vCPUs, HVM,\n"
-          "                       devices, RAM) to FILE, then go on\n"
-          "      --restore FILE   continue the machine saved in FILE (instead of KERNEL;\n"
-          "                       --mem and --smp come from it; the console input and\n"
-          "                       the network are this run's own)\n"
+
           "      --record FILE    write every console input byte with the pcycle the\n"
           "                       guest took it at to FILE (text: PCYCLE BYTE lines)\n"
           "      --replay FILE    take the console input from such a FILE, each byte at\n"
@@ -195,7 +242,8 @@ static void print_usage(FILE *out)
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
-          "  1    a file named on the command line cannot be read or loaded\n"
+          "  1    a file named on the command line cannot be read or loaded (a damaged,\n"
+          "       cut or foreign snapshot, or one of the other mode, included)\n"
           "  2    usage error; --console sdl without SDL2 in the build or without a display\n"
           "  3    system mode: an event the guest cannot handle, an instruction hexsim\n"
           "       does not implement yet, or every vCPU waiting with nothing to wake it\n"
@@ -314,13 +362,9 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                 opts->restore = v;
             } else if (arg[11] == 'o') {
                 opts->snapshot_out = v;
-            } else {
-                char *end;
-                errno = 0;
-                unsigned long long n = strtoull(v, &end, 10);
-                if (*v == '\0' || *end || errno || n == 0 || v[0] == '-')
-                    return usage_error("--snapshot-at needs a positive packet count, got", v);
-                opts->snapshot_at = n;
+            } else if (!parse_points(v, opts)) {
+                return usage_error("--snapshot-at needs positive packet counts N[,N...] in "
+                                   "ascending order (at most 64), got", v);
             }
         } else if (strcmp(arg, "--script") == 0 && !options_done) {
             if (i + 1 >= argc)
@@ -385,9 +429,12 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
         return usage_error("--user --restore FILE continues the process saved in FILE (its "
                            "program and arguments come from it); unexpected PROG",
                            argv[opts->user_argi]);
-    if (!opts->snapshot_at != !opts->snapshot_out)
+    if (!opts->nsnap != !opts->snapshot_out)
         return usage_error("--snapshot-at N and --snapshot-out FILE go together; missing",
-                           opts->snapshot_at ? "--snapshot-out" : "--snapshot-at");
+                           opts->nsnap ? "--snapshot-out" : "--snapshot-at");
+    if (opts->nsnap > 1 && !strstr(opts->snapshot_out, "%N"))
+        return usage_error("with several --snapshot-at points --snapshot-out needs %N (the "
+                           "packet count) in its name, got", opts->snapshot_out);
     if (opts->record && opts->replay)
         return usage_error("--record and --replay exclude each other; got both, and",
                            opts->replay);
@@ -396,7 +443,7 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                            opts->script);
     if ((opts->record || opts->replay) && opts->user)
         return usage_error("--record and --replay are for system mode; not with", "--user");
-    if (opts->snapshot_at && opts->debug)
+    if (opts->nsnap && opts->debug)
         return usage_error("--snapshot-at does not work under the debugger (its savevm FILE "
                            "command does that); got", "--snapshot-at");
     // with --debug, KERNEL only gives the debugger its symbols
@@ -468,34 +515,66 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-// Runs the process; with --snapshot-at, pauses there, writes the snapshot and goes on.
-static int run_user_snapshot(const struct cli_options *opts, struct hexsim_user *u)
+// --snapshot-at: runs to each point in turn (run() returns `paused` there), writes the
+// snapshot and goes on; the same for a process and a machine.
+struct snap_runner {
+    void *ctx;
+    int (*run)(void *ctx);
+    int paused;                                  // what run() returns at a pause
+    uint64_t *packets, *pause_at;                // the run's packet count and pause point
+    int (*save)(void *ctx, const char *path, char *msg, size_t msglen);
+    const char *what;                            // "process", "machine"
+};
+
+static int run_snapshots(const struct cli_options *opts, const struct snap_runner *r)
 {
-    if (!opts->snapshot_at)
-        return hexsim_user_run(u);
-    if (opts->snapshot_at <= u->packets) {
-        fprintf(stderr, "hexsim: --snapshot-at %llu: the process is already at packet %llu\n",
-                (unsigned long long)opts->snapshot_at, (unsigned long long)u->packets);
-        return HEXSIM_EXIT_USAGE;
+    for (unsigned i = 0; i < opts->nsnap; i++) {
+        uint64_t at = opts->snap_at[i];
+        if (at <= *r->packets) {
+            fprintf(stderr, "hexsim: --snapshot-at %llu: the %s is already at packet %llu\n",
+                    (unsigned long long)at, r->what, (unsigned long long)*r->packets);
+            return HEXSIM_EXIT_USAGE;
+        }
+        char path[4096], msg[768];
+        snapshot_path(path, sizeof(path), opts->snapshot_out, at);
+        *r->pause_at = at;
+        int status = r->run(r->ctx);
+        *r->pause_at = 0;
+        if (status != r->paused) {
+            fprintf(stderr, "hexsim: the run ended before packet %llu: no snapshot written to "
+                    "%s\n", (unsigned long long)at, path);
+            return status ? status : HEXSIM_EXIT_FILE;
+        }
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        if (r->save(r->ctx, path, msg, sizeof(msg))) {
+            fprintf(stderr, "hexsim: %s\n", msg);
+            return HEXSIM_EXIT_FILE;
+        }
+        fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
+                (unsigned long long)*r->packets, path, seconds_since(&t0));
     }
-    u->pause_at = opts->snapshot_at;
-    int status = hexsim_user_run(u);
-    u->pause_at = 0;
-    if (status != HEXSIM_USER_PAUSED) {
-        fprintf(stderr, "hexsim: the program ended before packet %llu: no snapshot written to "
-                "%s\n", (unsigned long long)opts->snapshot_at, opts->snapshot_out);
-        return status ? status : HEXSIM_EXIT_FILE;
-    }
-    char msg[768];
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (hexsim_user_snapshot_save(u, opts->snapshot_out, msg, sizeof(msg))) {
-        fprintf(stderr, "hexsim: %s\n", msg);
-        return HEXSIM_EXIT_FILE;
-    }
-    fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
-            (unsigned long long)u->packets, opts->snapshot_out, seconds_since(&t0));
+    return r->run(r->ctx);
+}
+
+static int user_run(void *u)
+{
     return hexsim_user_run(u);
+}
+
+static int user_save(void *u, const char *path, char *msg, size_t msglen)
+{
+    return hexsim_user_snapshot_save(u, path, msg, msglen);
+}
+
+static int machine_run(void *m)
+{
+    return hexsim_machine_run(m);
+}
+
+static int machine_save(void *m, const char *path, char *msg, size_t msglen)
+{
+    return hexsim_snapshot_save(m, path, msg, msglen);
 }
 
 // Linux user mode: load PROG (or restore the process of --restore FILE), run it, return its
@@ -523,7 +602,9 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
         if (opts->restore)
             fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",
                     opts->restore, u->path, (unsigned long long)u->packets, seconds_since(&t0));
-        status = opts->debug ? debug_user(opts, u) : run_user_snapshot(opts, u);
+        struct snap_runner r = { u, user_run, HEXSIM_USER_PAUSED, &u->packets, &u->pause_at,
+                                 user_save, "process" };
+        status = opts->debug ? debug_user(opts, u) : run_snapshots(opts, &r);
     }
     fflush(stdout);
     hexsim_user_free(u);
@@ -588,36 +669,6 @@ static int restore_machine(struct hexsim_machine *m, const char *path, char *msg
     fprintf(stderr, "hexsim: restored %s at packet %llu in %.3f s\n", path,
             (unsigned long long)m->packets, seconds_since(&t0));
     return 0;
-}
-
-// Runs m; with --snapshot-at, pauses there, writes the snapshot and goes on.
-static int run_with_snapshot(struct hexsim_machine *m, const struct cli_options *opts)
-{
-    if (!opts->snapshot_at)
-        return hexsim_machine_run(m);
-    char msg[768];
-    if (opts->snapshot_at <= m->packets) {
-        fprintf(stderr, "hexsim: --snapshot-at %llu: the machine is already at packet %llu\n",
-                (unsigned long long)opts->snapshot_at, (unsigned long long)m->packets);
-        return HEXSIM_EXIT_USAGE;
-    }
-    m->pause_at = opts->snapshot_at;
-    int status = hexsim_machine_run(m);
-    if (status != HEXSIM_SYS_PAUSED) {
-        fprintf(stderr, "hexsim: the run ended before packet %llu: no snapshot written to %s\n",
-                (unsigned long long)opts->snapshot_at, opts->snapshot_out);
-        return status ? status : HEXSIM_EXIT_FILE;
-    }
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (hexsim_snapshot_save(m, opts->snapshot_out, msg, sizeof(msg))) {
-        fprintf(stderr, "hexsim: %s\n", msg);
-        return HEXSIM_EXIT_FILE;
-    }
-    fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
-            (unsigned long long)m->packets, opts->snapshot_out, seconds_since(&t0));
-    m->pause_at = 0;
-    return hexsim_machine_run(m);
 }
 
 // The line editor of system mode: readline with the terminal cooked while a command line is
@@ -772,8 +823,10 @@ static int run_system(struct cli_options *opts)
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
         } else {
+            struct snap_runner r = { m, machine_run, HEXSIM_SYS_PAUSED, &m->packets,
+                                     &m->pause_at, machine_save, "machine" };
             status = opts->debug ? debug_system(opts, m, sdl ? NULL : &term)
-                                 : run_with_snapshot(m, opts);
+                                 : run_snapshots(opts, &r);
         }
     }
 done:

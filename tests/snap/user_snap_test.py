@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# User-mode snapshots (ctest snap_user): `hexsim --user --snapshot-at N[,N...]
+# --snapshot-out FILE` and `hexsim --user --restore FILE` on two guest programs: the
+# benchmark b1 (tools/bench/progs/b1.c, about 256 million packets) and progs/snapprog.c
+# (brk, mmap/munmap, getrandom, clock_gettime, nanosleep, output over the whole run).
+# For each program:
+#   - the straight run gives stdout, exit status and --stats packets/instructions/pcycles;
+#   - one run takes snapshots at 16 points (12 spread over the run, 4 in its last few
+#     thousand packets, where the output is written) with stderr on the same pipe as stdout,
+#     so each "snapshot at packet N" message shows how much output came before N; it must
+#     run exactly as the straight run;
+#   - each snapshot is restored: run to the end (snapprog always; b1 for points in its last
+#     eighth and the first point), the output must be the straight run's after that point,
+#     with the same exit status and final statistics; b1's other points are checked by state
+#     instead: restored and run 200000 packets, the snapshot taken there must equal the one
+#     of the straight run at the same packet, section by section (the first point's run to
+#     the end also takes snapshots at every later point and compares them all).
+# Then refusals (exit status 1, a message naming the file, nothing run): damaged, cut,
+# foreign and wrong-kind files (a user snapshot in system mode, a system one in user mode),
+# snapshots with right checksums but impossible contents (snapfile.py writes them); a process
+# with a host file open; and usage errors (exit status 2).
+# Usage: user_snap_test.py --hexsim BUILD/hexsim --work DIR
+import argparse
+import os
+import re
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import snapfile  # noqa: E402
+
+CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ffreestanding',
+         '-nostdlib', '-fuse-ld=lld', '-static']
+STATS = re.compile(rb'hexsim: stats: packets (\d+) instructions (\d+) pcycles (\d+)[^\n]*\n')
+SNAPPED = re.compile(rb'hexsim: snapshot at packet (\d+) written to [^\n]* in [0-9.]+ s\n')
+RESTORED = re.compile(rb'hexsim: restored [^\n]* at packet (\d+) in [0-9.]+ s\n')
+STEP = 200000
+failures = []
+
+
+def expect(what, cond, detail=''):
+    if not cond:
+        failures.append(what)
+        print('FAIL: %s %s' % (what, detail))
+    return cond
+
+
+def run(cmd, limit=1500):
+    """Exit status and stdout+stderr on one pipe (so their order is kept)."""
+    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=limit)
+    return p.returncode, p.stdout
+
+
+def parse(text):
+    """Guest output split at the snapshot messages, the points, and the final stats."""
+    m = STATS.search(text)
+    stats = tuple(int(g) for g in m.groups()) if m else None
+    text = STATS.sub(b'', RESTORED.sub(b'', text))
+    points = [int(n) for n in SNAPPED.findall(text)]
+    return SNAPPED.split(text)[::2], points, stats
+
+
+def sections(path):
+    try:
+        return snapfile.read(open(path, 'rb').read())[2]
+    except (OSError, ValueError) as e:
+        return [('unreadable', str(e).encode())]
+
+
+def same_state(a, b):
+    """'' when the snapshots a and b hold the same sections, else what differs."""
+    sa, sb = sections(a), sections(b)
+    diff = [na for (na, da), (nb, db) in zip(sa, sb) if na != nb or da != db]
+    if len(sa) != len(sb):
+        diff.append('number of sections')
+    return ', '.join(diff)
+
+
+def check_program(a, name, exe, args, full_runs):
+    """The straight run against snapshots taken over it and restored."""
+    rc0, text = run([a.hexsim, '--user', '--stats', exe] + args)
+    out0, _, stats0 = parse(text)
+    out0 = out0[0]
+    if not expect('%s: straight run with --stats' % name, stats0 is not None, text[-500:]):
+        return None
+    total = stats0[0]
+    spread = [total * k // 13 for k in range(1, 13)]
+    points = sorted(set(p for p in spread + [total - d for d in (3000, 300, 30, 2)] if p > 0))
+    by_state = [] if full_runs else [p for p in points[1:] if total - p > total // 8]
+    taken = sorted(set(points + [p + STEP for p in by_state]))
+    pattern = os.path.join(a.work, name + '-%N.snap')
+    snap = {p: pattern.replace('%N', str(p)) for p in taken}
+    for f in snap.values():
+        if os.path.exists(f):
+            os.remove(f)
+    rc, text = run([a.hexsim, '--user', '--stats', '--snapshot-at', ','.join(map(str, taken)),
+                    '--snapshot-out', pattern, exe] + args)
+    segs, seen, stats = parse(text)
+    ok = expect('%s: the run with %d snapshots is the straight run' % (name, len(taken)),
+                rc == rc0 and stats == stats0 and b''.join(segs) == out0 and seen == taken,
+                'exit %d/%d, stats %s/%s, points %s' % (rc, rc0, stats, stats0, seen))
+    if not ok:
+        return None
+    before = {p: b''.join(segs[:i + 1]) for i, p in enumerate(taken)}
+    expect('%s: some points fall between output writes' % name,
+           len(set(before.values())) > 2, str(sorted(set(len(v) for v in before.values()))))
+    for p in points:
+        if p in by_state:
+            cut = os.path.join(a.work, name + '-check.snap')
+            rc, text = run([a.hexsim, '--user', '--restore', snap[p], '--snapshot-at',
+                            str(p + STEP), '--snapshot-out', cut, '--max-packets',
+                            str(p + STEP)])
+            segs, seen, _ = parse(text)
+            diff = same_state(cut, snap[p + STEP])
+            expect('%s: restored at %d, after %d packets the state is the straight run\'s'
+                   % (name, p, STEP), rc == 124 and seen == [p + STEP] and not diff and
+                   before[p] + segs[0] == before[p + STEP],
+                   'exit %d, points %s, differing sections: %s' % (rc, seen, diff))
+            continue
+        later = [q for q in taken if q > p] if p == points[0] else []
+        cmd = [a.hexsim, '--user', '--stats', '--restore', snap[p]]
+        if later:
+            cmd += ['--snapshot-at', ','.join(map(str, later)), '--snapshot-out',
+                    os.path.join(a.work, name + '-again-%N.snap')]
+        rc, text = run(cmd)
+        segs, seen, stats = parse(text)
+        expect('%s: restored at packet %d and run to the end' % (name, p),
+               rc == rc0 and stats == stats0 and before[p] + b''.join(segs) == out0 and
+               seen == later, 'exit %d/%d, stats %s/%s, output %r' %
+               (rc, rc0, stats, stats0, b''.join(segs)[-200:]))
+        for q in later:
+            diff = same_state(os.path.join(a.work, name + '-again-%d.snap' % q), snap[q])
+            expect('%s: restored at %d, the state at %d is the straight run\'s' % (name, p, q),
+                   not diff, 'differing sections: ' + diff)
+    return snap[points[len(points) // 2]], rc0, os.path.getsize(snap[points[len(points) // 2]])
+
+
+def refusals(a, good, prog, exe_b1):
+    """Files and command lines that must be refused."""
+    data = open(good, 'rb').read()
+    fmt, version, secs = snapfile.read(data)
+    names = [n for n, _ in secs]
+    hdr = 52 + 48 * len(secs)
+
+    def with_section(name, body):
+        return snapfile.write(fmt, version, [(n, body if n == name else b) for n, b in secs])
+
+    proc = dict(secs)['process']
+    cfg = dict(secs)['config']
+    bad_fd = bytearray(proc)
+    bad_fd[120 + 3] = 5        # guest fd 3 -> host fd 5 (struct snap_proc: fd[] at 120)
+    bad_mem = dict(secs)['mem'] + struct.pack('<I', 0xfffff) + bytes(4096)
+    damaged = {
+        'a byte of a section': (data[:hdr + 40] + bytes([data[hdr + 40] ^ 0x40]) +
+                                data[hdr + 41:], 'checksum mismatch'),
+        'cut short': (data[:len(data) * 2 // 3], 'outside the file|truncated'),
+        'another magic': (b'NOTASNAP' + data[8:], 'not a hexsim snapshot'),
+        'format version 99': (data[:8] + (99).to_bytes(4, 'little') + data[12:],
+                              'format version 99'),
+        'empty': (b'', 'truncated'),
+        'a system-mode snapshot': (with_section('config', struct.pack('<I', 1) + cfg[4:]),
+                                   'system-mode machine'),
+        'an unknown kind': (with_section('config', struct.pack('<I', 7) + cfg[4:]),
+                            'unknown kind'),
+        'a host file descriptor': (with_section('process', bytes(bad_fd)), 'descriptor'),
+        'a page that is not mapped': (with_section('mem', bad_mem), 'not mapped'),
+        'a cpu of another size': (with_section('cpu', dict(secs)['cpu'] + b'\0' * 8),
+                                  'bytes, this hexsim expects'),
+        'no mem section': (snapfile.write(fmt, version, [s for s in secs if s[0] != 'mem']),
+                           'section mem: missing'),
+    }
+    expect('the snapshot has the five sections', names == ['config', 'process', 'cpu', 'maps',
+                                                          'mem'], str(names))
+    path = os.path.join(a.work, 'damaged.snap')
+    for what, (blob, rx) in damaged.items():
+        with open(path, 'wb') as f:
+            f.write(blob)
+        rc, text = run([a.hexsim, '--user', '--restore', path])
+        err = text.decode(errors='replace')
+        expect('%s is refused' % what, rc == 1 and path in err and re.search(rx, err) and
+               'round' not in err, 'exit %d: %s' % (rc, err.strip()[-300:]))
+    rc, text = run([a.hexsim, '--restore', good])
+    expect('a user snapshot in system mode is refused, naming --user --restore',
+           rc == 1 and b'user-mode process' in text and b'--user --restore' in text,
+           'exit %d: %s' % (rc, text[-300:]))
+    rc, text = run([a.hexsim, '--user', '--restore', os.path.join(a.work, 'missing.snap')])
+    expect('a missing snapshot', rc == 1 and b'missing.snap' in text, text[-200:])
+    out = os.path.join(a.work, 'file-open.snap')
+    rc, text = run([a.hexsim, '--user', '--snapshot-at', '1000', '--snapshot-out', out, prog,
+                    'file'])
+    expect('a process with a host file open is not saved', rc == 1 and
+           b'host file open' in text and not os.path.exists(out), 'exit %d: %s' % (rc, text))
+    rc, text = run([a.hexsim, '--user', '--snapshot-at', '900000000', '--snapshot-out', out,
+                    prog])
+    expect('a point after the end: no snapshot, the program\'s status', rc == 3 and
+           b'ended before packet 900000000' in text and not os.path.exists(out), text[-300:])
+    usage = {
+        '--restore with a PROG': ['--user', '--restore', good, prog],
+        '--snapshot-at under the debugger': ['--user', '--debug', '--snapshot-at', '5',
+                                             '--snapshot-out', out, prog],
+        'several points without %N': ['--user', '--snapshot-at', '5,9', '--snapshot-out', out,
+                                      prog],
+        'points out of order': ['--user', '--snapshot-at', '9,5', '--snapshot-out', out + '%N',
+                                prog],
+        '--user without PROG or --restore': ['--user'],
+    }
+    for what, args in usage.items():
+        rc, text = run([a.hexsim] + args)
+        expect('usage error: ' + what, rc == 2, 'exit %d: %s' % (rc, text[-300:]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--work', required=True)
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    prog = os.path.join(a.work, 'snapprog')
+    b1 = os.path.join(a.work, 'b1')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'snapprog.c'), '-o', prog], check=True)
+    subprocess.run(CLANG + [os.path.join(ROOT, 'tools', 'bench', 'progs', 'b1.c'), '-o', b1],
+                   check=True)
+    small = check_program(a, 'snapprog', prog, [], True)
+    if small:
+        refusals(a, small[0], prog, b1)
+    big = check_program(a, 'b1', b1, [], False)
+    if failures:
+        print('%d checks failed' % len(failures))
+        return 1
+    print('user snapshots: ok (b1: a snapshot of %d bytes)' % big[2])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
