@@ -11,6 +11,10 @@ add_test(NAME snap_user
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/user_snap_test.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/snap-user")
 set_tests_properties(snap_user PROPERTIES LABELS user TIMEOUT 1800)
+add_test(NAME snap_debug
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/debug_snap_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/snap-debug")
+set_tests_properties(snap_debug PROPERTIES LABELS debug TIMEOUT 600)
 if(EXISTS "${_hexsim_vmlinux}")
     add_test(NAME boot_snapshot
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/snap_test.py"

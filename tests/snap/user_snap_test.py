@@ -45,7 +45,7 @@ failures = []
 def expect(what, cond, detail=''):
     if not cond:
         failures.append(what)
-        print('FAIL: %s %s' % (what, detail))
+        print('FAIL: %s %s' % (what, str(detail)[:1500]))
     return cond
 
 
