@@ -9,6 +9,10 @@
 #        address refused, disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
 #        timer interrupt writes it: a stop inside the guest's interrupt handler), delete,
 #        continue to poweroff; exit status 0
+#   snap one vCPU: break start_kernel, continue, savevm FILE, step 20000, loadvm FILE: the
+#        registers are the saved ones again (a missing file is refused and changes
+#        nothing); continue to poweroff. Then `--restore FILE KERNEL --debug` starts the
+#        debugger at that state (symbols from KERNEL) and runs to poweroff too
 # Usage: debug_system_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS
 import argparse
 import os
@@ -72,7 +76,33 @@ continue
         ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
          r'Program exited with code 0\.\n'),
     ]),
+    'snap': ([], """break start_kernel
+continue
+info registers
+savevm SNAPFILE
+step 20000
+info registers
+loadvm SNAPFILE
+info registers
+loadvm SNAPFILE.missing
+info registers
+continue
+""", [
+        ('savevm', r'\(hexsim\) savevm \S+\nSaved the machine to \S+sys\.snap\.\n'),
+        ('loadvm: back at start_kernel', r'\(hexsim\) loadvm \S+\nLoaded the machine from '
+         r'\S+sys\.snap\.\n=> 0xc[0-9a-f]{7} <start_kernel>: \{'),
+        ('a missing snapshot is refused', r'\(hexsim\) loadvm \S+missing\nError: cannot read '
+         r'snapshot \S+missing'),
+        ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
+         r'Program exited with code 0\.\n'),
+    ]),
 }
+
+
+def registers(out):
+    """The output of each info registers command in a transcript."""
+    return [part.partition('\n')[2] for part in out.split('(hexsim) ')
+            if part.startswith('info registers\n')]
 
 
 def main():
@@ -85,11 +115,18 @@ def main():
     extra, script, checks = CASES[a.case]
     with tempfile.TemporaryDirectory() as tmp:
         cmds = os.path.join(tmp, 'cmds.gdb')
+        snapfile = os.path.join(tmp, 'sys.snap')
         with open(cmds, 'w') as f:
-            f.write(script)
+            f.write(script.replace('SNAPFILE', snapfile))
         p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, *extra, '-x', cmds],
                            input=b'poweroff\n', stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=500)
+        if a.case == 'snap':   # the debugger started at the snapshot, symbols from KERNEL
+            with open(cmds, 'w') as f:
+                f.write('info registers\ncontinue\n')
+            p2 = subprocess.run([a.hexsim, '--restore', snapfile, a.vmlinux, '--debug', '-x',
+                                 cmds], input=b'poweroff\n', stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, timeout=500)
     out = p.stdout.decode('utf-8', 'replace').replace('\r\n', '\n')
     err = p.stderr.decode('utf-8', 'replace')
     bad = []
@@ -111,6 +148,17 @@ def main():
         old, new = (int(x, 16) for x in found['watch jiffies'].groups())
         if new != (old + 1) & 0xffffffff:
             bad.append('jiffies did not advance by one at the watchpoint')
+    if a.case == 'snap':
+        regs = registers(out)
+        out2 = p2.stdout.decode('utf-8', 'replace').replace('\r\n', '\n')
+        regs2 = registers(out2)
+        if len(regs) != 4 or regs[0] != regs[2] or regs[0] != regs[3] or regs[0] == regs[1]:
+            bad.append('loadvm did not give back the saved registers (or step changed none)')
+        if not regs2 or not regs or regs2[0] != regs[0] or '<start_kernel>' not in regs2[0]:
+            bad.append('--restore --debug: not the saved registers, or no kernel symbols')
+        if p2.returncode != 0 or not re.search(checks[-1][1], out2):
+            bad.append('--restore --debug: did not run to poweroff (exit %d): %s' %
+                       (p2.returncode, out2[-1500:]))
     if p.returncode != 0:
         bad.append('exit status %d (expected 0)' % p.returncode)
     if bad:

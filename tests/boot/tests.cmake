@@ -19,6 +19,13 @@ if(EXISTS "${_hexsim_vmlinux}")
                 --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
     set_tests_properties(boot_debug PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
                          TIMEOUT 600)
+    # savevm/loadvm in the system-mode debugger, and --restore FILE KERNEL --debug
+    add_test(NAME boot_debug_snap
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_system_test.py" snap
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_debug_snap PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                         TIMEOUT 600)
     add_test(NAME boot_debug_lldb
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/lldb_system_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
