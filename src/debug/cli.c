@@ -820,40 +820,38 @@ static const char *what_vm(const struct hexsim_dbg_cli *c)
     return strcmp(c->d->t.ops->name, "user") == 0 ? "process" : "machine";
 }
 
-static bool cmd_savevm(struct hexsim_dbg_cli *c, const char *a, const char *m)
+// savevm FILE / loadvm FILE: the target's snapshot ops.
+static bool vm_command(struct hexsim_dbg_cli *c, const char *a, bool load)
 {
-    (void)m;
     char msg[768];
     a = skip_ws(a);
     if (!*a) {
-        fprintf(c->d->out, "Error: usage: savevm FILE\n");
+        fprintf(c->d->out, "Error: usage: %s FILE\n", load ? "loadvm" : "savevm");
         return false;
     }
-    if (not_running(c))
+    if (!load && not_running(c))
         return false;
-    if (hexsim_dbg_savevm(c->d, a, msg, sizeof(msg)))
+    if ((load ? hexsim_dbg_loadvm : hexsim_dbg_savevm)(c->d, a, msg, sizeof(msg))) {
         fprintf(c->d->out, "Error: %s\n", msg);
-    else
-        fprintf(c->d->out, "Saved the %s to %s.\n", what_vm(c), a);
+        return false;
+    }
+    fprintf(c->d->out, "%s the %s %s %s.\n", load ? "Loaded" : "Saved", what_vm(c),
+            load ? "from" : "to", a);
+    if (load)
+        hexsim_dbg_print_location(c->d, c->d->out);
     return false;
+}
+
+static bool cmd_savevm(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return vm_command(c, a, false);
 }
 
 static bool cmd_loadvm(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
-    char msg[768];
-    a = skip_ws(a);
-    if (!*a) {
-        fprintf(c->d->out, "Error: usage: loadvm FILE\n");
-        return false;
-    }
-    if (hexsim_dbg_loadvm(c->d, a, msg, sizeof(msg))) {
-        fprintf(c->d->out, "Error: %s\n", msg);
-        return false;
-    }
-    fprintf(c->d->out, "Loaded the %s from %s.\n", what_vm(c), a);
-    hexsim_dbg_print_location(c->d, c->d->out);
-    return false;
+    return vm_command(c, a, true);
 }
 
 static bool cmd_echo(struct hexsim_dbg_cli *c, const char *a, const char *m)

@@ -74,6 +74,26 @@ const struct snap_section *snap_get(const struct snap_image *im, const char *nam
     return NULL;
 }
 
+const struct snap_section *snap_need(const struct snap_image *im, const char *path,
+                                     const char *name, size_t len, char *msg, size_t msglen)
+{
+    const struct snap_section *s = snap_get(im, name);
+    if (!s)
+        snprintf(msg, msglen, "snapshot %s: section %s: missing", path, name);
+    else if (len && s->len != len)
+        snprintf(msg, msglen, "snapshot %s: section %s: %zu bytes, this hexsim expects %zu "
+                 "(a snapshot of another hexsim version?)", path, name, s->len, len);
+    else
+        return s;
+    return NULL;
+}
+
+bool snap_page_zero(const uint8_t *p)
+{
+    static const uint8_t zero[4096];
+    return memcmp(p, zero, sizeof(zero)) == 0;
+}
+
 int snap_config(const struct snap_image *im, const char *path, uint32_t kind, void *out,
                 size_t len, char *msg, size_t msglen)
 {
@@ -167,6 +187,17 @@ out:
     for (unsigned i = 0; i < im->n; i++)
         free(z[i]);
     free(head);
+    return rc;
+}
+
+int snap_finish(struct snap_image *im, bool ok, const char *path, char *msg, size_t msglen)
+{
+    int rc = -1;
+    if (!ok)
+        snprintf(msg, msglen, "snapshot %s: out of memory", path);
+    else
+        rc = snap_write(im, path, msg, msglen);
+    snap_free(im);
     return rc;
 }
 

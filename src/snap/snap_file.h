@@ -3,6 +3,7 @@
 #ifndef HEXSIM_SNAP_FILE_H
 #define HEXSIM_SNAP_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,10 +27,19 @@ int snap_add(struct snap_image *im, const char *name, const void *data, size_t l
 // Writes the image to path (through a temporary file renamed at the end, so a failed
 // write leaves no half file); 0, or -1 with a message.
 int snap_write(const struct snap_image *im, const char *path, char *msg, size_t msglen);
+// The end of a save: writes im to path when ok (every section was added), else reports
+// that memory ran out; frees im either way. 0, or -1 with a message.
+int snap_finish(struct snap_image *im, bool ok, const char *path, char *msg, size_t msglen);
 // Reads path and checks magic, format version, header checksum, the section table and
 // every section's checksum and length before decompressing; 0, or -1 with a message.
 int snap_read(struct snap_image *im, const char *path, char *msg, size_t msglen);
 const struct snap_section *snap_get(const struct snap_image *im, const char *name);
+// The section name of im, present with exactly len bytes (len 0: any length); else NULL
+// and a message naming the file (path) and the section.
+const struct snap_section *snap_need(const struct snap_image *im, const char *path,
+                                     const char *name, size_t len, char *msg, size_t msglen);
+// True when the 4 KiB page p is all zero (such pages are not saved).
+bool snap_page_zero(const uint8_t *p);
 
 // What a snapshot holds: the first u32 of its "config" section. A system-mode machine
 // (snap_machine.c) and a user-mode process (snap_user.c) cannot be restored as each other.

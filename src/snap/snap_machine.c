@@ -58,12 +58,6 @@ static void dev_name(char *out, unsigned i, const struct hexsim_dev *d)
     snprintf(out, SNAP_NAME_MAX, "d%u.%s", i, d->ops->name);
 }
 
-static bool page_zero(const uint8_t *p)
-{
-    static const uint8_t zero[HEXSIM_PAGE_SIZE];
-    return memcmp(p, zero, HEXSIM_PAGE_SIZE) == 0;
-}
-
 int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
 {
     struct snap_image im = { 0 };
@@ -122,7 +116,7 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
     for (size_t i = 0; ram && i < pages; i++) {
         const struct hexsim_page *p = hexsim_mem_page(&m->ram, m->ram_base +
                                                       (uint32_t)(i * HEXSIM_PAGE_SIZE));
-        if (!p || page_zero(p->data))
+        if (!p || snap_page_zero(p->data))
             continue;
         uint8_t *nr = realloc(ram, (npages + 1) * (4 + HEXSIM_PAGE_SIZE));
         if (!nr) {
@@ -139,13 +133,7 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
     }
     ok &= ram && snap_add(&im, "ram", ram, npages * (4 + HEXSIM_PAGE_SIZE)) == 0;
     free(ram);
-    int rc = -1;
-    if (!ok)
-        snprintf(msg, msglen, "snapshot %s: out of memory", path);
-    else
-        rc = snap_write(&im, path, msg, msglen);
-    snap_free(&im);
-    return rc;
+    return snap_finish(&im, ok, path, msg, msglen);
 }
 
 static int config_of(const struct snap_image *im, const char *path, struct snap_config *cfg,
@@ -174,21 +162,6 @@ int hexsim_snapshot_probe(const char *path, struct hexsim_snapshot_config *out, 
     return rc;
 }
 
-// The section name, present with exactly len bytes (len 0: any length); else a message.
-static const struct snap_section *need(const struct snap_image *im, const char *path,
-                                       const char *name, size_t len, char *msg, size_t msglen)
-{
-    const struct snap_section *s = snap_get(im, name);
-    if (!s)
-        snprintf(msg, msglen, "snapshot %s: section %s: missing", path, name);
-    else if (len && s->len != len)
-        snprintf(msg, msglen, "snapshot %s: section %s: %zu bytes, this hexsim expects %zu "
-                 "(a snapshot of another hexsim version?)", path, name, s->len, len);
-    else
-        return s;
-    return NULL;
-}
-
 // Clears the RAM pages that are not in the snapshot's ram section (reload: the machine's
 // RAM has been written since it was made). Returns -1 when out of memory (nothing changed).
 static int clear_unsaved(struct hexsim_machine *m, const struct snap_section *sr, size_t rec)
@@ -207,7 +180,7 @@ static int clear_unsaved(struct hexsim_machine *m, const struct snap_section *sr
             continue;
         struct hexsim_page *p = hexsim_mem_page(&m->ram, m->ram_base +
                                                 (uint32_t)(i * HEXSIM_PAGE_SIZE));
-        if (p && !page_zero(p->data))
+        if (p && !snap_page_zero(p->data))
             memset(p->data, 0, HEXSIM_PAGE_SIZE);
     }
     free(saved);
@@ -232,13 +205,13 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
         goto out;
     }
     // Check every section first; only then change the machine.
-    const struct snap_section *sm = need(&im, path, "machine", sizeof(struct snap_mach), msg,
-                                         msglen);
-    const struct snap_section *sv = sm ? need(&im, path, "vcpus", m->nvcpu *
-                                              sizeof(struct snap_vcpu), msg, msglen) : NULL;
-    const struct snap_section *si = sv ? need(&im, path, "intc", sizeof(struct snap_intc), msg,
-                                              msglen) : NULL;
-    const struct snap_section *sr = si ? need(&im, path, "ram", 0, msg, msglen) : NULL;
+    const struct snap_section *sm = snap_need(&im, path, "machine", sizeof(struct snap_mach),
+                                              msg, msglen);
+    const struct snap_section *sv = sm ? snap_need(&im, path, "vcpus", m->nvcpu *
+                                                   sizeof(struct snap_vcpu), msg, msglen) : NULL;
+    const struct snap_section *si = sv ? snap_need(&im, path, "intc", sizeof(struct snap_intc),
+                                                   msg, msglen) : NULL;
+    const struct snap_section *sr = si ? snap_need(&im, path, "ram", 0, msg, msglen) : NULL;
     if (!sr)
         goto out;
     const size_t rec = 4 + HEXSIM_PAGE_SIZE;

@@ -15,6 +15,7 @@
 // which file a descriptor names, so the snapshot could not reopen it (the save says so).
 // The same hexsim build must read what it wrote: a section whose size differs from this
 // build's structures is refused.
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -40,14 +41,21 @@ struct snap_proc {
     char path[sizeof(((struct hexsim_user *)0)->path)];
 };
 
+// The fields that go from struct hexsim_user to struct snap_proc and back unchanged.
+#define FIELD(f) { offsetof(struct hexsim_user, f), offsetof(struct snap_proc, f), \
+                   sizeof(((struct snap_proc *)0)->f) }
+static const struct { size_t user, snap, len; } proc_fields[] = {
+    FIELD(packets), FIELD(insns), FIELD(rng), FIELD(warned_syscalls), FIELD(entry),
+    FIELD(phdr_addr), FIELD(phnum), FIELD(brk_start), FIELD(brk_cur), FIELD(mmap_next),
+    FIELD(execfn), FIELD(exit_status), FIELD(path),
+};
+_Static_assert(sizeof(((struct hexsim_user *)0)->exit_status) == sizeof(int32_t) &&
+               sizeof(((struct hexsim_user *)0)->warned_syscalls) ==
+               sizeof(((struct snap_proc *)0)->warned_syscalls), "snap_proc matches hexsim_user");
+#define NFIELDS (sizeof(proc_fields) / sizeof(proc_fields[0]))
+
 #define NFD (sizeof(((struct hexsim_user *)0)->guest_fd_map) / sizeof(int))
 #define PAGE_REC (4 + HEXSIM_PAGE_SIZE)
-
-static bool page_zero(const uint8_t *p)
-{
-    static const uint8_t zero[HEXSIM_PAGE_SIZE];
-    return memcmp(p, zero, HEXSIM_PAGE_SIZE) == 0;
-}
 
 // A growing byte buffer; on allocation failure ok turns false and stays so.
 struct grow {
@@ -91,20 +99,10 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
         }
         pr.fd[i] = (int8_t)(h < 0 ? -1 : h);
     }
-    pr.packets = u->packets;
-    pr.insns = u->insns;
-    pr.rng = u->rng;
-    memcpy(pr.warned_syscalls, u->warned_syscalls, sizeof(pr.warned_syscalls));
-    pr.entry = u->entry;
-    pr.phdr_addr = u->phdr_addr;
-    pr.phnum = u->phnum;
-    pr.brk_start = u->brk_start;
-    pr.brk_cur = u->brk_cur;
-    pr.mmap_next = u->mmap_next;
-    pr.execfn = u->execfn;
-    pr.exit_status = u->exit_status;
+    for (unsigned i = 0; i < NFIELDS; i++)
+        memcpy((char *)&pr + proc_fields[i].snap, (const char *)u + proc_fields[i].user,
+               proc_fields[i].len);
     pr.exited = u->exited;
-    memcpy(pr.path, u->path, sizeof(pr.path));
     struct snap_uconfig cfg = { SNAP_KIND_USER, u->arch, u->packets };
     struct grow maps = { .ok = true }, mem = { .ok = true };
     for (uint64_t a = 0; a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
@@ -117,7 +115,7 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
             continue;
         uint32_t rec[2] = { (uint32_t)(a >> HEXSIM_PAGE_SHIFT), p->prot };
         grow_put(&maps, rec, sizeof(rec));
-        if (!page_zero(p->data)) {
+        if (!snap_page_zero(p->data)) {
             grow_put(&mem, rec, 4);
             grow_put(&mem, p->data, HEXSIM_PAGE_SIZE);
         }
@@ -131,28 +129,7 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
     ok = ok && snap_add(&im, "mem", mem.b, mem.n) == 0;
     free(maps.b);
     free(mem.b);
-    int rc = -1;
-    if (!ok)
-        snprintf(msg, msglen, "snapshot %s: out of memory", path);
-    else
-        rc = snap_write(&im, path, msg, msglen);
-    snap_free(&im);
-    return rc;
-}
-
-// The section name with exactly len bytes (len 0: any length); else NULL and a message.
-static const struct snap_section *need(const struct snap_image *im, const char *path,
-                                       const char *name, size_t len, char *msg, size_t msglen)
-{
-    const struct snap_section *s = snap_get(im, name);
-    if (!s)
-        snprintf(msg, msglen, "snapshot %s: section %s: missing", path, name);
-    else if (len && s->len != len)
-        snprintf(msg, msglen, "snapshot %s: section %s: %zu bytes, this hexsim expects %zu "
-                 "(a snapshot of another hexsim version?)", path, name, s->len, len);
-    else
-        return s;
-    return NULL;
+    return snap_finish(&im, ok, path, msg, msglen);
 }
 
 static uint32_t rd32(const uint8_t *p)
@@ -242,11 +219,11 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
     mem.max_pages = u->mem.max_pages;
     if (snap_config(&im, path, SNAP_KIND_USER, &cfg, sizeof(cfg), msg, msglen))
         goto out;
-    const struct snap_section *sp = need(&im, path, "process", sizeof(pr), msg, msglen);
-    const struct snap_section *sc = sp ? need(&im, path, "cpu", sizeof(u->cpu), msg, msglen)
-                                       : NULL;
-    const struct snap_section *sm = sc ? need(&im, path, "maps", 0, msg, msglen) : NULL;
-    const struct snap_section *sd = sm ? need(&im, path, "mem", 0, msg, msglen) : NULL;
+    const struct snap_section *sp = snap_need(&im, path, "process", sizeof(pr), msg, msglen);
+    const struct snap_section *sc = sp ? snap_need(&im, path, "cpu", sizeof(u->cpu), msg,
+                                                   msglen) : NULL;
+    const struct snap_section *sm = sc ? snap_need(&im, path, "maps", 0, msg, msglen) : NULL;
+    const struct snap_section *sd = sm ? snap_need(&im, path, "mem", 0, msg, msglen) : NULL;
     if (!sd)
         goto out;
     if (im.n != 5) {
@@ -275,25 +252,15 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
     memcpy(&u->cpu, sc->data, sizeof(u->cpu));
     HEXSIM_RESTORE_BOOL(&u->cpu, sc->data, struct hexsim_cpu, reserved);
     u->arch = cfg.arch;
-    u->packets = pr.packets;
-    u->insns = pr.insns;
-    u->rng = pr.rng;
-    memcpy(u->warned_syscalls, pr.warned_syscalls, sizeof(u->warned_syscalls));
-    u->entry = pr.entry;
-    u->phdr_addr = pr.phdr_addr;
-    u->phnum = pr.phnum;
-    u->brk_start = pr.brk_start;
-    u->brk_cur = pr.brk_cur;
-    u->mmap_next = pr.mmap_next;
-    u->execfn = pr.execfn;
+    for (unsigned i = 0; i < NFIELDS; i++)
+        memcpy((char *)u + proc_fields[i].user, (const char *)&pr + proc_fields[i].snap,
+               proc_fields[i].len);
     u->exited = pr.exited;
-    u->exit_status = pr.exit_status;
     for (unsigned i = 0; i < NFD; i++) {
         if (u->guest_fd_map[i] > 2)         // loadvm: the old process's own host files
             close(u->guest_fd_map[i]);
         u->guest_fd_map[i] = pr.fd[i];
     }
-    memcpy(u->path, pr.path, sizeof(u->path));
     if (!u->err)
         u->err = stderr;
     rc = 0;

@@ -12,20 +12,20 @@ if(EXISTS "${_hexsim_vmlinux}")
         set_tests_properties(boot_${case} PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
                              TIMEOUT 600 SKIP_RETURN_CODE 77)
     endforeach()
-    # the debugger in system mode: a -x session over the boot (debug_system_test.py)
-    add_test(NAME boot_debug
-        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_system_test.py" uni
-                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
-                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
-    set_tests_properties(boot_debug PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
-                         TIMEOUT 600)
-    # savevm/loadvm in the system-mode debugger, and --restore FILE KERNEL --debug
-    add_test(NAME boot_debug_snap
-        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_system_test.py" snap
-                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
-                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
-    set_tests_properties(boot_debug_snap PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
-                         TIMEOUT 600)
+    # the debugger in system mode: a -x session over the boot (debug_system_test.py), and
+    # (boot_debug_snap) savevm/loadvm in it and --restore FILE KERNEL --debug
+    foreach(case uni snap)
+        set(name boot_debug_${case})
+        if(case STREQUAL "uni")
+            set(name boot_debug)
+        endif()
+        add_test(NAME ${name}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_system_test.py"
+                    ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(${name} PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
+                             TIMEOUT 600)
+    endforeach()
     add_test(NAME boot_debug_lldb
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/lldb_system_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"

@@ -8,11 +8,11 @@ target_link_libraries(test_snap_file PRIVATE hexsim_core PkgConfig::DEV_CHECK)
 add_test(NAME test_snap_file COMMAND test_snap_file)
 set_tests_properties(test_snap_file PROPERTIES LABELS unit)
 add_test(NAME snap_user
-    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/user_snap_test.py"
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/user_snap_test.py" user
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/snap-user")
 set_tests_properties(snap_user PROPERTIES LABELS user TIMEOUT 1800)
 add_test(NAME snap_debug
-    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/debug_snap_test.py"
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/user_snap_test.py" debug
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/snap-debug")
 set_tests_properties(snap_debug PROPERTIES LABELS debug TIMEOUT 600)
 if(EXISTS "${_hexsim_vmlinux}")
