@@ -275,6 +275,8 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;
     }
+    if (pkt->status == HX_DECODE_OK)
+        hexsim_timing_annotate(pkt);
     return pkt->status;
 }
 

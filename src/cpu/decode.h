@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "isa.h"
+#include "timing.h"
 
 struct hx_exec;
 struct hexsim_insn;
@@ -63,6 +64,7 @@ struct hexsim_packet {
     uint8_t nexec;
     uint8_t priv;             // bit i: insn[i] is a supervisor (monitor mode) instruction
     uint8_t guest;            // bit i: insn[i] needs guest mode or above
+    struct hexsim_packet_timing tm;   // the timing model's summary (timing.h)
 };
 
 // Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;

@@ -45,6 +45,9 @@ struct hx_exec {
     bool release_reservation; // a store-conditional ran
     struct hexsim_event_info *ev;
     struct hexsim_exec_trace *trace;   // optional debugger log (exec.h), usually NULL
+    const struct hexsim_timing_params *tp;   // the timing model's parameters
+    struct hexsim_caches *caches;     // cache mode: the thread's caches (else NULL)
+    unsigned tcost;           // extra pcycles of memory accesses so far (caches, devices)
 };
 
 // ---- general registers

@@ -137,13 +137,14 @@ static void report_unimplemented(struct hexsim_vcpu *v, const struct hexsim_pack
     hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
 }
 
-static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
+// Runs v until its clock reaches `until` or it ran `budget` packets (the packet limits).
+static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
 {
     struct hexsim_machine *m = v->m;
     struct hexsim_packet tmp;
     struct hexsim_event_info ev;
     v->yield = false;
-    for (uint64_t i = 0; i < budget && !m->halted; i++) {
+    for (uint64_t i = 0; i < budget && v->cpu.pcycles < until && !m->halted; i++) {
         const struct hexsim_machine_hook *hook = m->hook;
         uint32_t pc0 = v->cpu.pc;
         if (__builtin_expect(hook != NULL, 0)) {
@@ -328,9 +329,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
             m->now = next;             // idle: fast-forward to the next device event
             continue;
         }
-        uint64_t slice = SLICE;
-        if (next != HEXSIM_TIME_NEVER)
-            slice = next > m->now ? (next - m->now < slice ? next - m->now : slice) : 1;
+        uint64_t slice = SLICE;       // packets a vCPU may run this round (the limits)
         if (m->opts.max_packets) {
             if (m->packets >= m->opts.max_packets) {
                 fprintf(m->err, "hexsim: stopped after %llu packets (--max-packets) at PC "
@@ -344,13 +343,20 @@ int hexsim_machine_run(struct hexsim_machine *m)
         if (m->pause_at && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
+        uint64_t until = start + SLICE;   // a slice ends at the next device event
+        if (next != HEXSIM_TIME_NEVER && next < until)
+            until = next > start ? next : start + 1;
+        unsigned nrun = 0;             // threads taking turns on the core this round
+        for (unsigned i = 0; i < m->nvcpu; i++)
+            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
         for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
             if (v->state != HEXSIM_VCPU_RUN)
                 continue;
             if (v->cpu.pcycles < start)
                 v->cpu.pcycles = start;
-            run_slice(v, slice);
+            v->cpu.tm.interleave = nrun;
+            run_slice(v, slice, until > v->cpu.pcycles ? until : v->cpu.pcycles + 1);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }
@@ -375,11 +381,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
         fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
                 "%.2f s after the start (host time; pcycle %llu, packet %llu)\n", m->prompt_seconds,
                 (unsigned long long)m->prompt_pcycles, (unsigned long long)m->prompt_packets);
-    if (m->opts.stats) {
-        double s = host_seconds(&t0);
-        fprintf(m->err, "hexsim: %llu packets, %llu pcycles, %.2f s host time, %.1f M packets/s\n",
-                (unsigned long long)m->packets, (unsigned long long)m->now, s,
-                s > 0 ? (double)m->packets / s / 1e6 : 0.0);
-    }
+    if (m->opts.stats || m->opts.stats_json)
+        hexsim_machine_report_stats(m, host_seconds(&t0));
     return m->exit_status;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cpu/exec.h"
+#include "core/stats.h"
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
 #include "user.h"
@@ -179,6 +180,17 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     x->env.mem = &u->mem;
     x->env.arch = u->arch;
     x->env.user_mode = 1;
+    const struct hexsim_timing_params *p = u->opts.timing_params ? u->opts.timing_params
+                                           : &hexsim_timing_default_params;
+    x->env.timing = p;
+    if (u->opts.timing == HEXSIM_TIMING_CACHE) {
+        if (hexsim_cache_init(&x->l2, p->l2_size, p->l2_ways, p->line) ||
+            hexsim_caches_init(&x->caches, &x->l2, p)) {
+            hexsim_user_exec_free(x);
+            return -1;
+        }
+        x->env.caches = &x->caches;
+    }
     return 0;
 }
 
@@ -186,6 +198,9 @@ void hexsim_user_exec_free(struct hexsim_user_exec *x)
 {
     free(x->pcache);
     x->pcache = NULL;
+    hexsim_caches_free(&x->caches);
+    hexsim_cache_free(&x->l2);
+    x->env.caches = NULL;
 }
 
 // Reports an event that ends the process (a fault, or a trap that is not a system call) on
@@ -212,15 +227,19 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-// --stats: what the run did, on stderr at exit.
-static void print_stats(struct hexsim_user *u, uint64_t packets, uint64_t insns, double secs)
+// --stats and --stats-json: what the run did, on stderr at exit and as JSON.
+static void report_stats(struct hexsim_user *u, double secs)
 {
-    struct timespec cpu;
-    double cpu_s = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0
-                   ? (double)cpu.tv_sec + cpu.tv_nsec * 1e-9 : 0.0;
-    fprintf(u->err, "hexsim: stats: packets %llu instructions %llu host %.3f s cpu %.3f s "
-            "packets/s %.0f (per cpu second)\n", (unsigned long long)packets,
-            (unsigned long long)insns, secs, cpu_s, cpu_s > 0 ? (double)packets / cpu_s : 0.0);
+    struct hexsim_stats s = { 0 };
+    hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
+                            u->opts.timing == HEXSIM_TIMING_CACHE);
+    hexsim_stats_add(&s, "system_calls", "system calls", u->syscalls);
+    hexsim_stats_add_host(&s, u->cpu.packets, secs);
+    if (u->opts.stats)
+        hexsim_stats_print(u->err, &s);
+    char msg[600];
+    if (u->opts.stats_json && hexsim_stats_write_json(u->opts.stats_json, &s, msg, sizeof msg))
+        fprintf(u->err, "hexsim: --stats-json: %s\n", msg);
 }
 
 int hexsim_user_run(struct hexsim_user *u)
@@ -234,7 +253,7 @@ int hexsim_user_run(struct hexsim_user *u)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
-    uint64_t n = 0, insns = 0;
+    uint64_t n = 0;
     const uint64_t max_packets = u->opts.max_packets;
     struct hexsim_user_pcache *pc = x.pcache;
     while (!u->exited) {
@@ -258,14 +277,12 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
         int k = hexsim_exec_packet(&x.env, pkt, &ev);
-        insns += pkt->nexec;
         if (__builtin_expect(k != HX_EV_NONE, 0)) {
             if (k == HX_EV_TRAP0 && ev.imm == 1) {
                 hexsim_user_syscall(u);
             } else {
                 if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
                     ev.addr = pkt->addr;
-                insns -= pkt->nexec;   // the packet did not complete
                 status = hexsim_user_fault(u, &ev);
                 break;
             }
@@ -287,8 +304,8 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
     }
-    if (u->opts.stats)
-        print_stats(u, n, insns, seconds_since(&t0));
+    if (u->opts.stats || u->opts.stats_json)
+        report_stats(u, seconds_since(&t0));
     hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }
