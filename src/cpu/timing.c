@@ -311,6 +311,13 @@ unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_
     return extra + b;
 }
 
+void hexsim_timing_state_check(struct hexsim_timing_state *t)
+{
+    for (unsigned r = 0; r < 32; r++)
+        if (t->cause[r] >= HX_STALL_NCAUSES)
+            t->cause[r] = HX_STALL_LOAD;
+}
+
 static void set_ready(struct hexsim_timing_state *t, uint32_t regs, uint64_t at, int cause)
 {
     for (uint32_t m = regs; m; m &= m - 1) {

@@ -123,6 +123,9 @@ void hexsim_caches_free(struct hexsim_caches *cs);
 unsigned hexsim_cache_access(struct hexsim_caches *cs, struct hexsim_timing_stats *st,
                              uint32_t addr, unsigned size, bool instr);
 
+// Makes state read from a snapshot safe: stall causes in range.
+void hexsim_timing_state_check(struct hexsim_timing_state *t);
+
 // ---- reports
 const char *hexsim_stall_cause_name(int cause);
 // The parameter table (--timing-info).

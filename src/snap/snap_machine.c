@@ -7,6 +7,7 @@
 //   vcpus    per vCPU: struct hexsim_cpu (registers, pcycles, LL/SC reservation) and the HVM
 //            state (run state, user mode, IE, event vector base, MMU on, page table base)
 //   intc     the vmintop controller: pending, global enables, line levels, affinity, locals
+//   timing   the timing mode and parameters; caches: cache mode's tags (snap_timing.c)
 //   dN.NAME  device N of the bus, as its save op writes it (SIRC, clock control, UARTs with
 //            their FIFOs and timers, SMSC911x with FIFOs, MAC and PHY, RTOS timer)
 //   ram      every RAM page that is not all zero: u32 page number, 4096 bytes
@@ -23,6 +24,7 @@
 
 #include "hexsim/machine.h"
 #include "snap_file.h"
+#include "snap_timing.h"
 
 struct snap_config {
     uint64_t ram_size;
@@ -106,6 +108,7 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
     memcpy(ic.affinity, m->intc.affinity, sizeof(ic.affinity));
     memcpy(ic.locen, m->intc.locen, sizeof(ic.locen));
     ok &= snap_add(&im, "intc", &ic, sizeof(ic)) == 0;
+    ok &= snap_timing_save(&im, m) == 0;
     for (unsigned i = 0; ok && i < m->bus.ndev; i++) {
         struct hexsim_dev *d = m->bus.dev[i];
         size_t n = d->ops->save ? d->ops->save(d, NULL, 0) : 0;
@@ -245,9 +248,12 @@ int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *ms
             goto out;
         }
     }
-    if (im.n != 5 + m->bus.ndev) {
+    if (snap_timing_check(&im, m, path, msg, msglen))
+        goto out;
+    unsigned nsec = 5 + m->bus.ndev + snap_timing_sections(m);
+    if (im.n != nsec) {
         snprintf(msg, msglen, "snapshot %s: %u sections, expected %u (another machine?)", path,
-                 im.n, 5 + m->bus.ndev);
+                 im.n, nsec);
         goto out;
     }
     // Apply.
@@ -307,6 +313,7 @@ int hexsim_snapshot_restore(struct hexsim_machine *m, const char *path, char *ms
         if (p)
             memcpy(p->data, sr->data + off + 4, HEXSIM_PAGE_SIZE);
     }
+    snap_timing_apply(&im, m);
     m->ram.code_gen++;
     rc = 0;
 out:
