@@ -121,6 +121,8 @@ struct hexsim_machine {
     bool caches_on;
     struct hexsim_cache l2;
     struct hexsim_caches caches[HEXSIM_MAX_VCPUS];
+    struct hexsim_profile *profile;   // --profile (NULL: none)
+    char kernel_path[1024];           // the loaded ELF (--profile's symbols), "" none
     // --stats counters: trap1 calls by number, events by kind, interrupts by number
     struct hexsim_hvm_counts {
         uint64_t calls[HEXSIM_HVM_COUNTED_CALLS];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/profile.h"
 #include "hexsim/machine.h"
 
 static void serial_to_console(void *ctx, const void *buf, size_t n)
@@ -137,6 +138,7 @@ void hexsim_machine_free(struct hexsim_machine *m)
     for (unsigned i = 0; i < HEXSIM_MAX_VCPUS; i++)
         hexsim_caches_free(&m->caches[i]);
     hexsim_cache_free(&m->l2);
+    hexsim_profile_free(m->profile);
     free(m);
 }
 

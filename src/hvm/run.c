@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/profile.h"
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "hexsim/machine.h"
@@ -163,7 +164,11 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
             v->cpu.pcycles++;
             genex(v, fault_cause(HX_EV_FAULT_FETCH, fault), faddr);
         } else {
+            uint64_t c0 = v->cpu.pcycles;
             k = hexsim_exec_packet(&v->env, pkt, &ev);
+            if (__builtin_expect(m->profile != NULL, 0) && k <= HX_EV_TRAP1)
+                hexsim_profile_packet(m->profile, v->id, pkt->addr, v->cpu.pcycles - c0,
+                                      hexsim_profile_flow(pkt, v->cpu.pc), v->cpu.pc);
             switch (k) {
             case HX_EV_NONE:
                 break;
@@ -260,6 +265,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
             return HEXSIM_SYS_EXIT_ERROR;
         }
         m->pcache->gen = ~0ull;
+    }
+    if (m->opts.profile && !m->profile && !(m->profile = hexsim_profile_new())) {
+        fprintf(m->err, "hexsim: out of memory\n");
+        return HEXSIM_SYS_EXIT_ERROR;
     }
     if (!m->run_started) {          // a run continued after a pause keeps its start time
         clock_gettime(CLOCK_MONOTONIC, &m->run_t0);
@@ -383,5 +392,11 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 (unsigned long long)m->prompt_pcycles, (unsigned long long)m->prompt_packets);
     if (m->opts.stats || m->opts.stats_json)
         hexsim_machine_report_stats(m, host_seconds(&t0));
+    if (m->profile) {
+        char msg[600];
+        if (hexsim_profile_write(m->profile, m->opts.profile, m->kernel_path[0] ?
+                                 m->kernel_path : NULL, msg, sizeof msg))
+            fprintf(m->err, "hexsim: --profile: %s\n", msg);
+    }
     return m->exit_status;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cpu/exec.h"
+#include "core/profile.h"
 #include "core/stats.h"
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
@@ -256,6 +257,8 @@ int hexsim_user_run(struct hexsim_user *u)
     uint64_t n = 0;
     const uint64_t max_packets = u->opts.max_packets;
     struct hexsim_user_pcache *pc = x.pcache;
+    struct hexsim_profile *prof = u->opts.profile ? hexsim_profile_new() : NULL;
+    uint64_t c0 = 0;
     while (!u->exited) {
         // the decoded-packet cache lookup, inline (fetch_decode does the misses)
         const struct hexsim_packet *pkt;
@@ -276,7 +279,12 @@ int hexsim_user_run(struct hexsim_user *u)
                 break;
             }
         }
+        if (__builtin_expect(prof != NULL, 0))
+            c0 = u->cpu.pcycles;
         int k = hexsim_exec_packet(&x.env, pkt, &ev);
+        if (__builtin_expect(prof != NULL, 0) && (k == HX_EV_NONE || k == HX_EV_TRAP0))
+            hexsim_profile_packet(prof, 0, pkt->addr, u->cpu.pcycles - c0,
+                                  hexsim_profile_flow(pkt, u->cpu.pc), u->cpu.pc);
         if (__builtin_expect(k != HX_EV_NONE, 0)) {
             if (k == HX_EV_TRAP0 && ev.imm == 1) {
                 hexsim_user_syscall(u);
@@ -306,6 +314,12 @@ int hexsim_user_run(struct hexsim_user *u)
     }
     if (u->opts.stats || u->opts.stats_json)
         report_stats(u, seconds_since(&t0));
+    if (prof) {
+        char msg[600];
+        if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))
+            fprintf(u->err, "hexsim: --profile: %s\n", msg);
+        hexsim_profile_free(prof);
+    }
     hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }

@@ -113,6 +113,23 @@ def main():
     check(simple is not None and 'l1d_misses' not in simple and s['pcycles'] > simple['pcycles'],
           'stream: simple mode has no caches and is faster')
 
+    # --profile: f's own packets and pcycles, and the folded stack _start;f
+    prof = os.path.join(a.work, 'calls.prof')
+    r = subprocess.run([a.hexsim, '--profile', prof, '--user', exe['calls']], capture_output=True,
+                       text=True)
+    rows = {}
+    if r.returncode == 0 and os.path.exists(prof):
+        for line in open(prof):
+            f = line.split()
+            if len(f) == 4 and f[0].isdigit():
+                rows[f[3]] = (int(f[0]), int(f[2]))
+    p = params(a.hexsim)
+    f_pcycles = 2 * (1 + 100 + 1 + p['indirect'])    # loop setup, body, return
+    check(rows.get('f') == (f_pcycles, 2 * 102), '--profile: f has %s (pcycles, packets), '
+          'model says %s' % (rows.get('f'), (f_pcycles, 2 * 102)))
+    folded = open(prof + '.folded').read() if os.path.exists(prof + '.folded') else ''
+    check('_start;f %d\n' % f_pcycles in folded, '--profile: folded stack _start;f %d' % f_pcycles)
+
     # determinism
     for name, extra in (('mispredict', ()), ('stream', ('--timing=cache',))):
         r1 = run(a.hexsim, exe[name], a.work, extra)
