@@ -31,6 +31,18 @@ static size_t caches_bytes(const struct hexsim_machine *m)
     return n;
 }
 
+// The caches in section order: L2, then each vCPU's L1I and L1D. Returns how many.
+static unsigned cache_list(const struct hexsim_machine *m, struct hexsim_cache **list)
+{
+    unsigned k = 0;
+    list[k++] = (struct hexsim_cache *)&m->l2;
+    for (unsigned i = 0; i < m->nvcpu; i++) {
+        list[k++] = (struct hexsim_cache *)&m->caches[i].l1i;
+        list[k++] = (struct hexsim_cache *)&m->caches[i].l1d;
+    }
+    return k;
+}
+
 int snap_timing_save(struct snap_image *im, const struct hexsim_machine *m)
 {
     struct snap_timing_rec t;
@@ -45,13 +57,8 @@ int snap_timing_save(struct snap_image *im, const struct hexsim_machine *m)
     uint8_t *b = malloc(n ? n : 1);
     if (!b)
         return -1;
-    const struct hexsim_cache *list[1 + 2 * HEXSIM_MAX_VCPUS];
-    unsigned k = 0;
-    list[k++] = &m->l2;
-    for (unsigned i = 0; i < m->nvcpu; i++) {
-        list[k++] = &m->caches[i].l1i;
-        list[k++] = &m->caches[i].l1d;
-    }
+    struct hexsim_cache *list[1 + 2 * HEXSIM_MAX_VCPUS];
+    unsigned k = cache_list(m, list);
     for (unsigned i = 0; i < k; i++) {
         memcpy(b + off, list[i]->tag, tags_bytes(list[i]));
         off += tags_bytes(list[i]);
@@ -105,12 +112,7 @@ void snap_timing_apply(const struct snap_image *im, struct hexsim_machine *m)
     const struct snap_section *c = snap_get(im, "caches");
     size_t off = 0;
     struct hexsim_cache *list[1 + 2 * HEXSIM_MAX_VCPUS];
-    unsigned k = 0;
-    list[k++] = &m->l2;
-    for (unsigned i = 0; i < m->nvcpu; i++) {
-        list[k++] = &m->caches[i].l1i;
-        list[k++] = &m->caches[i].l1d;
-    }
+    unsigned k = cache_list(m, list);
     for (unsigned i = 0; i < k; i++) {
         memcpy(list[i]->tag, c->data + off, tags_bytes(list[i]));
         off += tags_bytes(list[i]);
