@@ -46,6 +46,7 @@ void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
         return;
     x->new_c[n] = v;
     x->cmask |= 1u << n;
+    x->full = true;
 }
 
 static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
@@ -194,6 +195,7 @@ static void stage_store(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t 
         x->st[x->nst].page = r->page;
         x->st[x->nst].pa = r->pa;
         x->nst++;
+        x->full = true;
         x->mem_slow = true;   // later loads of the packet forward from it
     }
 }
@@ -236,6 +238,7 @@ uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     x->release_reservation = true;
+    x->full = true;
     struct hexsim_xlat_result r = { NULL, 0 };
     int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
     if (f) {
@@ -284,6 +287,13 @@ static void sys_commit_store(struct hx_exec *x, unsigned k)
     }
     if (!x->st[k].page)
         device_cost(x);
+}
+
+void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in)
+{
+    if (x->ev->kind < HX_EV_FAULT_READ)
+        x->ev->kind = HX_EV_UNIMPLEMENTED;   // the loop reports in->tag
+    (void)in;
 }
 
 void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
@@ -378,7 +388,7 @@ static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
         commit_stores(x);
     if (x->release_reservation)
         c->reserved = false;
-    for (uint32_t m = x->rmask; m; m &= m - 1) {
+    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x->new_r[r];
     }
@@ -413,11 +423,6 @@ static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
     for (unsigned k = 0; k < pkt->nexec; k++) {
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
-        if (!in->fn) {
-            ev->kind = HX_EV_UNIMPLEMENTED;
-            ev->tag = in->tag;
-            return ev->kind;
-        }
         x->cur = (int)i;
         in->fn(x, in);
         trace_insn(x, i);
@@ -445,6 +450,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.pmask = 0;
     x.gmask = 0;
     x.usr_sticky = 0;
+    x.full = false;
     x.branch_idx = -1;
     x.nst = 0;
     x.release_reservation = false;
@@ -454,6 +460,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.caches = env->caches;
     x.tcost = 0;
     x.mem_slow = x.xlat || x.trace || x.caches;
+    x.wr = pkt->direct && !x.trace ? c->r : x.new_r;
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
 
@@ -487,14 +494,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         for (unsigned k = 0; k < n; k++) {
             unsigned i = pkt->order[k];
             const struct hexsim_insn *in = &pkt->insn[i];
-            hexsim_sem_fn fn = in->fn;
-            if (__builtin_expect(!fn, 0)) {
-                ev->kind = HX_EV_UNIMPLEMENTED;
-                ev->tag = in->tag;
-                return ev->kind;
-            }
             x.cur = (int)i;
-            fn(&x, in);
+            in->fn(&x, in);
             if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
                 ev->tag = in->tag;
                 return ev->kind;
@@ -503,12 +504,11 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
-    if (__builtin_expect(x.nst | x.cmask | x.gmask | x.usr_sticky | x.release_reservation |
-                         pkt->endloop, 0)) {
+    if (__builtin_expect(x.full | pkt->endloop, 0)) {
         commit_full(&x, pkt);
         return ev->kind;
     }
-    for (uint32_t m = x.rmask; m; m &= m - 1) {
+    for (uint32_t m = x.wr == c->r ? 0 : x.rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x.new_r[r];
     }

@@ -149,19 +149,6 @@ void hexsim_timing_stats_add(struct hexsim_timing_stats *a, const struct hexsim_
 
 // ---- decode-time summary
 
-// The general registers a register operand names (two for pairs), as a mask.
-static uint32_t reg_mask(const struct hexsim_operand_desc *o, uint32_t raw)
-{
-    switch (o->kind) {
-    case HX_OPK_R: return 1u << (raw & 31);
-    case HX_OPK_RR: return 3u << (raw & 30);
-    case HX_OPK_R16: return 1u << (raw < 8 ? raw : raw + 8);
-    case HX_OPK_RR8: return 3u << (raw < 4 ? 2 * raw : 2 * raw + 8);
-    case HX_OPK_R8: return 1u << (raw & 7);
-    default: return 0;
-    }
-}
-
 // The hint of a conditional branch's syntax: 't', 'n' (":nt") or 0.
 static char hint_of(const char *syntax)
 {
@@ -205,7 +192,7 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt)
         bool load = d->timing == HX_TC_LD || d->timing == HX_TC_LL;
         for (unsigned k = 0; k < d->nops; k++) {
             const struct hexsim_operand_desc *o = &d->ops[k];
-            uint32_t m = reg_mask(o, in->op[k]);
+            uint32_t m = hexsim_operand_regs(o, in->op[k]);
             if (!m)
                 continue;
             char role = o->name[1];
