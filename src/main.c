@@ -36,6 +36,8 @@ enum {
 struct cli_options {
     bool help;
     bool version;
+    bool timing_info;   // --timing-info: print the timing model's parameters and exit
+    struct hexsim_timing_params tparams;   // defaults with the --timing-param changes
     const char *kernel; // positional KERNEL, NULL if none
     const char *initrd; // --initrd FILE, NULL if none
     bool user;          // --user: Linux user mode
@@ -166,9 +168,20 @@ static void print_usage(FILE *out)
           "      --host-time      clock system calls read the host clock (default: time\n"
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
-          "      --stats          print packets, instructions, pcycles, host time and\n"
-          "                       packets/s on stderr at exit (system mode: packets,\n"
-          "                       pcycles, host time)\n"
+          "      --stats          print a table on stderr at exit: packets, instructions,\n"
+          "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
+          "                       device accesses, system calls (user mode), interrupts\n"
+          "                       and HVM calls by kind (system mode), host time, packets/s\n"
+          "      --stats-json FILE  write the same values to FILE as one JSON object\n"
+          "      --timing=simple|cache  the timing model that drives the pcycle clock (see\n"
+          "                       --timing-info): simple (default; the pipeline: latencies,\n"
+          "                       branch and hint penalties, fixed costs, thread turns) or\n"
+          "                       cache (also L1I, L1D and L2 caches; slower to simulate)\n"
+          "      --timing-param NAME=VALUE  change one model parameter (repeatable)\n"
+          "      --timing-info    print the model's parameters with their sources and exit\n"
+          "      --profile FILE   write per-function pcycles (ELF symbols), sorted, to FILE\n"
+          "                       and folded call stacks for flame graph tools to\n"
+          "                       FILE.folded\n"
           "\n"
           "Snapshots (user and system mode; format: src/snap/snap_file.c):\n"
           "      --snapshot-at N[,N...] --snapshot-out FILE\n"
@@ -334,6 +347,33 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
             opts->mopts.stats = true;
+        } else if ((strcmp(arg, "--stats-json") == 0 || strcmp(arg, "--profile") == 0 ||
+                    strcmp(arg, "--timing-param") == 0 || strcmp(arg, "--timing") == 0) &&
+                   !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            if (arg[2] == 's') {
+                opts->uopts.stats_json = opts->mopts.stats_json = v;
+            } else if (arg[2] == 'p') {
+                opts->uopts.profile = opts->mopts.profile = v;
+            } else if (strcmp(arg, "--timing") == 0) {
+                if (strcmp(v, "simple") != 0 && strcmp(v, "cache") != 0)
+                    return usage_error("--timing takes simple or cache, got", v);
+                opts->uopts.timing = opts->mopts.timing =
+                    v[0] == 's' ? HEXSIM_TIMING_SIMPLE : HEXSIM_TIMING_CACHE;
+            } else {
+                char msg[300];
+                if (hexsim_timing_set_param(&opts->tparams, v, msg, sizeof msg))
+                    return usage_error(msg, v);
+            }
+        } else if (strncmp(arg, "--timing=", 9) == 0 && !options_done) {
+            if (strcmp(arg + 9, "simple") != 0 && strcmp(arg + 9, "cache") != 0)
+                return usage_error("--timing takes simple or cache, got", arg + 9);
+            opts->uopts.timing = opts->mopts.timing =
+                arg[9] == 's' ? HEXSIM_TIMING_SIMPLE : HEXSIM_TIMING_CACHE;
+        } else if (strcmp(arg, "--timing-info") == 0 && !options_done) {
+            opts->timing_info = true;
         } else if (strcmp(arg, "--trace-hvm") == 0 && !options_done) {
             opts->mopts.trace_hvm = true;
         } else if (strcmp(arg, "--trace-mmio") == 0 && !options_done) {
@@ -602,8 +642,8 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     } else {
         if (opts->restore)
             fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",
-                    opts->restore, u->path, (unsigned long long)u->packets, seconds_since(&t0));
-        struct snap_runner r = { u, user_run, HEXSIM_USER_PAUSED, &u->packets, &u->pause_at,
+                    opts->restore, u->path, (unsigned long long)u->cpu.packets, seconds_since(&t0));
+        struct snap_runner r = { u, user_run, HEXSIM_USER_PAUSED, &u->cpu.packets, &u->pause_at,
                                  user_save, "process" };
         status = opts->debug ? debug_user(opts, u) : run_snapshots(opts, &r);
     }
@@ -851,6 +891,9 @@ done:
 int main(int argc, char **argv)
 {
     struct cli_options opts = {0};
+    opts.tparams = hexsim_timing_default_params;
+    opts.uopts.timing_params = &opts.tparams;
+    opts.mopts.timing_params = &opts.tparams;
     int status = parse_args(argc, argv, &opts);
 
     if (status != HEXSIM_EXIT_OK)
@@ -862,6 +905,12 @@ int main(int argc, char **argv)
     }
     if (opts.version) {
         printf("hexsim %s\n", hexsim_version());
+        return finish_stdout();
+    }
+    if (opts.timing_info) {
+        printf("hexsim timing model (--timing=%s; src/cpu/timing.c)\n",
+               opts.mopts.timing == HEXSIM_TIMING_CACHE ? "cache" : "simple");
+        hexsim_timing_print_params(stdout, &opts.tparams);
         return finish_stdout();
     }
     if (opts.user) {

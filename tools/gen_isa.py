@@ -23,7 +23,7 @@ REG_KINDS = {
 CLASSES = ['EXT', 'ALU32', 'XTYPE', 'LD', 'ST', 'MEMOP', 'CR', 'J', 'JR', 'NV', 'SYSTEM',
            'SUBA', 'SUBL1', 'SUBL2', 'SUBS1', 'SUBS2']
 TIMINGS = ['ext', 'alu32', 'alu64', 'mpy', 'fp', 'ld', 'st', 'memop', 'jump', 'call', 'loop',
-           'cr', 'sys']
+           'cr', 'sys', 'll', 'sc', 'sync', 'cacheop']
 FLAGS = ['load', 'store', 'memop', 'newvalue', 'jump', 'call', 'hwloop', 'return', 'priv',
          'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext', 'solo', 'soloax', 'slot1alu',
          'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr']

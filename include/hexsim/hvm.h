@@ -15,6 +15,7 @@
 
 #define HEXSIM_MAX_VCPUS 8
 #define HEXSIM_HVM_NINTS 32          // L1 interrupts (HEXAGON_CPUINTS)
+#define HEXSIM_HVM_COUNTED_CALLS 24  // trap1 numbers counted by name (vmversion..vmgetregs)
 #define HEXSIM_HVM_VERSION 0x800     // answered by vmversion
 
 // trap1 numbers

@@ -15,6 +15,7 @@
 #include "hexsim/dev.h"
 #include "hexsim/hvm.h"
 #include "hexsim/mem.h"
+#include "cpu/timing.h"
 
 #define HEXSIM_RAM_BASE 0x00000000u
 #define HEXSIM_RAM_TOP 0x30000000u            // EBI1_CS_N1_TOP
@@ -37,7 +38,11 @@ struct hexsim_machine_opts {
     const char *initrd;       // initrd file, NULL none
     bool trace_mmio;          // log accesses to undefined device registers (once each)
     bool trace_mmio_all;      // log every device register access
-    bool stats;               // at the end: packets, pcycles, host time, packets/s
+    bool stats;               // at the end: the --stats table on err
+    const char *stats_json;   // the same as JSON into this file (NULL: none)
+    int timing;               // enum hexsim_timing_mode (src/cpu/timing.h)
+    const struct hexsim_timing_params *timing_params;   // NULL: the defaults
+    const char *profile;      // --profile FILE (NULL: none)
     uint64_t uart_char_pcycles;          // UART character time (0: default)
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the
@@ -111,6 +116,20 @@ struct hexsim_machine {
     char cmdline[4096];               // at most HEXSIM_CMDLINE_MAX bytes with its NUL
     uint32_t warned_trap1[2];         // unknown trap1 numbers 0..63 reported once
     bool warned_angel;
+    // timing model (src/cpu/timing.h): parameters, cache mode's caches (L2 shared)
+    struct hexsim_timing_params tparams;
+    bool caches_on;
+    struct hexsim_cache l2;
+    struct hexsim_caches caches[HEXSIM_MAX_VCPUS];
+    struct hexsim_profile *profile;   // --profile (NULL: none)
+    char kernel_path[1024];           // the loaded ELF (--profile's symbols), "" none
+    // --stats counters: trap1 calls by number, events by kind, interrupts by number
+    struct hexsim_hvm_counts {
+        uint64_t calls[HEXSIM_HVM_COUNTED_CALLS];
+        uint64_t events[8];
+        uint64_t interrupts[HEXSIM_HVM_NINTS];
+        uint64_t angel;
+    } counts;
 };
 
 // Linux/Hexagon copies at most COMMAND_LINE_SIZE (asm-generic/setup.h: 512) bytes of the
@@ -139,6 +158,8 @@ int hexsim_machine_run(struct hexsim_machine *m);
 // Ends the run with status; first sends what the guest wrote last (UART FIFOs, console) to
 // the host, so a message the caller prints about the stop comes after it.
 void hexsim_machine_halt(struct hexsim_machine *m, int status);
+// --stats / --stats-json at the end of a run (src/hvm/stats.c); seconds: host time.
+void hexsim_machine_report_stats(struct hexsim_machine *m, double seconds);
 
 // Physical memory access for the HVM and loaders (RAM or MMIO).
 uint64_t hexsim_phys_read(struct hexsim_machine *m, uint32_t pa, unsigned size);

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "timing.h"
+
 enum hexsim_creg {
     HX_SA0 = 0, HX_LC0 = 1, HX_SA1 = 2, HX_LC1 = 3, HX_P3_0 = 4, HX_M0 = 6, HX_M1 = 7,
     HX_USR = 8, HX_PC = 9, HX_UGP = 10, HX_GP = 11, HX_CS0 = 12, HX_CS1 = 13,
@@ -42,6 +44,7 @@ struct hexsim_cpu {
     uint8_t reserve_size;
     uint32_t reserve_addr;
     uint64_t reserve_val;
+    struct hexsim_timing_state tm;   // the timing model's state and statistics (timing.h)
 };
 
 #endif

@@ -198,6 +198,51 @@ static int decode_normal(struct decoder *d, uint32_t word, unsigned w, const str
     return HX_DECODE_OK;
 }
 
+uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw)
+{
+    switch (o->kind) {
+    case HX_OPK_R: return 1u << (raw & 31);
+    case HX_OPK_RR: return 3u << (raw & 30);
+    case HX_OPK_R16: return 1u << (hexsim_subreg(raw) & 31);
+    case HX_OPK_RR8: return 3u << ((raw & 3u) * 2 + ((raw & 4u) ? 16u : 0u));
+    case HX_OPK_R8: return 1u << (raw & 7);
+    default: return 0;
+    }
+}
+
+// Whether the packet's general-register writes can go straight to the registers instead of
+// being staged: every instruction is a plain ALU32/XTYPE computation with semantics (no
+// memory, control flow, traps, .new operands or implicit writes: nothing can fault or read
+// a value of this packet), and in execution order no instruction reads a register an
+// earlier one writes. (Each semantic function reads its operands before it writes.)
+static bool can_write_direct(const struct hexsim_packet *pkt)
+{
+    const uint32_t bad = HX_F_LOAD | HX_F_STORE | HX_F_MEMOP | HX_F_NEWVALUE | HX_F_JUMP |
+                         HX_F_CALL | HX_F_HWLOOP | HX_F_RETURN | HX_F_PRIV | HX_F_GUEST |
+                         HX_F_TRAP;
+    uint32_t written = 0;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+        if (in->fn == hexsim_sem_unimplemented || (d->flags & bad) || d->implicit_defs || d->implicit_cdefs ||
+            (d->cls != HX_CLASS_ALU32 && d->cls != HX_CLASS_XTYPE && d->cls != HX_CLASS_SUBA))
+            return false;
+        uint32_t rd = 0, wr = 0;
+        for (unsigned i = 0; i < d->nops; i++) {
+            const struct hexsim_operand_desc *o = &d->ops[i];
+            uint32_t m = hexsim_operand_regs(o, in->op[i]);
+            if (!o->written || o->name[1] == 'x' || o->name[1] == 'y')
+                rd |= m;
+            if (o->written)
+                wr |= m;
+        }
+        if (rd & written)
+            return false;
+        written |= wr;
+    }
+    return true;
+}
+
 static bool writes_pred(const struct hexsim_insn_desc *d)
 {
     if (d->lit_pdefs)
@@ -257,6 +302,8 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     for (unsigned i = 0; i < d.count; i++) {
         pkt->insn[i] = d.win[i];
         pkt->insn[i].fn = hexsim_isa_sem[pkt->insn[i].tag];
+        if (!pkt->insn[i].fn)
+            pkt->insn[i].fn = hexsim_sem_unimplemented;
     }
     unsigned k = 0;
     pkt->priv = pkt->guest = 0;
@@ -274,6 +321,10 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     if (!hexsim_check_packet(pkt, arch)) {
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;
+    }
+    if (pkt->status == HX_DECODE_OK) {
+        hexsim_timing_annotate(pkt);
+        pkt->direct = can_write_direct(pkt);
     }
     return pkt->status;
 }

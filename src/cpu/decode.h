@@ -10,12 +10,16 @@
 #include <stdint.h>
 
 #include "isa.h"
+#include "timing.h"
 
 struct hx_exec;
 struct hexsim_insn;
 // An instruction's semantic function (generated into isa_sem.c; NULL: not written yet).
 typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
 extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
+// What the decoder puts in hexsim_insn.fn for an instruction without semantics: it raises
+// HX_EV_UNIMPLEMENTED (exec.c).
+void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in);
 
 #define HX_PACKET_MAX_WORDS 4
 #define HX_PACKET_MAX_INSNS 8
@@ -43,7 +47,8 @@ struct hexsim_insn {
     uint32_t op[HX_MAX_OPERANDS];
     uint32_t unextended;      // the extendable operand's value as if no immext preceded it
     uint8_t producer;         // new-value consumers: index in the packet of the producer
-    hexsim_sem_fn fn;         // hexsim_isa_sem[tag], looked up once by the decoder
+    hexsim_sem_fn fn;         // hexsim_isa_sem[tag] (hexsim_sem_unimplemented if none), set
+                              // once by the decoder
 };
 
 struct hexsim_packet {
@@ -63,6 +68,10 @@ struct hexsim_packet {
     uint8_t nexec;
     uint8_t priv;             // bit i: insn[i] is a supervisor (monitor mode) instruction
     uint8_t guest;            // bit i: insn[i] needs guest mode or above
+    bool direct;              // the executor may write general registers in place (see
+                              // decode.c: no instruction reads what an earlier one wrote,
+                              // nothing can fault, no .new values, no memory, no branches)
+    struct hexsim_packet_timing tm;   // the timing model's summary (timing.h)
 };
 
 // Decodes the packet at words[0..n) located at addr for core version `arch` (68 = V68;
@@ -77,5 +86,9 @@ int hexsim_match_word(uint32_t word, bool extended, unsigned arch);
 int hexsim_match_sub(uint32_t bits13, int group, unsigned arch);
 
 const char *hexsim_decode_status_str(int status);
+
+// The general registers a register operand with field value raw names, as a mask (two
+// bits for pairs; 0 for operands that are not general registers).
+uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw);
 
 #endif

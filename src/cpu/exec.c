@@ -46,6 +46,7 @@ void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
         return;
     x->new_c[n] = v;
     x->cmask |= 1u << n;
+    x->full = true;
 }
 
 static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
@@ -121,6 +122,15 @@ static void trace_commit(const struct hx_exec *x)
     }
 }
 
+// An uncached device access (timing model).
+static void device_cost(struct hx_exec *x)
+{
+    struct hexsim_timing_stats *st = &x->cpu->tm.st;
+    st->device++;
+    st->stall[HX_STALL_DEVICE] += x->tp->device;
+    x->tcost += x->tp->device;
+}
+
 // System mode: translates ea for one access through the soft TLB, falling back to the
 // HVM's page-table walk. Returns 0 and fills *r, or an enum hexsim_mem_fault.
 static int sys_translate(const struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
@@ -156,10 +166,17 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
     } else {
         struct hexsim_xlat_result r;
         f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
-        if (!f)
-            v = r.page ? hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size)
-                       : x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
+        if (!f && r.page) {
+            v = hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size);
+        } else if (!f) {
+            v = x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
+            device_cost(x);
+            goto done;
+        }
     }
+    if (!f && x->caches)
+        x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, ea, size, false);
+done:
     if (f)
         mem_fault(x, HX_EV_FAULT_READ, ea, f);
     if (x->trace)
@@ -178,6 +195,7 @@ static void stage_store(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t 
         x->st[x->nst].page = r->page;
         x->st[x->nst].pa = r->pa;
         x->nst++;
+        x->full = true;
         x->mem_slow = true;   // later loads of the packet forward from it
     }
 }
@@ -220,6 +238,7 @@ uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     x->release_reservation = true;
+    x->full = true;
     struct hexsim_xlat_result r = { NULL, 0 };
     int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
     if (f) {
@@ -266,6 +285,15 @@ static void sys_commit_store(struct hx_exec *x, unsigned k)
         else
             x->xlat->mmio_write(x->xlat->ctx, x->st[k].pa + off, sz, v);
     }
+    if (!x->st[k].page)
+        device_cost(x);
+}
+
+void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in)
+{
+    if (x->ev->kind < HX_EV_FAULT_READ)
+        x->ev->kind = HX_EV_UNIMPLEMENTED;   // the loop reports in->tag
+    (void)in;
 }
 
 void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
@@ -311,6 +339,9 @@ static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu
 static void commit_stores(struct hx_exec *x)
 {
     for (unsigned k = 0; k < x->nst; k++) {
+        if (x->caches && x->st[k].page)
+            x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, x->st[k].addr,
+                                            x->st[k].size, false);
         if (x->xlat) {
             sys_commit_store(x, k);
         } else if (x->st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
@@ -324,6 +355,28 @@ static void commit_stores(struct hx_exec *x)
     }
 }
 
+// The timing model's account of a committed packet (timing.h): it issues when the thread's
+// clock says, later if a source register's result is not ready, and takes one pcycle plus
+// its memory accesses' and branches' extra cycles, at least the thread's turn.
+static inline void timing_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct hexsim_timing_state *t = &c->tm;
+    const struct hexsim_packet_timing *pt = &pkt->tm;
+    uint64_t issue = c->pcycles;
+    if (__builtin_expect(pt->rd & t->pending, 0))
+        issue = hexsim_timing_data_stall(t, pt->rd, issue);
+    unsigned cost = 1 + x->tcost;
+    if (__builtin_expect(pt->slow, 0))
+        cost += hexsim_timing_extra(t, x->tp, pkt, x->branch_idx);
+    if (cost < t->interleave)
+        cost = t->interleave;
+    if (pt->w_load | pt->w_mpy | pt->w_fp)
+        hexsim_timing_writes(t, x->tp, pt, issue);
+    t->st.insns += pt->ninsns;
+    c->pcycles = issue + cost;
+}
+
 // The commit of a packet that stores, writes control or guest registers, sets sticky USR
 // bits, releases a reservation or ends a hardware loop.
 static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
@@ -335,7 +388,7 @@ static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
         commit_stores(x);
     if (x->release_reservation)
         c->reserved = false;
-    for (uint32_t m = x->rmask; m; m &= m - 1) {
+    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x->new_r[r];
     }
@@ -353,7 +406,7 @@ static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
     }
     c->c[HX_USR] |= x->usr_sticky;
     c->packets++;
-    c->pcycles++;
+    timing_commit(x, pkt);
     if (x->branch_idx >= 0) {
         c->pc = x->branch_target;
     } else {
@@ -370,11 +423,6 @@ static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
     for (unsigned k = 0; k < pkt->nexec; k++) {
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
-        if (!in->fn) {
-            ev->kind = HX_EV_UNIMPLEMENTED;
-            ev->tag = in->tag;
-            return ev->kind;
-        }
         x->cur = (int)i;
         in->fn(x, in);
         trace_insn(x, i);
@@ -402,12 +450,17 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.pmask = 0;
     x.gmask = 0;
     x.usr_sticky = 0;
+    x.full = false;
     x.branch_idx = -1;
     x.nst = 0;
     x.release_reservation = false;
     x.ev = ev;
     x.trace = env->trace;
-    x.mem_slow = x.xlat || x.trace;
+    x.tp = env->timing ? env->timing : &hexsim_timing_default_params;
+    x.caches = env->caches;
+    x.tcost = 0;
+    x.mem_slow = x.xlat || x.trace || x.caches;
+    x.wr = pkt->direct && !x.trace ? c->r : x.new_r;
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
 
@@ -430,6 +483,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
             return ev->kind;
         }
     }
+    if (x.caches)   // the fetch (cache mode)
+        x.tcost = hexsim_cache_access(x.caches, &c->tm.st, pkt->addr, 4u * pkt->nwords, true);
     if (__builtin_expect(x.trace != NULL, 0)) {
         memset(x.trace, 0, sizeof(*x.trace));
         if (run_traced(&x, pkt) >= HX_EV_FAULT_READ)
@@ -439,14 +494,8 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         for (unsigned k = 0; k < n; k++) {
             unsigned i = pkt->order[k];
             const struct hexsim_insn *in = &pkt->insn[i];
-            hexsim_sem_fn fn = in->fn;
-            if (__builtin_expect(!fn, 0)) {
-                ev->kind = HX_EV_UNIMPLEMENTED;
-                ev->tag = in->tag;
-                return ev->kind;
-            }
             x.cur = (int)i;
-            fn(&x, in);
+            in->fn(&x, in);
             if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
                 ev->tag = in->tag;
                 return ev->kind;
@@ -455,12 +504,11 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     }
 
     // commit
-    if (__builtin_expect(x.nst | x.cmask | x.gmask | x.usr_sticky | x.release_reservation |
-                         pkt->endloop, 0)) {
+    if (__builtin_expect(x.full | pkt->endloop, 0)) {
         commit_full(&x, pkt);
         return ev->kind;
     }
-    for (uint32_t m = x.rmask; m; m &= m - 1) {
+    for (uint32_t m = x.wr == c->r ? 0 : x.rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->r[r] = x.new_r[r];
     }
@@ -469,7 +517,7 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
         c->p[r] = x.new_p[r];
     }
     c->packets++;
-    c->pcycles++;
+    timing_commit(&x, pkt);
     c->pc = x.branch_idx >= 0 ? x.branch_target : x.npc;
     return ev->kind;
 }

@@ -102,6 +102,8 @@ struct hexsim_exec_env {
     int guest_mode;       // nonzero: privileged (monitor) instructions fault
     const struct hexsim_xlat *xlat;  // system mode memory path, NULL in user mode
     struct hexsim_exec_trace *trace;   // NULL unless a debugger asks (see above)
+    const struct hexsim_timing_params *timing;   // NULL: hexsim_timing_default_params
+    struct hexsim_caches *caches;      // cache mode: this thread's caches; NULL: simple mode
 };
 
 // Executes pkt (decoded at cpu->pc). Returns the event (HX_EV_NONE: committed normally).

@@ -36,6 +36,9 @@ enum hexsim_class {
 enum hexsim_timing_class {
     HX_TC_EXT, HX_TC_ALU32, HX_TC_ALU64, HX_TC_MPY, HX_TC_FP, HX_TC_LD, HX_TC_ST, HX_TC_MEMOP,
     HX_TC_JUMP, HX_TC_CALL, HX_TC_LOOP, HX_TC_CR, HX_TC_SYS,
+    HX_TC_LL, HX_TC_SC,        // load-locked, store-conditional
+    HX_TC_SYNC,                // barrier, syncht, isync, release
+    HX_TC_CACHEOP,             // cache maintenance and prefetch
 };
 
 enum hexsim_insn_flag {

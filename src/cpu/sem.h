@@ -28,10 +28,14 @@ struct hx_exec {
     bool mem_slow;            // loads must take hx_ld_slow: system mode, a debugger's write
                               // log, or a store staged earlier in the packet (forwarding)
     uint32_t new_r[32], rmask;
+    uint32_t *wr;             // where general-register writes go: new_r, or the registers
+                              // themselves for a packet decoded as `direct`
     uint32_t new_c[32], cmask;
     uint8_t new_p[4], pmask;
     uint32_t new_g[32], gmask;    // guest control registers (system mode)
     uint32_t usr_sticky;      // USR bits to OR in at commit (OVF, floating-point flags)
+    bool full;                // the commit has more than general registers and predicates:
+                              // stores, control or guest registers, USR bits, a reservation
     int branch_idx;           // instruction that took the branch, -1 none
     uint32_t branch_target;
     unsigned nst;
@@ -45,6 +49,9 @@ struct hx_exec {
     bool release_reservation; // a store-conditional ran
     struct hexsim_event_info *ev;
     struct hexsim_exec_trace *trace;   // optional debugger log (exec.h), usually NULL
+    const struct hexsim_timing_params *tp;   // the timing model's parameters
+    struct hexsim_caches *caches;     // cache mode: the thread's caches (else NULL)
+    unsigned tcost;           // extra pcycles of memory accesses so far (caches, devices)
 };
 
 // ---- general registers
@@ -57,13 +64,13 @@ static inline uint64_t hx_rr(const struct hx_exec *x, unsigned n)
 }
 static inline void hx_wr(struct hx_exec *x, unsigned n, uint32_t v)
 {
-    x->new_r[n] = v;
+    x->wr[n] = v;
     x->rmask |= 1u << n;
 }
 static inline void hx_wrr(struct hx_exec *x, unsigned n, uint64_t v)
 {
     n &= 30;
-    memcpy(&x->new_r[n], &v, sizeof(v));
+    memcpy(&x->wr[n], &v, sizeof(v));
     x->rmask |= 3u << n;
 }
 // The value register n takes in this packet (new-value operands, PRM 10.11).
@@ -96,8 +103,16 @@ static inline void hx_wcrr(struct hx_exec *x, unsigned n, uint64_t v)
     hx_wcr(x, n, (uint32_t)v);
     hx_wcr(x, n + 1, (uint32_t)(v >> 32));
 }
-static inline void hx_ovf(struct hx_exec *x) { x->usr_sticky |= HX_USR_OVF; }
-static inline void hx_fpflags(struct hx_exec *x, uint32_t f) { x->usr_sticky |= f; }
+static inline void hx_ovf(struct hx_exec *x)
+{
+    x->usr_sticky |= HX_USR_OVF;
+    x->full = true;
+}
+static inline void hx_fpflags(struct hx_exec *x, uint32_t f)
+{
+    x->usr_sticky |= f;
+    x->full = true;
+}
 static inline uint32_t hx_usr(const struct hx_exec *x) { return x->cpu->c[HX_USR]; }
 
 // ---- guest control registers G0-G31 (guest-mode instructions; the HVM keeps its event
@@ -111,6 +126,7 @@ static inline void hx_wg(struct hx_exec *x, unsigned n, uint32_t v)
 {
     x->new_g[n & 31] = v;
     x->gmask |= 1u << (n & 31);
+    x->full = true;
 }
 static inline void hx_wgg(struct hx_exec *x, unsigned n, uint64_t v)
 {

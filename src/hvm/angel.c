@@ -35,6 +35,7 @@ void hexsim_hvm_angel(struct hexsim_vcpu *v)
     struct hexsim_machine *m = v->m;
     uint32_t *r = v->cpu.r;
     uint32_t op = r[0], arg = r[1];
+    m->counts.angel++;
     int32_t ret = 0;
     switch (op) {
     case 0x43: {

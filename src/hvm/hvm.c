@@ -39,6 +39,9 @@ bool hexsim_hvm_event(struct hexsim_vcpu *v, unsigned ev, uint32_t cause, uint32
 {
     struct hexsim_machine *m = v->m;
     struct hexsim_cpu *c = &v->cpu;
+    m->counts.events[ev & 7]++;
+    if (ev == HVM_EV_INTR && cause < HEXSIM_HVM_NINTS)
+        m->counts.interrupts[cause]++;
     if (m->opts.trace_hvm)
         fprintf(m->err, "hvm: cpu%u %s cause 0x%x elr 0x%08x badva 0x%08x%s\n", v->id,
                 event_name(ev), cause, elr, badva, v->user ? " (from user mode)" : "");
@@ -122,6 +125,8 @@ void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc)
     uint32_t a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
     int64_t ret = 0;            // r0 unless noted
     bool set_r0 = true;
+    if (num < HEXSIM_HVM_COUNTED_CALLS)
+        m->counts.calls[num]++;
     switch (num) {
     case HVM_VMVERSION:
         ret = HEXSIM_HVM_VERSION;

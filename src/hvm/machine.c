@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/profile.h"
 #include "hexsim/machine.h"
 
 static void serial_to_console(void *ctx, const void *buf, size_t n)
@@ -89,6 +90,19 @@ struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, F
         return NULL;
     }
     m->nvcpu = smp;
+    m->tparams = o->timing_params ? *o->timing_params : hexsim_timing_default_params;
+    if (o->timing == HEXSIM_TIMING_CACHE) {
+        m->caches_on = true;
+        int bad = hexsim_cache_init(&m->l2, m->tparams.l2_size, m->tparams.l2_ways,
+                                    m->tparams.line);
+        for (unsigned i = 0; i < smp && !bad; i++)
+            bad = hexsim_caches_init(&m->caches[i], &m->l2, &m->tparams);
+        if (bad) {
+            snprintf(msg, msglen, "out of memory (caches)");
+            hexsim_machine_free(m);
+            return NULL;
+        }
+    }
     m->intc.attention = &m->attention;
     hexsim_intc_reset(&m->intc);
     hexsim_bus_init(&m->bus, &m->now, m->err);
@@ -121,6 +135,10 @@ void hexsim_machine_free(struct hexsim_machine *m)
         return;
     hexsim_mem_free(&m->ram);
     free(m->pcache);
+    for (unsigned i = 0; i < HEXSIM_MAX_VCPUS; i++)
+        hexsim_caches_free(&m->caches[i]);
+    hexsim_cache_free(&m->l2);
+    hexsim_profile_free(m->profile);
     free(m);
 }
 

@@ -132,6 +132,8 @@ void hexsim_vcpu_init_xlat(struct hexsim_vcpu *v)
     v->env.mem = &v->m->ram;
     v->env.arch = v->m->arch;
     v->env.xlat = &v->xlat;
+    v->env.timing = &v->m->tparams;
+    v->env.caches = v->m->caches_on ? &v->m->caches[v->id] : NULL;
     hexsim_vcpu_set_user(v, v->user);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/profile.h"
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "hexsim/machine.h"
@@ -137,13 +138,14 @@ static void report_unimplemented(struct hexsim_vcpu *v, const struct hexsim_pack
     hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
 }
 
-static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
+// Runs v until its clock reaches `until` or it ran `budget` packets (the packet limits).
+static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
 {
     struct hexsim_machine *m = v->m;
     struct hexsim_packet tmp;
     struct hexsim_event_info ev;
     v->yield = false;
-    for (uint64_t i = 0; i < budget && !m->halted; i++) {
+    for (uint64_t i = 0; i < budget && v->cpu.pcycles < until && !m->halted; i++) {
         const struct hexsim_machine_hook *hook = m->hook;
         uint32_t pc0 = v->cpu.pc;
         if (__builtin_expect(hook != NULL, 0)) {
@@ -162,7 +164,11 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget)
             v->cpu.pcycles++;
             genex(v, fault_cause(HX_EV_FAULT_FETCH, fault), faddr);
         } else {
+            uint64_t c0 = v->cpu.pcycles;
             k = hexsim_exec_packet(&v->env, pkt, &ev);
+            if (__builtin_expect(m->profile != NULL, 0) && k <= HX_EV_TRAP1)
+                hexsim_profile_packet(m->profile, v->id, pkt->addr, v->cpu.pcycles - c0,
+                                      hexsim_profile_flow(pkt, v->cpu.pc), v->cpu.pc);
             switch (k) {
             case HX_EV_NONE:
                 break;
@@ -260,6 +266,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         m->pcache->gen = ~0ull;
     }
+    if (m->opts.profile && !m->profile && !(m->profile = hexsim_profile_new())) {
+        fprintf(m->err, "hexsim: out of memory\n");
+        return HEXSIM_SYS_EXIT_ERROR;
+    }
     if (!m->run_started) {          // a run continued after a pause keeps its start time
         clock_gettime(CLOCK_MONOTONIC, &m->run_t0);
         m->run_started = true;
@@ -328,9 +338,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
             m->now = next;             // idle: fast-forward to the next device event
             continue;
         }
-        uint64_t slice = SLICE;
-        if (next != HEXSIM_TIME_NEVER)
-            slice = next > m->now ? (next - m->now < slice ? next - m->now : slice) : 1;
+        uint64_t slice = SLICE;       // packets a vCPU may run this round (the limits)
         if (m->opts.max_packets) {
             if (m->packets >= m->opts.max_packets) {
                 fprintf(m->err, "hexsim: stopped after %llu packets (--max-packets) at PC "
@@ -344,13 +352,20 @@ int hexsim_machine_run(struct hexsim_machine *m)
         if (m->pause_at && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
+        uint64_t until = start + SLICE;   // a slice ends at the next device event
+        if (next != HEXSIM_TIME_NEVER && next < until)
+            until = next > start ? next : start + 1;
+        unsigned nrun = 0;             // threads taking turns on the core this round
+        for (unsigned i = 0; i < m->nvcpu; i++)
+            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
         for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
             if (v->state != HEXSIM_VCPU_RUN)
                 continue;
             if (v->cpu.pcycles < start)
                 v->cpu.pcycles = start;
-            run_slice(v, slice);
+            v->cpu.tm.interleave = nrun;
+            run_slice(v, slice, until > v->cpu.pcycles ? until : v->cpu.pcycles + 1);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }
@@ -375,11 +390,13 @@ int hexsim_machine_run(struct hexsim_machine *m)
         fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
                 "%.2f s after the start (host time; pcycle %llu, packet %llu)\n", m->prompt_seconds,
                 (unsigned long long)m->prompt_pcycles, (unsigned long long)m->prompt_packets);
-    if (m->opts.stats) {
-        double s = host_seconds(&t0);
-        fprintf(m->err, "hexsim: %llu packets, %llu pcycles, %.2f s host time, %.1f M packets/s\n",
-                (unsigned long long)m->packets, (unsigned long long)m->now, s,
-                s > 0 ? (double)m->packets / s / 1e6 : 0.0);
+    if (m->opts.stats || m->opts.stats_json)
+        hexsim_machine_report_stats(m, host_seconds(&t0));
+    if (m->profile) {
+        char msg[600];
+        if (hexsim_profile_write(m->profile, m->opts.profile, m->kernel_path[0] ?
+                                 m->kernel_path : NULL, msg, sizeof msg))
+            fprintf(m->err, "hexsim: --profile: %s\n", msg);
     }
     return m->exit_status;
 }

@@ -138,6 +138,7 @@ static int build_cmdline(struct hexsim_machine *m, char *msg, size_t msglen)
 int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
 {
     int rc = -1;
+    snprintf(m->kernel_path, sizeof m->kernel_path, "%s", path);
     if (elf_version(EV_CURRENT) == EV_NONE) {
         snprintf(msg, msglen, "libelf initialisation failed");
         return -1;

@@ -8,6 +8,7 @@
 //   vcpus    per vCPU: struct hexsim_cpu (registers, pcycles, LL/SC reservation) and the HVM
 //            state (run state, user mode, IE, event vector base, MMU on, page table base)
 //   intc     the vmintop controller: pending, global enables, line levels, affinity, locals
+//   timing   the timing mode and parameters; caches: cache mode's tags (snap_timing.c)
 //   dN.NAME  device N of the bus, as its save op writes it (SIRC, clock control, UARTs with
 //            their FIFOs and timers, SMSC911x with FIFOs, MAC and PHY, RTOS timer)
 //   ram      every RAM page that is not all zero: u32 page number, 4096 bytes
@@ -24,6 +25,7 @@
 
 #include "hexsim/machine.h"
 #include "snap_file.h"
+#include "snap_timing.h"
 
 struct snap_config {
     uint32_t kind;            // SNAP_KIND_SYSTEM
@@ -102,6 +104,9 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
     memcpy(ic.affinity, m->intc.affinity, sizeof(ic.affinity));
     memcpy(ic.locen, m->intc.locen, sizeof(ic.locen));
     ok &= snap_add(&im, "intc", &ic, sizeof(ic)) == 0;
+    struct snap_timing_view tv;
+    snap_timing_of_machine(&tv, m);
+    ok &= snap_timing_save(&im, &tv) == 0;
     for (unsigned i = 0; ok && i < m->bus.ndev; i++) {
         struct hexsim_dev *d = m->bus.dev[i];
         size_t n = d->ops->save ? d->ops->save(d, NULL, 0) : 0;
@@ -240,9 +245,14 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
             goto out;
         }
     }
-    if (im.n != 5 + m->bus.ndev) {
+    struct snap_timing_view tv;
+    snap_timing_of_machine(&tv, m);
+    if (snap_timing_check(&im, &tv, path, msg, msglen))
+        goto out;
+    unsigned nsec = 5 + m->bus.ndev + snap_timing_sections(&tv);
+    if (im.n != nsec) {
         snprintf(msg, msglen, "snapshot %s: %u sections, expected %u (another machine?)", path,
-                 im.n, 5 + m->bus.ndev);
+                 im.n, nsec);
         goto out;
     }
     if (reload && clear_unsaved(m, sr, rec)) {
@@ -308,6 +318,9 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
         if (p)
             memcpy(p->data, sr->data + off + 4, HEXSIM_PAGE_SIZE);
     }
+    snap_timing_apply(&im, &tv);
+    for (unsigned i = 0; i < m->nvcpu; i++)
+        hexsim_timing_state_check(&m->vcpu[i].cpu.tm);
     m->ram.code_gen++;
     rc = 0;
 out:

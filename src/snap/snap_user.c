@@ -2,13 +2,15 @@
 // Snapshots of a Linux user-mode process (struct hexsim_user, src/user/user.h) in the
 // container of snap_file.c. Sections:
 //   config   kind (user), core version, packets run
-//   process  the run's counters (packets, instructions), the getrandom state, the program
+//   process  the system call count, the getrandom state, the program
 //            path, entry and auxv facts, brk and mmap state, exit flag and status, the
 //            once-only syscall warnings, and the descriptor map: each guest descriptor is
 //            closed or one of the host's standard input, output and error
 //   cpu      struct hexsim_cpu (registers, pcycles, PKTCOUNT, LL/SC reservation)
 //   maps     every mapped page: u32 page number, u32 protection (ascending)
 //   mem      every mapped page that is not all zero: u32 page number, 4096 bytes
+//   timing   (and caches in cache mode) the timing model's options and cache tags
+//            (snap_timing.c)
 // Not saved, because it is rebuilt or belongs to the run: decoded packets (dropped on
 // restore), the options (limits, --strace, --stats, --host-time), the host descriptors
 // themselves. A process with another host file open cannot be saved: hexsim does not track
@@ -23,6 +25,7 @@
 
 #include "hexsim/dev.h"
 #include "snap_file.h"
+#include "snap_timing.h"
 #include "user/user.h"
 
 struct snap_uconfig {
@@ -32,7 +35,7 @@ struct snap_uconfig {
 };
 
 struct snap_proc {
-    uint64_t packets, insns, rng;
+    uint64_t syscalls, rng;
     uint64_t warned_syscalls[8];
     uint32_t entry, phdr_addr, phnum, brk_start, brk_cur, mmap_next, execfn;
     int32_t exit_status;
@@ -45,7 +48,7 @@ struct snap_proc {
 #define FIELD(f) { offsetof(struct hexsim_user, f), offsetof(struct snap_proc, f), \
                    sizeof(((struct snap_proc *)0)->f) }
 static const struct { size_t user, snap, len; } proc_fields[] = {
-    FIELD(packets), FIELD(insns), FIELD(rng), FIELD(warned_syscalls), FIELD(entry),
+    FIELD(syscalls), FIELD(rng), FIELD(warned_syscalls), FIELD(entry),
     FIELD(phdr_addr), FIELD(phnum), FIELD(brk_start), FIELD(brk_cur), FIELD(mmap_next),
     FIELD(execfn), FIELD(exit_status), FIELD(path),
 };
@@ -103,7 +106,7 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
         memcpy((char *)&pr + proc_fields[i].snap, (const char *)u + proc_fields[i].user,
                proc_fields[i].len);
     pr.exited = u->exited;
-    struct snap_uconfig cfg = { SNAP_KIND_USER, u->arch, u->packets };
+    struct snap_uconfig cfg = { SNAP_KIND_USER, u->arch, u->cpu.packets };
     struct grow maps = { .ok = true }, mem = { .ok = true };
     for (uint64_t a = 0; a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
         if (!u->mem.l1[a >> 22]) {
@@ -127,6 +130,9 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
     ok = ok && snap_add(&im, "cpu", &u->cpu, sizeof(u->cpu)) == 0;
     ok = ok && snap_add(&im, "maps", maps.b, maps.n) == 0;
     ok = ok && snap_add(&im, "mem", mem.b, mem.n) == 0;
+    struct snap_timing_view tv;
+    snap_timing_of_user(&tv, u);
+    ok = ok && snap_timing_save(&im, &tv) == 0;
     free(maps.b);
     free(mem.b);
     return snap_finish(&im, ok, path, msg, msglen);
@@ -226,9 +232,18 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
     const struct snap_section *sd = sm ? snap_need(&im, path, "mem", 0, msg, msglen) : NULL;
     if (!sd)
         goto out;
-    if (im.n != 5) {
-        snprintf(msg, msglen, "snapshot %s: %u sections, a user-mode snapshot has 5", path,
-                 im.n);
+    if (hexsim_user_make_caches(u)) {
+        snprintf(msg, msglen, "snapshot %s: out of memory for the caches", path);
+        goto out;
+    }
+    struct snap_timing_view tv;
+    snap_timing_of_user(&tv, u);
+    if (snap_timing_check(&im, &tv, path, msg, msglen))
+        goto out;
+    unsigned nsec = 5 + snap_timing_sections(&tv);
+    if (im.n != nsec) {
+        snprintf(msg, msglen, "snapshot %s: %u sections, this user-mode snapshot should have "
+                 "%u", path, im.n, nsec);
         goto out;
     }
     memcpy(&pr, sp->data, sizeof(pr));
@@ -251,6 +266,8 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
     hexsim_mem_init(&mem);
     memcpy(&u->cpu, sc->data, sizeof(u->cpu));
     HEXSIM_RESTORE_BOOL(&u->cpu, sc->data, struct hexsim_cpu, reserved);
+    hexsim_timing_state_check(&u->cpu.tm);
+    snap_timing_apply(&im, &tv);
     u->arch = cfg.arch;
     for (unsigned i = 0; i < NFIELDS; i++)
         memcpy((char *)u + proc_fields[i].user, (const char *)&pr + proc_fields[i].snap,

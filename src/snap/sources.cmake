@@ -5,5 +5,6 @@ find_package(ZLIB REQUIRED)
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/snap_file.c
     ${CMAKE_CURRENT_LIST_DIR}/snap_machine.c
+    ${CMAKE_CURRENT_LIST_DIR}/snap_timing.c
     ${CMAKE_CURRENT_LIST_DIR}/snap_user.c)
 target_link_libraries(hexsim_core PUBLIC ZLIB::ZLIB)

@@ -10,6 +10,8 @@
 #include <time.h>
 
 #include "cpu/exec.h"
+#include "core/profile.h"
+#include "core/stats.h"
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
 #include "user.h"
@@ -49,6 +51,11 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
 void hexsim_user_free(struct hexsim_user *u)
 {
     hexsim_mem_free(&u->mem);
+    if (u->caches_made) {
+        hexsim_caches_free(&u->caches);
+        hexsim_cache_free(&u->l2);
+        u->caches_made = false;
+    }
 }
 
 static const struct hexsim_packet *fetch_decode(struct hexsim_user *u,
@@ -165,25 +172,41 @@ static inline int step_packet(struct hexsim_user *u, struct hexsim_user_exec *x,
 int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
 {
-    int r = step_packet(u, x, ev, pkt);
-    if (r != HEXSIM_USER_STEP_FAULT) {   // counted as the run loop counts (--stats)
-        u->packets++;
-        u->insns += (*pkt)->nexec;
+    return step_packet(u, x, ev, pkt);
+}
+
+int hexsim_user_make_caches(struct hexsim_user *u)
+{
+    if (u->opts.timing != HEXSIM_TIMING_CACHE || u->caches_made)
+        return 0;
+    const struct hexsim_timing_params *p = u->opts.timing_params ? u->opts.timing_params
+                                           : &hexsim_timing_default_params;
+    if (hexsim_cache_init(&u->l2, p->l2_size, p->l2_ways, p->line) ||
+        hexsim_caches_init(&u->caches, &u->l2, p)) {
+        hexsim_caches_free(&u->caches);
+        hexsim_cache_free(&u->l2);
+        return -1;
     }
-    return r;
+    u->caches_made = true;
+    return 0;
 }
 
 int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
 {
     memset(x, 0, sizeof(*x));
     x->pcache = calloc(1, sizeof(*x->pcache));
-    if (!x->pcache)
+    if (!x->pcache || hexsim_user_make_caches(u)) {
+        hexsim_user_exec_free(x);
         return -1;
+    }
     x->pcache->gen = ~0ull;
     x->env.cpu = &u->cpu;
     x->env.mem = &u->mem;
     x->env.arch = u->arch;
     x->env.user_mode = 1;
+    x->env.timing = u->opts.timing_params ? u->opts.timing_params
+                                          : &hexsim_timing_default_params;
+    x->env.caches = u->caches_made ? &u->caches : NULL;
     return 0;
 }
 
@@ -191,6 +214,7 @@ void hexsim_user_exec_free(struct hexsim_user_exec *x)
 {
     free(x->pcache);
     x->pcache = NULL;
+    x->env.caches = NULL;
 }
 
 // Reports an event that ends the process (a fault, or a trap that is not a system call) on
@@ -217,16 +241,19 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-// --stats: what the run did, on stderr at exit.
-static void print_stats(struct hexsim_user *u, uint64_t packets, uint64_t insns, double secs)
+// --stats and --stats-json: what the run did, on stderr at exit and as JSON.
+static void report_stats(struct hexsim_user *u, double secs)
 {
-    struct timespec cpu;
-    double cpu_s = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0
-                   ? (double)cpu.tv_sec + cpu.tv_nsec * 1e-9 : 0.0;
-    fprintf(u->err, "hexsim: stats: packets %llu instructions %llu pcycles %llu host %.3f s "
-            "cpu %.3f s packets/s %.0f (per cpu second)\n", (unsigned long long)packets,
-            (unsigned long long)insns, (unsigned long long)u->cpu.pcycles, secs, cpu_s,
-            cpu_s > 0 ? (double)packets / cpu_s : 0.0);
+    struct hexsim_stats s = { 0 };
+    hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
+                            u->opts.timing == HEXSIM_TIMING_CACHE);
+    hexsim_stats_add(&s, "system_calls", "system calls", u->syscalls);
+    hexsim_stats_add_host(&s, u->cpu.packets, secs);
+    if (u->opts.stats)
+        hexsim_stats_print(u->err, &s);
+    char msg[600];
+    if (u->opts.stats_json && hexsim_stats_write_json(u->opts.stats_json, &s, msg, sizeof msg))
+        fprintf(u->err, "hexsim: --stats-json: %s\n", msg);
 }
 
 int hexsim_user_run(struct hexsim_user *u)
@@ -240,13 +267,15 @@ int hexsim_user_run(struct hexsim_user *u)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
-    uint64_t n = u->packets, insns = u->insns;
+    uint64_t n = u->cpu.packets;   // a restored run goes on counting
     const uint64_t max_packets = u->opts.max_packets;
     // --snapshot-at: one check per packet only while a pause or a limit is pending
     const uint64_t pause_at = u->pause_at > n ? u->pause_at : 0;
     const uint64_t limit = pause_at && (!max_packets || pause_at < max_packets) ? pause_at
                                                                                 : max_packets;
     struct hexsim_user_pcache *pc = x.pcache;
+    struct hexsim_profile *prof = u->opts.profile ? hexsim_profile_new() : NULL;
+    uint64_t c0 = 0;
     while (!u->exited) {
         // the decoded-packet cache lookup, inline (fetch_decode does the misses)
         const struct hexsim_packet *pkt;
@@ -267,15 +296,18 @@ int hexsim_user_run(struct hexsim_user *u)
                 break;
             }
         }
+        if (__builtin_expect(prof != NULL, 0))
+            c0 = u->cpu.pcycles;
         int k = hexsim_exec_packet(&x.env, pkt, &ev);
-        insns += pkt->nexec;
+        if (__builtin_expect(prof != NULL, 0) && (k == HX_EV_NONE || k == HX_EV_TRAP0))
+            hexsim_profile_packet(prof, 0, pkt->addr, u->cpu.pcycles - c0,
+                                  hexsim_profile_flow(pkt, u->cpu.pc), u->cpu.pc);
         if (__builtin_expect(k != HX_EV_NONE, 0)) {
             if (k == HX_EV_TRAP0 && ev.imm == 1) {
                 hexsim_user_syscall(u);
             } else {
                 if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
                     ev.addr = pkt->addr;
-                insns -= pkt->nexec;   // the packet did not complete
                 status = hexsim_user_fault(u, &ev);
                 break;
             }
@@ -301,14 +333,19 @@ int hexsim_user_run(struct hexsim_user *u)
             }
         }
     }
-    u->packets = n;
-    u->insns = insns;
     if (status == HEXSIM_USER_PAUSED) {
+        hexsim_profile_free(prof);
         hexsim_user_exec_free(&x);
         return status;
     }
-    if (u->opts.stats)
-        print_stats(u, n, insns, seconds_since(&t0));
+    if (u->opts.stats || u->opts.stats_json)
+        report_stats(u, seconds_since(&t0));
+    if (prof) {
+        char msg[600];
+        if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))
+            fprintf(u->err, "hexsim: --profile: %s\n", msg);
+        hexsim_profile_free(prof);
+    }
     hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }

@@ -593,6 +593,7 @@ void hexsim_user_syscall(struct hexsim_user *u)
     uint32_t *r = u->cpu.r;
     uint32_t nr = r[6];
     int64_t ret;
+    u->syscalls++;
     switch (nr) {
 #define CALL_CASE(num, name, call) case num: ret = (call); break;
     HEXSIM_SYSCALLS(CALL_CASE)

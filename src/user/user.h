@@ -28,6 +28,10 @@ struct hexsim_user_opts {
     unsigned arch;            // core version, 0: from the ELF header
     bool no_host_paths;       // openat/fstatat fail with EACCES: the guest reaches only the
                               // host files behind the descriptors it was given (fuzzing)
+    int timing;               // enum hexsim_timing_mode (src/cpu/timing.h)
+    const struct hexsim_timing_params *timing_params;   // NULL: the defaults
+    const char *stats_json;   // --stats-json FILE: the --stats values as JSON (NULL: none)
+    const char *profile;      // --profile FILE: per-function pcycles (NULL: none)
 };
 
 struct hexsim_user {
@@ -45,9 +49,14 @@ struct hexsim_user {
     int guest_fd_map[64];          // guest fd -> host fd, -1 closed
     uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
     uint64_t rng;                  // getrandom state (reproducible)
-    uint64_t packets, insns;       // run so far (--stats; a restored run goes on counting)
-    uint64_t pause_at;             // hexsim_user_run returns HEXSIM_USER_PAUSED once this
-                                   //   many packets have run (0: never): --snapshot-at
+    uint64_t syscalls;             // system calls made (--stats)
+    uint64_t pause_at;             // hexsim_user_run returns HEXSIM_USER_PAUSED once cpu.packets
+                                   //   reaches this (0: never): --snapshot-at
+    // cache mode: the process's caches, made by the first hexsim_user_exec_init and kept
+    // across runs (a paused run goes on with them; snapshots save their tags)
+    struct hexsim_caches caches;
+    struct hexsim_cache l2;
+    bool caches_made;
     FILE *err;                     // diagnostics (stderr)
     char path[512];
 };
@@ -69,12 +78,15 @@ void hexsim_user_free(struct hexsim_user *u);
 // *pkt is the decoded packet (NULL after a fetch fault).
 enum { HEXSIM_USER_STEP_OK, HEXSIM_USER_STEP_EXIT, HEXSIM_USER_STEP_FAULT };
 struct hexsim_user_pcache;
+struct hexsim_profile;
 struct hexsim_user_exec {
     struct hexsim_user_pcache *pcache;   // decoded packets
     struct hexsim_exec_env env;          // env.trace: set it to get the executor's write log
     struct hexsim_packet tmp;
 };
 int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x);
+// Cache mode: makes u's caches if not made yet (0, or -1 out of memory); else nothing.
+int hexsim_user_make_caches(struct hexsim_user *u);
 void hexsim_user_exec_free(struct hexsim_user_exec *x);
 int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt);

@@ -11,6 +11,7 @@
 # piped on stdin, and --replay FILE with nothing on stdin: the same output and packets.
 # Usage: snap_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -69,7 +70,7 @@ def main():
                            'the straight run\'s' % n)
             if n == prompt:
                 snap_shell = snap
-                if b'root@hexagon:/# uname -a' not in out3:
+                if b'/# uname -a' not in out3 or b'Linux hexagon' not in out3:
                     bad.append('--restore at the prompt: the commands did not run after it')
         if snap_shell:
             data = open(snap_shell, 'rb').read()
@@ -99,6 +100,24 @@ def main():
             if rc6 != 2:
                 bad.append('--restore with a KERNEL: exit %d, not 2 (usage)' % rc6)
             size = len(data)
+        # cache mode: the caches are part of the machine; a restore continues the same pcycles
+        # and refuses other timing options
+        js = os.path.join(d, 'cache.json')
+        cache = boot + ['--timing=cache', '--stats-json', js]
+        rc10, out10, err10 = run(cache)
+        pc_straight = json.load(open(js))['pcycles'] if rc10 == 0 else None
+        csnap = os.path.join(d, 'cache.snap')
+        run(cache + ['--snapshot-at', str(prompt // 2), '--snapshot-out', csnap])
+        rc11, out11, err11 = run([a.hexsim, '--restore', csnap, '--script', script,
+                                  '--timing=cache', '--stats-json', js])
+        pc_restored = json.load(open(js))['pcycles'] if rc11 == 0 else None
+        if pc_straight is None or pc_restored != pc_straight or not out10.endswith(out11):
+            bad.append('--timing=cache restore: pcycles %s, straight run %s: %s' %
+                       (pc_restored, pc_straight, err11[-500:]))
+        rc12, _, err12 = run([a.hexsim, '--restore', csnap, '--script', script])
+        if rc12 != 1 or 'same timing options' not in err12:
+            bad.append('a cache-mode snapshot restored in simple mode: exit %d, %r' %
+                       (rc12, err12.strip()[-300:]))
         rec = os.path.join(d, 'input.rec')
         plain = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300']
         rc7, out7, err7 = run(plain + ['--record', rec], TYPED.encode())

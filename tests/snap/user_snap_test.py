@@ -6,7 +6,7 @@
 # benchmark b1 (tools/bench/progs/b1.c, about 256 million packets) and progs/snapprog.c
 # (brk, mmap/munmap, getrandom, clock_gettime, nanosleep, output over the whole run).
 # For each program:
-#   - the straight run gives stdout, exit status and --stats packets/instructions/pcycles;
+#   - the straight run gives stdout, exit status and the --stats-json values (not host time);
 #   - one run takes snapshots at 16 points (12 spread over the run, 4 in its last few
 #     thousand packets, where the output is written) with stderr on the same pipe as stdout,
 #     so each "snapshot at packet N" message shows how much output came before N; it must
@@ -18,6 +18,8 @@
 #     packets, the snapshot taken there must equal the one of the straight run at the same
 #     packet, section by section. snapprog's first point's run to the end also takes
 #     snapshots at every later point and compares them all.
+# snapprog runs the same checks again under --timing=cache (the caches are part of the
+# snapshot; restoring it without --timing=cache is refused).
 # Then refusals (exit status 1, a message naming the file, nothing run): damaged, cut,
 # foreign and wrong-kind files (a user snapshot in system mode, a system one in user mode),
 # snapshots with right checksums but impossible contents (snapfile.py writes them); a process
@@ -31,6 +33,7 @@
 # --restore FILE` starts the debugger at the saved state.
 # Usage: user_snap_test.py user|debug --hexsim BUILD/hexsim --work DIR
 import argparse
+import json
 import os
 import re
 import struct
@@ -44,7 +47,8 @@ import snapfile  # noqa: E402
 
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ffreestanding',
          '-nostdlib', '-fuse-ld=lld', '-static']
-STATS = re.compile(rb'hexsim: stats: packets (\d+) instructions (\d+) pcycles (\d+)[^\n]*\n')
+# --stats-json values that belong to the host, not to the simulated run
+HOST_STATS = ('host_seconds', 'host_cpu_seconds', 'packets_per_second')
 SNAPPED = re.compile(rb'hexsim: snapshot at packet (\d+) written to [^\n]* in [0-9.]+ s\n')
 RESTORED = re.compile(rb'hexsim: restored [^\n]* at packet (\d+) in [0-9.]+ s\n')
 STEP = 200000
@@ -66,13 +70,29 @@ def run(cmd, limit=1500):
     return p.returncode, p.stdout
 
 
+def stats_run(a, cmd):
+    """run() with --stats-json: exit status, output and the run's statistics (None: no file)."""
+    path = os.path.join(a.work, 'stats.json')
+    if os.path.exists(path):
+        os.remove(path)
+    rc, text = run(cmd[:2] + ['--stats-json', path] + cmd[2:])
+    try:
+        with open(path) as f:
+            stats = {k: v for k, v in json.load(f).items() if k not in HOST_STATS}
+    except (OSError, ValueError):
+        stats = None
+    return rc, text, stats
+
+
 def parse(text):
-    """Guest output split at the snapshot messages, the points, and the final stats."""
-    m = STATS.search(text)
-    stats = tuple(int(g) for g in m.groups()) if m else None
-    text = STATS.sub(b'', RESTORED.sub(b'', text))
+    """Guest output split at the snapshot messages, and the points."""
+    text = RESTORED.sub(b'', text)
     points = [int(n) for n in SNAPPED.findall(text)]
-    return SNAPPED.split(text)[::2], points, stats
+    return SNAPPED.split(text)[::2], points
+
+
+def brief(stats):
+    return {k: stats[k] for k in ('packets', 'pcycles', 'instructions')} if stats else None
 
 
 def sections(path):
@@ -91,14 +111,16 @@ def same_state(a, b):
     return ', '.join(diff)
 
 
-def check_program(a, name, exe, args, full_runs):
-    """The straight run against snapshots taken over it and restored."""
-    rc0, text = run([a.hexsim, '--user', '--stats', exe] + args)
-    out0, _, stats0 = parse(text)
-    out0 = out0[0]
-    if not expect('%s: straight run with --stats' % name, stats0 is not None, text[-500:]):
+def check_program(a, name, exe, args, full_runs, timing=()):
+    """The straight run against snapshots taken over it and restored (every run with the
+    timing options timing): output, exit status and all of --stats-json but host time."""
+    hx = [a.hexsim, '--user'] + list(timing)
+    rc0, text, stats0 = stats_run(a, hx + [exe] + args)
+    out0 = parse(text)[0][0]
+    if not expect('%s: straight run with --stats-json' % name, stats0 is not None,
+                  text[-500:]):
         return None
-    total = stats0[0]
+    total = stats0['packets']
     spread = [total * k // 13 for k in range(1, 13)]
     points = sorted(set(p for p in spread + [total - d for d in (3000, 300, 30, 2)] if p > 0))
     by_state = [] if full_runs else [p for p in points if total - p > total // 8]
@@ -108,12 +130,12 @@ def check_program(a, name, exe, args, full_runs):
     for f in snap.values():
         if os.path.exists(f):
             os.remove(f)
-    rc, text = run([a.hexsim, '--user', '--stats', '--snapshot-at', ','.join(map(str, taken)),
-                    '--snapshot-out', pattern, exe] + args)
-    segs, seen, stats = parse(text)
+    rc, text, stats = stats_run(a, hx + ['--snapshot-at', ','.join(map(str, taken)),
+                                         '--snapshot-out', pattern, exe] + args)
+    segs, seen = parse(text)
     ok = expect('%s: the run with %d snapshots is the straight run' % (name, len(taken)),
                 rc == rc0 and stats == stats0 and b''.join(segs) == out0 and seen == taken,
-                'exit %d/%d, stats %s/%s, points %s' % (rc, rc0, stats, stats0, seen))
+                'exit %d/%d, stats %s/%s, points %s' % (rc, rc0, brief(stats), brief(stats0), seen))
     if not ok:
         return None
     before = {p: b''.join(segs[:i + 1]) for i, p in enumerate(taken)}
@@ -122,10 +144,9 @@ def check_program(a, name, exe, args, full_runs):
     for p in points:
         if p in by_state:
             cut = os.path.join(a.work, name + '-check.snap')
-            rc, text = run([a.hexsim, '--user', '--restore', snap[p], '--snapshot-at',
-                            str(p + STEP), '--snapshot-out', cut, '--max-packets',
-                            str(p + STEP)])
-            segs, seen, _ = parse(text)
+            rc, text = run(hx + ['--restore', snap[p], '--snapshot-at', str(p + STEP),
+                                 '--snapshot-out', cut, '--max-packets', str(p + STEP)])
+            segs, seen = parse(text)
             diff = same_state(cut, snap[p + STEP])
             expect('%s: restored at %d, after %d packets the state is the straight run\'s'
                    % (name, p, STEP), rc == 124 and seen == [p + STEP] and not diff and
@@ -133,16 +154,16 @@ def check_program(a, name, exe, args, full_runs):
                    'exit %d, points %s, differing sections: %s' % (rc, seen, diff))
             continue
         later = [q for q in taken if q > p] if p == points[0] else []
-        cmd = [a.hexsim, '--user', '--stats', '--restore', snap[p]]
+        cmd = hx + ['--restore', snap[p]]
         if later:
             cmd += ['--snapshot-at', ','.join(map(str, later)), '--snapshot-out',
                     os.path.join(a.work, name + '-again-%N.snap')]
-        rc, text = run(cmd)
-        segs, seen, stats = parse(text)
+        rc, text, stats = stats_run(a, cmd)
+        segs, seen = parse(text)
         expect('%s: restored at packet %d and run to the end' % (name, p),
                rc == rc0 and stats == stats0 and before[p] + b''.join(segs) == out0 and
                seen == later, 'exit %d/%d, stats %s/%s, output %r' %
-               (rc, rc0, stats, stats0, b''.join(segs)[-200:]))
+               (rc, rc0, brief(stats), brief(stats0), b''.join(segs)[-200:]))
         for q in later:
             diff = same_state(os.path.join(a.work, name + '-again-%d.snap' % q), snap[q])
             expect('%s: restored at %d, the state at %d is the straight run\'s' % (name, p, q),
@@ -183,9 +204,14 @@ def refusals(a, good, prog):
                                   'bytes, this hexsim expects'),
         'no mem section': (snapfile.write(fmt, version, [s for s in secs if s[0] != 'mem']),
                            'section mem: missing'),
+        'no timing section': (snapfile.write(fmt, version,
+                                             [s for s in secs if s[0] != 'timing']),
+                              'section timing: missing'),
+        'timing of another size': (with_section('timing', dict(secs)['timing'][:-4]),
+                                   'section timing: another size'),
     }
-    expect('the snapshot has the five sections', names == ['config', 'process', 'cpu', 'maps',
-                                                          'mem'], str(names))
+    expect('the snapshot has the six sections', names == ['config', 'process', 'cpu', 'maps',
+                                                         'mem', 'timing'], str(names))
     path = os.path.join(a.work, 'damaged.snap')
     for what, (blob, rx) in damaged.items():
         with open(path, 'wb') as f:
@@ -347,6 +373,12 @@ def main():
         small = check_program(a, 'snapprog', exe['snapprog'], [], True)
         if small:
             refusals(a, small[0], exe['snapprog'])
+        cached = check_program(a, 'snapprog-cache', exe['snapprog'], [], True,
+                               ['--timing=cache'])
+        if cached:
+            rc, text = run([a.hexsim, '--user', '--restore', cached[0]])
+            expect('a cache-mode snapshot restored without --timing=cache is refused',
+                   rc == 1 and b'taken with --timing=cache' in text, text[-300:])
         big = check_program(a, 'b1', exe['b1'], [], False)
         summary = 'user snapshots: ok (b1: a snapshot of %d bytes)' % (big[2] if big else 0)
     if failures:

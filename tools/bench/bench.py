@@ -36,7 +36,7 @@ def timed(cmd):
     return (cpu if cpu > 0 else time.monotonic() - t), p
 
 
-STATS_RE = re.compile(rb'hexsim: stats: packets (\d+) instructions (\d+)')
+STATS_RE = re.compile(rb'\n  packets +(\d+)\n  instructions +(\d+)\n')
 
 
 def main():

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// --profile (profile.h). Packets are counted by address in an open-addressing hash table;
+// call stacks are a tree of (caller node, callee address) nodes, one current node per
+// thread. Calls are packets whose taken branch is a call instruction (ISA table attribute
+// call); returns are packets that left through a return (attribute return) or jumpr r31.
+#include "profile.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/decode.h"
+#include "cpu/isa.h"
+#include "debug/symtab.h"
+
+#define MAX_NODES (1u << 20)   // beyond: packets stay with their current node
+
+struct pc_slot {
+    uint32_t pc;
+    bool used;
+    uint64_t pcycles, packets;
+};
+
+struct node {
+    uint32_t parent, first_child, next_sibling;
+    uint32_t func;              // the callee's address (the root: 0)
+    uint64_t pcycles;
+};
+
+struct hexsim_profile {
+    struct pc_slot *slot;
+    size_t nslot, used;
+    struct node *node;
+    uint32_t nnode, cap;
+    uint32_t cur[HEXSIM_PROFILE_THREADS];
+    unsigned depth[HEXSIM_PROFILE_THREADS];
+    uint32_t root_func[HEXSIM_PROFILE_THREADS];
+};
+
+struct hexsim_profile *hexsim_profile_new(void)
+{
+    struct hexsim_profile *p = calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    p->nslot = 1u << 14;
+    p->slot = calloc(p->nslot, sizeof(*p->slot));
+    p->cap = 1024;
+    p->node = calloc(p->cap, sizeof(*p->node));
+    if (!p->slot || !p->node) {
+        hexsim_profile_free(p);
+        return NULL;
+    }
+    p->nnode = 1;               // node 0: the root of every thread
+    for (unsigned t = 0; t < HEXSIM_PROFILE_THREADS; t++)
+        p->root_func[t] = UINT32_MAX;
+    return p;
+}
+
+void hexsim_profile_free(struct hexsim_profile *p)
+{
+    if (!p)
+        return;
+    free(p->slot);
+    free(p->node);
+    free(p);
+}
+
+static bool is_return(const struct hexsim_insn *in, const struct hexsim_insn_desc *d)
+{
+    if (d->flags & HX_F_RETURN)
+        return true;
+    // jumpr r31 (and its predicated forms): a jump through r31
+    if ((d->flags & HX_F_JUMP) && !(d->flags & HX_F_CALL))
+        for (unsigned k = 0; k < d->nops; k++)
+            if (d->ops[k].kind == HX_OPK_R && !d->ops[k].written && in->op[k] == 31)
+                return true;
+    return false;
+}
+
+int hexsim_profile_flow(const struct hexsim_packet *pkt, uint32_t next_pc)
+{
+    if (next_pc == pkt->addr + 4u * pkt->nwords)
+        return HEXSIM_PROFILE_FLOW_NONE;
+    int flow = HEXSIM_PROFILE_FLOW_NONE;
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
+        if (d->flags & HX_F_CALL)
+            flow = HEXSIM_PROFILE_FLOW_CALL;
+        else if (flow == HEXSIM_PROFILE_FLOW_NONE && is_return(&pkt->insn[i], d))
+            flow = HEXSIM_PROFILE_FLOW_RETURN;
+    }
+    return flow;
+}
+
+static void grow_slots(struct hexsim_profile *p)
+{
+    size_t n = p->nslot * 2;
+    struct pc_slot *s = calloc(n, sizeof(*s));
+    if (!s)
+        return;                 // keep the full table: lookups still work, inserts stop
+    for (size_t i = 0; i < p->nslot; i++) {
+        if (!p->slot[i].used)
+            continue;
+        size_t h = (p->slot[i].pc * 2654435761u) & (n - 1);
+        while (s[h].used)
+            h = (h + 1) & (n - 1);
+        s[h] = p->slot[i];
+    }
+    free(p->slot);
+    p->slot = s;
+    p->nslot = n;
+}
+
+static struct pc_slot *slot_of(struct hexsim_profile *p, uint32_t pc)
+{
+    if (p->used * 2 >= p->nslot)
+        grow_slots(p);
+    size_t h = (pc * 2654435761u) & (p->nslot - 1);
+    for (size_t n = 0; n < p->nslot; n++, h = (h + 1) & (p->nslot - 1)) {
+        if (p->slot[h].used && p->slot[h].pc == pc)
+            return &p->slot[h];
+        if (!p->slot[h].used) {
+            if (p->used + 1 >= p->nslot)
+                return NULL;
+            p->slot[h].used = true;
+            p->slot[h].pc = pc;
+            p->used++;
+            return &p->slot[h];
+        }
+    }
+    return NULL;
+}
+
+static uint32_t child(struct hexsim_profile *p, uint32_t parent, uint32_t func)
+{
+    for (uint32_t c = p->node[parent].first_child; c; c = p->node[c].next_sibling)
+        if (p->node[c].func == func)
+            return c;
+    if (p->nnode >= MAX_NODES)
+        return parent;
+    if (p->nnode == p->cap) {
+        struct node *n = realloc(p->node, 2 * (size_t)p->cap * sizeof(*n));
+        if (!n)
+            return parent;
+        p->node = n;
+        p->cap *= 2;
+    }
+    uint32_t c = p->nnode++;
+    p->node[c] = (struct node){ parent, 0, p->node[parent].first_child, func, 0 };
+    p->node[parent].first_child = c;
+    return c;
+}
+
+void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, uint64_t pcycles,
+                           int flow, uint32_t next_pc)
+{
+    t %= HEXSIM_PROFILE_THREADS;
+    struct pc_slot *s = slot_of(p, pc);
+    if (s) {
+        s->pcycles += pcycles;
+        s->packets++;
+    }
+    if (p->root_func[t] == UINT32_MAX)
+        p->root_func[t] = pc;
+    p->node[p->cur[t]].pcycles += pcycles;
+    if (flow == HEXSIM_PROFILE_FLOW_CALL && p->depth[t] < HEXSIM_PROFILE_DEPTH) {
+        uint32_t c = child(p, p->cur[t], next_pc);
+        if (c != p->cur[t]) {
+            p->cur[t] = c;
+            p->depth[t]++;
+        }
+    } else if (flow == HEXSIM_PROFILE_FLOW_RETURN && p->depth[t] > 0) {
+        p->cur[t] = p->node[p->cur[t]].parent;
+        p->depth[t]--;
+    }
+}
+
+// ---- output
+
+struct func_total {
+    const char *name;
+    uint32_t addr;
+    uint64_t pcycles, packets;
+};
+
+static int by_addr(const void *a, const void *b)
+{
+    const struct func_total *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int by_pcycles(const void *a, const void *b)
+{
+    const struct func_total *x = a, *y = b;
+    if (x->pcycles != y->pcycles)
+        return x->pcycles < y->pcycles ? 1 : -1;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static void func_name(const struct hexsim_symtab *st, uint32_t addr, char *buf, size_t n)
+{
+    const struct hexsim_sym *s = st ? hexsim_symtab_lookup(st, addr) : NULL;
+    if (s && s->addr == addr)
+        snprintf(buf, n, "%s", s->name);
+    else if (s)
+        snprintf(buf, n, "%s+0x%" PRIx32, s->name, addr - s->addr);
+    else
+        snprintf(buf, n, "0x%08" PRIx32, addr);
+}
+
+// One folded line per node with pcycles of its own: the names from the root down.
+static void write_folded(FILE *f, const struct hexsim_profile *p, const struct hexsim_symtab *st,
+                         uint32_t root_func)
+{
+    for (uint32_t i = 0; i < p->nnode; i++) {
+        if (!p->node[i].pcycles)
+            continue;
+        uint32_t chain[HEXSIM_PROFILE_DEPTH + 2];
+        unsigned n = 0;
+        for (uint32_t k = i; k && n < HEXSIM_PROFILE_DEPTH + 1; k = p->node[k].parent)
+            chain[n++] = p->node[k].func;
+        char name[160];
+        const struct hexsim_sym *rs = st ? hexsim_symtab_lookup(st, root_func) : NULL;
+        fputs(rs ? rs->name : "[start]", f);   // where the thread began
+        while (n--) {
+            func_name(st, chain[n], name, sizeof name);
+            fprintf(f, ";%s", name);
+        }
+        fprintf(f, " %" PRIu64 "\n", p->node[i].pcycles);
+    }
+}
+
+int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const char *elf,
+                         char *msg, size_t msglen)
+{
+    struct hexsim_symtab st = { 0 };
+    bool have_syms = elf && hexsim_symtab_load(&st, elf) == 0 && st.n > 0;
+    const struct hexsim_symtab *sym = have_syms ? &st : NULL;
+    // sum packets into the symbol containing them (else their own address): sort by that
+    // address, then merge neighbours
+    struct func_total *ft = calloc(p->used ? p->used : 1, sizeof(*ft));
+    size_t nf = 0;
+    uint64_t total = 0;
+    for (size_t i = 0; ft && i < p->nslot; i++) {
+        const struct pc_slot *s = &p->slot[i];
+        if (!s->used)
+            continue;
+        total += s->pcycles;
+        const struct hexsim_sym *y = sym ? hexsim_symtab_lookup(sym, s->pc) : NULL;
+        ft[nf++] = (struct func_total){ y ? y->name : NULL, y ? y->addr : s->pc, s->pcycles,
+                                        s->packets };
+    }
+    if (ft)
+        qsort(ft, nf, sizeof(*ft), by_addr);
+    size_t w = 0;
+    for (size_t k = 0; k < nf; k++) {
+        if (w && ft[w - 1].addr == ft[k].addr && ft[w - 1].name == ft[k].name) {
+            ft[w - 1].pcycles += ft[k].pcycles;
+            ft[w - 1].packets += ft[k].packets;
+        } else {
+            ft[w++] = ft[k];
+        }
+    }
+    nf = w;
+    int rc = -1;
+    FILE *f = ft ? fopen(path, "w") : NULL;
+    if (!f) {
+        snprintf(msg, msglen, "cannot write %s: %s", path, ft ? strerror(errno) : "out of memory");
+        goto out;
+    }
+    qsort(ft, nf, sizeof(*ft), by_pcycles);
+    fprintf(f, "# hexsim --profile: pcycles spent in each function's own packets, most first\n"
+            "# (symbols: %s)\n", have_syms ? elf : "none, addresses");
+    fprintf(f, "%16s %8s %14s  %s\n", "pcycles", "percent", "packets", "function");
+    for (size_t k = 0; k < nf; k++) {
+        char name[160];
+        if (ft[k].name)
+            snprintf(name, sizeof name, "%s", ft[k].name);
+        else
+            snprintf(name, sizeof name, "0x%08" PRIx32, ft[k].addr);
+        fprintf(f, "%16" PRIu64 " %7.2f%% %14" PRIu64 "  %s\n", ft[k].pcycles,
+                total ? 100.0 * (double)ft[k].pcycles / (double)total : 0.0, ft[k].packets, name);
+    }
+    if (fclose(f) != 0) {
+        snprintf(msg, msglen, "cannot write %s: %s", path, strerror(errno));
+        goto out;
+    }
+    char fpath[4200];
+    snprintf(fpath, sizeof fpath, "%s.folded", path);
+    f = fopen(fpath, "w");
+    if (!f) {
+        snprintf(msg, msglen, "cannot write %s: %s", fpath, strerror(errno));
+        goto out;
+    }
+    write_folded(f, p, sym, p->root_func[0] == UINT32_MAX ? 0 : p->root_func[0]);
+    if (fclose(f) != 0) {
+        snprintf(msg, msglen, "cannot write %s: %s", fpath, strerror(errno));
+        goto out;
+    }
+    rc = 0;
+out:
+    free(ft);
+    if (have_syms || st.sym)
+        hexsim_symtab_free(&st);
+    return rc;
+}
