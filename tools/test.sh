@@ -3,7 +3,8 @@
 # Sets up, builds the guest kernel (guest/linux/build.sh: about 6 minutes on an idle 2-core
 # machine the first time, cached in ~/.cache/hexsim afterwards), builds a Debug tree with
 # AddressSanitizer and UndefinedBehaviorSanitizer in build-test/, and runs every registered
-# test with ctest (the boot tests included); exits with ctest's status.
+# test with ctest (the boot tests included), then builds the libFuzzer targets in build-fuzz/
+# and fuzzes each for a short smoke time (ctest label "fuzz"); exits non-zero if either failed.
 # This is what CI runs (.ci/run).
 set -eu
 cd "$(dirname "$0")/.."
@@ -17,4 +18,19 @@ cmake --build build-test -j"$(nproc)"
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 export UBSAN_OPTIONS
 
-exec ctest --test-dir build-test --output-on-failure -j2
+status=0
+ctest --test-dir build-test --output-on-failure -j2 || status=$?
+
+# The fuzz targets (tests/fuzz/), built with clang-16's libFuzzer, ASan and UBSan in
+# build-fuzz/, each fuzzed for HEXSIM_FUZZ_SMOKE_SECONDS (default 20) from the seed corpus:
+# the ctest label "fuzz". Long runs: tools/fuzz.sh.
+smoke=${HEXSIM_FUZZ_SMOKE_SECONDS:-20}
+cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang-16 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DHEXSIM_FUZZ=ON -DHEXSIM_FUZZ_SMOKE_SECONDS="$smoke" >/dev/null
+targets=$(sed -n 's/^set(HEXSIM_FUZZ_TARGETS \(.*\))$/\1/p' tests/fuzz/tests.cmake)
+fuzzers=""
+for t in $targets; do fuzzers="$fuzzers fuzz_$t"; done
+# shellcheck disable=SC2086
+cmake --build build-fuzz -j"$(nproc)" --target $fuzzers
+ctest --test-dir build-fuzz --output-on-failure -L fuzz || status=$?
+exit $status
