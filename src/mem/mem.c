@@ -3,7 +3,8 @@
 // Two levels of 1024 entries cover the 32-bit space; pages are allocated when mapped. A map
 // of many fresh pages at once (guest RAM, a large mmap) takes their data from one anonymous
 // host mapping (a block): the host gives it zero pages on first touch, so untouched guest
-// RAM costs no host memory and no time; unmapping such a page gives it back to the host.
+// RAM costs no host memory and no time; unmapping such a page gives its memory back to the
+// host (madvise), keeping the range reserved until the block is freed.
 #define _DEFAULT_SOURCE      // MAP_ANONYMOUS, MAP_NORESERVE
 #include "hexsim/mem.h"
 
@@ -107,9 +108,13 @@ void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len)
             continue;
         if (p->code)
             m->code_gen++;
+        // A block page goes back to the host but its address range stays the block's (an
+        // munmap here would let the host reuse the range for another mapping, which the
+        // block's munmap at hexsim_mem_free would then destroy); a later map of the page
+        // takes fresh storage, so the range is never used again.
         if (p->in_block)
-            munmap(p->data, HEXSIM_PAGE_SIZE);   // back to the host (the block's range
-        else                                     // is unmapped again, harmlessly, at free)
+            madvise(p->data, HEXSIM_PAGE_SIZE, MADV_DONTNEED);
+        else
             free(p->data);
         memset(p, 0, sizeof(*p));
         m->mapped_pages--;

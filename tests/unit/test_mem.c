@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Check suite of guest memory (src/mem/mem.c): mapping zero-filled pages singly and in
 // blocks, reads and writes through the checked accessors, permission and unmapped faults,
-// unmapping and remapping pages of a block (zero again), the page limit, and freeing.
+// unmapping and remapping pages of a block (zero again; the range stays the block's), the
+// page limit, and freeing.
 #include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
@@ -46,6 +47,33 @@ START_TEST(block_map_unmap_remap)
 }
 END_TEST
 
+// Regression (issue 13 audit): unmapping a block's pages once gave their host range back,
+// the host reused it for the next block (another memory's), and freeing the first memory
+// unmapped that block under the second one.
+START_TEST(unmapped_block_range_not_reused)
+{
+    struct hexsim_mem a, b;
+    hexsim_mem_init(&a);
+    hexsim_mem_init(&b);
+    ck_assert_int_eq(hexsim_mem_map(&a, 0x10000000u, 64 * PG, HEXSIM_PROT_R | HEXSIM_PROT_W),
+                     HEXSIM_MEM_OK);
+    ck_assert_int_eq(hexsim_mem_write(&a, 0x10000000u, 4, 1), 0);
+    hexsim_mem_unmap(&a, 0x10000000u, 64 * PG);
+    ck_assert_uint_eq(a.mapped_pages, 0);
+    ck_assert_int_eq(hexsim_mem_map(&b, 0x20000000u, 64 * PG, HEXSIM_PROT_R | HEXSIM_PROT_W),
+                     HEXSIM_MEM_OK);
+    for (unsigned i = 0; i < 64; i++)
+        ck_assert_int_eq(hexsim_mem_write(&b, 0x20000000u + i * PG, 4, 0xB0000000u + i), 0);
+    hexsim_mem_free(&a);
+    for (unsigned i = 0; i < 64; i++) {
+        uint64_t v = 0;
+        ck_assert_int_eq(hexsim_mem_read(&b, 0x20000000u + i * PG, 4, HEXSIM_PROT_R, &v), 0);
+        ck_assert_uint_eq(v, 0xB0000000u + i);
+    }
+    hexsim_mem_free(&b);
+}
+END_TEST
+
 START_TEST(page_limit)
 {
     struct hexsim_mem m;
@@ -67,6 +95,7 @@ int main(void)
     Suite *s = suite_create("mem");
     TCase *t = tcase_create("core");
     tcase_add_test(t, block_map_unmap_remap);
+    tcase_add_test(t, unmapped_block_range_not_reused);
     tcase_add_test(t, page_limit);
     suite_add_tcase(s, t);
     return hexsim_check_run(s);
