@@ -71,6 +71,7 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
     struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
     if (e->host == host && e->pkt.addr == addr)
         return &e->pkt;
+    struct hexsim_page *first = pg;
     uint32_t words[HX_PACKET_MAX_WORDS];
     size_t n = 0;
     int next_fault = 0;
@@ -83,15 +84,17 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
         }
         words[n] = (uint32_t)hexsim_page_load(pg, a & (HEXSIM_PAGE_SIZE - 1), 4);
     }
-    pg->code = true;
+    first->code = true;   // a store into the page drops the cached decode (code_gen)
     hexsim_decode_packet(words, n, addr, m->arch, tmp);
     if (tmp->status == HX_DECODE_TRUNCATED && next_fault) {
         *fault = next_fault;
         *faddr = addr + 4 * (uint32_t)n;
         return NULL;
     }
-    if (tmp->status != HX_DECODE_OK || n < HX_PACKET_MAX_WORDS)
-        return tmp;          // invalid, or crosses into the next page: not cached
+    // Invalid, or its words reach into the next page: not cached (the key is the first
+    // page, so neither a store into the second nor a change of its mapping would be seen).
+    if (tmp->status != HX_DECODE_OK || off + 4u * tmp->nwords > HEXSIM_PAGE_SIZE)
+        return tmp;
     e->host = host;
     e->pkt = *tmp;
     return &e->pkt;

@@ -20,6 +20,7 @@ CASES = {
     'basic': (['crt.S', 't_basic.c'], ['--mem', '64M', '--append', 'hvm-basic'], 0,
               'ABCDEF', ['trap1(#9)', 'angel call 0x99', 'every vCPU stopped']),
     'mmu': (['crt.S', 't_mmu.c'], ['--mem', '64M'], 0, None, []),
+    'smc': (['crt.S', 't_smc.c'], ['--mem', '64M'], 0, None, []),
     'user': (['crt.S', 't_user.c'], ['--mem', '64M'], 0, None, []),
     # 20000 packets are far fewer than the 18.75 M pcycles waited: vmwait must fast-forward
     'timer': (['crt.S', 't_timer.c'], ['--mem', '64M', '--max-packets', '20000'], 0, None, []),
