@@ -5,6 +5,7 @@
 // strings and 16 random bytes near the top. The stack pointer is 8-byte aligned (Hexagon ABI).
 // AT_RANDOM bytes are fixed (deterministic runs) unless host time is requested.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "user.h"
@@ -33,7 +34,13 @@ int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char *
     while (envp && envp[envc])
         envc++;
     uint32_t sp = HEXSIM_USER_STACK_TOP - 16;
-    uint32_t argv_addr[argc > 0 ? argc : 1], env_addr[envc > 0 ? envc : 1];
+    // the strings' guest addresses (on the heap: the lists may be long)
+    uint32_t *argv_addr = malloc(((size_t)(argc > 0 ? argc : 0) + (size_t)envc + 1) * 4);
+    if (!argv_addr) {
+        snprintf(err, errlen, "out of memory for the arguments");
+        return -1;
+    }
+    uint32_t *env_addr = argv_addr + (argc > 0 ? argc : 0);
     const char *execfn = u->path;
     if (push_bytes(u, &sp, execfn, strlen(execfn) + 1))
         goto full;
@@ -63,9 +70,9 @@ int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char *
         { AT_EXECFN, u->execfn }, { AT_NULL, 0 },
     };
     size_t nwords = 1 + (size_t)argc + 1 + (size_t)envc + 1 + 2 * (sizeof(auxv) / sizeof(auxv[0]));
-    sp = (uint32_t)((sp - 4 * nwords) & ~7u);
-    if (sp - base < 4096)
+    if ((uint64_t)sp - base < 4 * (uint64_t)nwords + 8 + 4096)   // (no wrap below base)
         goto full;
+    sp = (uint32_t)((sp - 4 * nwords) & ~7u);
     uint32_t p = sp;
 #define PUT(v) do { uint32_t w_ = (v); hexsim_mem_copy_in(&u->mem, p, &w_, 4, true, NULL); p += 4; } while (0)
     PUT((uint32_t)argc);
@@ -80,9 +87,11 @@ int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char *
         PUT(auxv[i][1]);
     }
 #undef PUT
+    free(argv_addr);
     u->cpu.r[29] = sp;
     return 0;
 full:
+    free(argv_addr);
     snprintf(err, errlen, "arguments and environment do not fit in the %u MiB stack",
              HEXSIM_USER_STACK_SIZE >> 20);
     return -1;

@@ -2,7 +2,7 @@
 // Check suite for bad-input handling in Linux user mode, with regression tests for what the
 // fuzz targets of tests/fuzz/ found: the mmap2 free-space search, the guest-memory cap
 // (hexsim_mem max_pages), refused path system calls (opts.no_host_paths) and the ELF loader
-// from memory on truncated and malformed images.
+// from memory on truncated and malformed images, and an argument list too big for the stack.
 #include "../check_main.h"
 #include <check.h>
 #include <errno.h>
@@ -168,6 +168,28 @@ START_TEST(test_elf_mem)
 }
 END_TEST
 
+// Found by the issue-13 audit: with many short arguments the strings fit in the stack but
+// their pointer array did not; the stack pointer wrapped below the stack's base, the size
+// check passed and the guest got a stack of unwritten words. It is now refused.
+START_TEST(test_stack_argv_overflow)
+{
+    struct hexsim_user *u = new_user();
+    const int argc = 1800000;   // 1.8 MB of strings, 7.2 MB of pointers: more than 8 MiB
+    char **argv = calloc((size_t)argc + 1, sizeof *argv);
+    ck_assert_ptr_nonnull(argv);
+    char empty[] = "";
+    for (int i = 0; i < argc; i++)
+        argv[i] = empty;
+    char *envp[] = { NULL };
+    char err[200] = "";
+    ck_assert_int_eq(hexsim_user_setup_stack(u, argc, argv, envp, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "do not fit"));
+    ck_assert_int_eq(hexsim_user_setup_stack(u, 3, argv, envp, err, sizeof err), 0);
+    free(argv);
+    free_user(u);
+}
+END_TEST
+
 static Suite *user_robust_suite(void)
 {
     Suite *s = suite_create("user_robust");
@@ -176,6 +198,7 @@ static Suite *user_robust_suite(void)
     tcase_add_test(tc, test_mem_max_pages);
     tcase_add_test(tc, test_no_host_paths);
     tcase_add_test(tc, test_elf_mem);
+    tcase_add_test(tc, test_stack_argv_overflow);
     suite_add_tcase(s, tc);
     return s;
 }
