@@ -122,13 +122,20 @@ static void trace_commit(const struct hx_exec *x)
     }
 }
 
+// The timing parameters in use.
+static inline const struct hexsim_timing_params *timing_params(const struct hx_exec *x)
+{
+    return x->env->timing ? x->env->timing : &hexsim_timing_default_params;
+}
+
 // An uncached device access (timing model).
 static void device_cost(struct hx_exec *x)
 {
     struct hexsim_timing_stats *st = &x->cpu->tm.st;
+    unsigned d = timing_params(x)->device;
     st->device++;
-    st->stall[HX_STALL_DEVICE] += x->tp->device;
-    x->tcost += x->tp->device;
+    st->stall[HX_STALL_DEVICE] += d;
+    x->tcost += d;
 }
 
 // System mode: translates ea for one access through the soft TLB, falling back to the
@@ -195,12 +202,11 @@ static void stage_store(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t 
         x->st[x->nst].page = r->page;
         x->st[x->nst].pa = r->pa;
         x->nst++;
-        x->full = true;
         x->mem_slow = true;   // later loads of the packet forward from it
     }
 }
 
-void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
+void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
     struct hexsim_xlat_result r = { NULL, 0 };
     int f;
@@ -368,17 +374,17 @@ static inline void timing_commit(struct hx_exec *x, const struct hexsim_packet *
         issue = hexsim_timing_data_stall(t, pt->rd, issue);
     unsigned cost = 1 + x->tcost;
     if (__builtin_expect(pt->slow, 0))
-        cost += hexsim_timing_extra(t, x->tp, pkt, x->branch_idx);
+        cost += hexsim_timing_extra(t, timing_params(x), pkt, x->branch_idx);
     if (cost < t->interleave)
         cost = t->interleave;
-    if (pt->w_load | pt->w_mpy | pt->w_fp)
-        hexsim_timing_writes(t, x->tp, pt, issue);
+    if (pt->w_any)
+        hexsim_timing_writes(t, timing_params(x), pt, issue);
     t->st.insns += pt->ninsns;
     c->pcycles = issue + cost;
 }
 
-// The commit of a packet that stores, writes control or guest registers, sets sticky USR
-// bits, releases a reservation or ends a hardware loop.
+// The commit of a packet that writes control or guest registers, sets sticky USR bits,
+// releases a reservation or ends a hardware loop (and of its stores).
 static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
     struct hexsim_cpu *c = x->cpu;
@@ -456,10 +462,10 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     x.release_reservation = false;
     x.ev = ev;
     x.trace = env->trace;
-    x.tp = env->timing ? env->timing : &hexsim_timing_default_params;
+    x.env = env;
     x.caches = env->caches;
     x.tcost = 0;
-    x.mem_slow = x.xlat || x.trace || x.caches;
+    x.mem_slow = ((uintptr_t)x.xlat | (uintptr_t)x.trace | (uintptr_t)x.caches) != 0;
     x.wr = pkt->direct && !x.trace ? c->r : x.new_r;
     memset(ev, 0, sizeof(*ev));
     ev->tag = -1;
@@ -507,6 +513,15 @@ int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_pa
     if (__builtin_expect(x.full | pkt->endloop, 0)) {
         commit_full(&x, pkt);
         return ev->kind;
+    }
+    if (x.nst) {
+        if (!x.xlat && !x.caches && x.st[0].size != 32 && (x.nst == 1 || x.st[1].size != 32)) {
+            for (unsigned k = 0; k < x.nst; k++)   // user mode, simple timing: RAM only
+                hexsim_page_store(x.mem, x.st[k].page, x.st[k].addr & (HEXSIM_PAGE_SIZE - 1),
+                                  x.st[k].size, x.st[k].val);
+        } else {
+            commit_stores(&x);
+        }
     }
     for (uint32_t m = x.wr == c->r ? 0 : x.rmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);

@@ -34,8 +34,8 @@ struct hx_exec {
     uint8_t new_p[4], pmask;
     uint32_t new_g[32], gmask;    // guest control registers (system mode)
     uint32_t usr_sticky;      // USR bits to OR in at commit (OVF, floating-point flags)
-    bool full;                // the commit has more than general registers and predicates:
-                              // stores, control or guest registers, USR bits, a reservation
+    bool full;                // the commit has more than general registers, predicates and
+                              // stores: control or guest registers, USR bits, a reservation
     int branch_idx;           // instruction that took the branch, -1 none
     uint32_t branch_target;
     unsigned nst;
@@ -49,7 +49,7 @@ struct hx_exec {
     bool release_reservation; // a store-conditional ran
     struct hexsim_event_info *ev;
     struct hexsim_exec_trace *trace;   // optional debugger log (exec.h), usually NULL
-    const struct hexsim_timing_params *tp;   // the timing model's parameters
+    const struct hexsim_exec_env *env;       // the caller's environment (timing parameters)
     struct hexsim_caches *caches;     // cache mode: the thread's caches (else NULL)
     unsigned tcost;           // extra pcycles of memory accesses so far (caches, devices)
 };
@@ -160,7 +160,29 @@ static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
     }
     return hx_ld_slow(x, ea, size);
 }
-void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
+void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
+// Fast path: a user-mode store to a writable RAM page while there is room to stage it;
+// everything else (faults, system mode) goes to hx_st_slow. Staged stores are committed at
+// the end of the packet in order (exec.c) and make later loads of the packet forward.
+static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
+{
+    if (__builtin_expect(!x->xlat && !(ea & (size - 1)) && x->nst < HX_MAX_STORES, 1)) {
+        struct hexsim_page *t = x->mem->l1[ea >> 22];
+        if (__builtin_expect(t != NULL, 1)) {
+            struct hexsim_page *p = &t[(ea >> HEXSIM_PAGE_SHIFT) & 1023];
+            if (__builtin_expect(p->data && (p->prot & HEXSIM_PROT_W), 1)) {
+                unsigned k = x->nst++;
+                x->st[k].addr = ea;
+                x->st[k].size = (uint8_t)size;
+                x->st[k].val = val;
+                x->st[k].page = p;
+                x->mem_slow = true;
+                return;
+            }
+        }
+    }
+    hx_st_slow(x, ea, size, val);
+}
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
 // Checks an access that moves no data (dcfetch, dczeroa, cache maintenance); returns false

@@ -231,6 +231,7 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt)
     }
     if (t->extra || t->hint_t || t->hint_nt || t->indirect)
         t->slow = true;
+    t->w_any = (t->w_load | t->w_mpy | t->w_fp) != 0;
 }
 
 uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, uint32_t regs, uint64_t issue)
@@ -303,27 +304,6 @@ void hexsim_timing_state_check(struct hexsim_timing_state *t)
     for (unsigned r = 0; r < 32; r++)
         if (t->cause[r] >= HX_STALL_NCAUSES)
             t->cause[r] = HX_STALL_LOAD;
-}
-
-static void set_ready(struct hexsim_timing_state *t, uint32_t regs, uint64_t at, int cause)
-{
-    for (uint32_t m = regs; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        t->ready[r] = at;
-        t->cause[r] = (uint8_t)cause;
-    }
-    t->pending |= regs;
-}
-
-void hexsim_timing_writes(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
-                          const struct hexsim_packet_timing *pt, uint64_t issue)
-{
-    if (pt->w_load)
-        set_ready(t, pt->w_load, issue + p->lat_load, HX_STALL_LOAD);
-    if (pt->w_mpy)
-        set_ready(t, pt->w_mpy, issue + p->lat_mpy, HX_STALL_MPY);
-    if (pt->w_fp)
-        set_ready(t, pt->w_fp, issue + p->lat_fp, HX_STALL_FP);
 }
 
 // ---- caches

@@ -77,6 +77,7 @@ struct hexsim_packet_timing {
     uint8_t extra_cause;    // enum hexsim_stall_cause of `extra`
     uint8_t ninsns;         // instructions, constant extenders not counted
     bool slow;              // anything beyond rd/writes: branches or extra cycles
+    bool w_any;             // w_load | w_mpy | w_fp is not 0
 };
 
 struct hexsim_packet;
@@ -92,9 +93,30 @@ uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, uint32_t regs, 
 // packet's branch, -1 none.
 unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
                              const struct hexsim_packet *pkt, int branch_idx);
-// Records the packet's results with a latency (issued at `issue`).
-void hexsim_timing_writes(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
-                          const struct hexsim_packet_timing *pt, uint64_t issue);
+// Records the packet's results with a latency (issued at `issue`); inline, it runs for
+// most packets.
+static inline void hexsim_timing_set_ready(struct hexsim_timing_state *t, uint32_t regs,
+                                           uint64_t at, int cause)
+{
+    for (uint32_t m = regs; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        t->ready[r] = at;
+        t->cause[r] = (uint8_t)cause;
+    }
+    t->pending |= regs;
+}
+
+static inline void hexsim_timing_writes(struct hexsim_timing_state *t,
+                                        const struct hexsim_timing_params *p,
+                                        const struct hexsim_packet_timing *pt, uint64_t issue)
+{
+    if (pt->w_load)
+        hexsim_timing_set_ready(t, pt->w_load, issue + p->lat_load, HX_STALL_LOAD);
+    if (pt->w_mpy)
+        hexsim_timing_set_ready(t, pt->w_mpy, issue + p->lat_mpy, HX_STALL_MPY);
+    if (pt->w_fp)
+        hexsim_timing_set_ready(t, pt->w_fp, issue + p->lat_fp, HX_STALL_FP);
+}
 // Sets one parameter from "NAME=VALUE" (--timing-param); 0, or -1 with a message.
 int hexsim_timing_set_param(struct hexsim_timing_params *p, const char *assignment, char *msg,
                             size_t msglen);
