@@ -325,6 +325,7 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     if (pkt->status == HX_DECODE_OK) {
         hexsim_timing_annotate(pkt);
         pkt->direct = can_write_direct(pkt);
+        pkt->plain = !(pkt->priv | pkt->guest);
     }
     return pkt->status;
 }

@@ -71,6 +71,8 @@ struct hexsim_packet {
     bool direct;              // the executor may write general registers in place (see
                               // decode.c: no instruction reads what an earlier one wrote,
                               // nothing can fault, no .new values, no memory, no branches)
+    bool plain;               // decoded OK, no supervisor or guest instructions (the
+                              // executor's fast path; false: it checks status and mode)
     struct hexsim_packet_timing tm;   // the timing model's summary (timing.h)
 };
 

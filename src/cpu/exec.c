@@ -10,6 +10,7 @@
 
 #include "hexsim/mem.h"
 #include "isa.h"
+#include "exec_step.h"
 #include "sem.h"
 
 uint32_t hx_cr(const struct hx_exec *x, unsigned n)
@@ -120,12 +121,6 @@ static void trace_commit(const struct hx_exec *x)
         t->st[k].size = x->st[k].size;
         t->st[k].val = x->st[k].val;
     }
-}
-
-// The timing parameters in use.
-static inline const struct hexsim_timing_params *timing_params(const struct hx_exec *x)
-{
-    return x->env->timing ? x->env->timing : &hexsim_timing_default_params;
 }
 
 // An uncached device access (timing model).
@@ -342,7 +337,7 @@ static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu
 
 // Commits the staged stores: RAM through the page found when the store executed (user
 // mode: always RAM), MMIO through the callback.
-static void commit_stores(struct hx_exec *x)
+void hx_commit_stores(struct hx_exec *x)
 {
     for (unsigned k = 0; k < x->nst; k++) {
         if (x->caches && x->st[k].page)
@@ -361,37 +356,15 @@ static void commit_stores(struct hx_exec *x)
     }
 }
 
-// The timing model's account of a committed packet (timing.h): it issues when the thread's
-// clock says, later if a source register's result is not ready, and takes one pcycle plus
-// its memory accesses' and branches' extra cycles, at least the thread's turn.
-static inline void timing_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
-{
-    struct hexsim_cpu *c = x->cpu;
-    struct hexsim_timing_state *t = &c->tm;
-    const struct hexsim_packet_timing *pt = &pkt->tm;
-    uint64_t issue = c->pcycles;
-    if (__builtin_expect(pt->rd & t->pending, 0))
-        issue = hexsim_timing_data_stall(t, pt->rd, issue);
-    unsigned cost = 1 + x->tcost;
-    if (__builtin_expect(pt->slow, 0))
-        cost += hexsim_timing_extra(t, timing_params(x), pkt, x->branch_idx);
-    if (cost < t->interleave)
-        cost = t->interleave;
-    if (pt->w_any)
-        hexsim_timing_writes(t, timing_params(x), pt, issue);
-    t->st.insns += pt->ninsns;
-    c->pcycles = issue + cost;
-}
-
 // The commit of a packet that writes control or guest registers, sets sticky USR bits,
 // releases a reservation or ends a hardware loop (and of its stores).
-static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
+void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
     struct hexsim_cpu *c = x->cpu;
     struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
                              c->c[HX_USR] };
     if (x->nst)
-        commit_stores(x);
+        hx_commit_stores(x);
     if (x->release_reservation)
         c->reserved = false;
     for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
@@ -412,7 +385,7 @@ static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
     }
     c->c[HX_USR] |= x->usr_sticky;
     c->packets++;
-    timing_commit(x, pkt);
+    hx_timing_commit(x, pkt);
     if (x->branch_idx >= 0) {
         c->pc = x->branch_target;
     } else {
@@ -423,9 +396,10 @@ static void commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
 }
 
 // Runs the packet's instructions with the debugger's write log.
-static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
+int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
     struct hexsim_event_info *ev = x->ev;
+    memset(x->trace, 0, sizeof(*x->trace));
     for (unsigned k = 0; k < pkt->nexec; k++) {
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
@@ -441,98 +415,57 @@ static int run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
     return HX_EV_NONE;
 }
 
-int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
-                       struct hexsim_event_info *ev)
+void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
+                   struct hexsim_event_info *ev)
 {
-    struct hexsim_cpu *c = env->cpu;
-    struct hx_exec x;
-    x.cpu = c;
-    x.mem = env->mem;
-    x.xlat = env->xlat;
-    x.pkt = pkt;
-    x.pc = pkt->addr;
-    x.npc = pkt->addr + 4u * pkt->nwords;
-    x.rmask = x.cmask = 0;
-    x.pmask = 0;
-    x.gmask = 0;
-    x.usr_sticky = 0;
-    x.full = false;
-    x.branch_idx = -1;
-    x.nst = 0;
-    x.release_reservation = false;
-    x.ev = ev;
-    x.trace = env->trace;
-    x.env = env;
-    x.caches = env->caches;
-    x.tcost = 0;
-    x.mem_slow = ((uintptr_t)x.xlat | (uintptr_t)x.trace | (uintptr_t)x.caches) != 0;
-    x.wr = pkt->direct && !x.trace ? c->r : x.new_r;
-    memset(ev, 0, sizeof(*ev));
-    ev->tag = -1;
+    x->cpu = env->cpu;
+    x->mem = env->mem;
+    x->xlat = env->xlat;
+    x->env = env;
+    x->ev = ev;
+    x->trace = env->trace;
+    x->caches = env->caches;
+    x->mem_slow_base = x->xlat || x->trace || x->caches;
+    x->special = x->trace || x->caches;
+}
 
-    if (__builtin_expect(pkt->status != HX_DECODE_OK, 0)) {
-        if (x.trace)
-            memset(x.trace, 0, sizeof(*x.trace));
+// The packets hx_exec_step leaves to this: invalid, privileged or guest instructions, a
+// debugger's write log, cache mode.
+int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    const struct hexsim_exec_env *env = x->env;
+    struct hexsim_event_info *ev = x->ev;
+    if (x->trace)
+        x->wr = x->new_r;   // the log wants every write staged
+    if (pkt->status != HX_DECODE_OK) {
+        if (x->trace)
+            memset(x->trace, 0, sizeof(*x->trace));
         ev->kind = HX_EV_INVALID;
         ev->detail = pkt->status;
         return ev->kind;
     }
     // user mode: supervisor and guest instructions fault; guest mode: supervisor ones
-    if (__builtin_expect(pkt->priv | pkt->guest, 0)) {
+    if (pkt->priv | pkt->guest) {
         unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
                         : env->guest_mode ? pkt->priv : 0u;
         if (deny) {
-            if (x.trace)
-                memset(x.trace, 0, sizeof(*x.trace));
+            if (x->trace)
+                memset(x->trace, 0, sizeof(*x->trace));
             ev->kind = HX_EV_PRIVILEGED;
             ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
             return ev->kind;
         }
     }
-    if (x.caches)   // the fetch (cache mode)
-        x.tcost = hexsim_cache_access(x.caches, &c->tm.st, pkt->addr, 4u * pkt->nwords, true);
-    if (__builtin_expect(x.trace != NULL, 0)) {
-        memset(x.trace, 0, sizeof(*x.trace));
-        if (run_traced(&x, pkt) >= HX_EV_FAULT_READ)
-            return ev->kind;
-    } else {
-        const unsigned n = pkt->nexec;
-        for (unsigned k = 0; k < n; k++) {
-            unsigned i = pkt->order[k];
-            const struct hexsim_insn *in = &pkt->insn[i];
-            x.cur = (int)i;
-            in->fn(&x, in);
-            if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
-                ev->tag = in->tag;
-                return ev->kind;
-            }
-        }
-    }
+    if (x->caches)   // the fetch (cache mode)
+        x->tcost = hexsim_cache_access(x->caches, &x->cpu->tm.st, pkt->addr,
+                                       4u * pkt->nwords, true);
+    return hx_run_commit(x, pkt);
+}
 
-    // commit
-    if (__builtin_expect(x.full | pkt->endloop, 0)) {
-        commit_full(&x, pkt);
-        return ev->kind;
-    }
-    if (x.nst) {
-        if (!x.xlat && !x.caches && x.st[0].size != 32 && (x.nst == 1 || x.st[1].size != 32)) {
-            for (unsigned k = 0; k < x.nst; k++)   // user mode, simple timing: RAM only
-                hexsim_page_store(x.mem, x.st[k].page, x.st[k].addr & (HEXSIM_PAGE_SIZE - 1),
-                                  x.st[k].size, x.st[k].val);
-        } else {
-            commit_stores(&x);
-        }
-    }
-    for (uint32_t m = x.wr == c->r ? 0 : x.rmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->r[r] = x.new_r[r];
-    }
-    for (unsigned m = x.pmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->p[r] = x.new_p[r];
-    }
-    c->packets++;
-    timing_commit(&x, pkt);
-    c->pc = x.branch_idx >= 0 ? x.branch_target : x.npc;
-    return ev->kind;
+int hexsim_exec_packet(const struct hexsim_exec_env *env, const struct hexsim_packet *pkt,
+                       struct hexsim_event_info *ev)
+{
+    struct hx_exec x;
+    hx_exec_begin(&x, env, ev);
+    return hx_exec_step(&x, pkt);
 }

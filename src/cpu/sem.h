@@ -27,6 +27,8 @@ struct hx_exec {
     int cur;                  // packet index of the instruction executing
     bool mem_slow;            // loads must take hx_ld_slow: system mode, a debugger's write
                               // log, or a store staged earlier in the packet (forwarding)
+    bool mem_slow_base;       // mem_slow at the start of each packet (system mode, log, caches)
+    bool special;             // every packet takes hx_exec_step_special (log, caches)
     uint32_t new_r[32], rmask;
     uint32_t *wr;             // where general-register writes go: new_r, or the registers
                               // themselves for a packet decoded as `direct`

@@ -234,26 +234,6 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt)
     t->w_any = (t->w_load | t->w_mpy | t->w_fp) != 0;
 }
 
-uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, uint32_t regs, uint64_t issue)
-{
-    uint64_t ready = issue;
-    int cause = -1;
-    for (uint32_t m = regs & t->pending; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        if (t->ready[r] <= issue) {
-            t->pending &= ~(1u << r);   // long ready: forget it
-            continue;
-        }
-        if (t->ready[r] > ready) {
-            ready = t->ready[r];
-            cause = t->cause[r];
-        }
-    }
-    if (cause >= 0)
-        t->st.stall[cause] += ready - issue;
-    return ready;
-}
-
 static unsigned fixed_cost(const struct hexsim_timing_params *p, int cause)
 {
     switch (cause) {

@@ -88,7 +88,26 @@ struct hexsim_caches;
 void hexsim_timing_annotate(struct hexsim_packet *pkt);
 
 // The issue pcycle of a packet reading `regs` that are pending in t (data stalls counted).
-uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, uint32_t regs, uint64_t issue);
+static inline uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, uint32_t regs,
+                                                 uint64_t issue)
+{
+    uint64_t ready = issue;
+    int cause = -1;
+    for (uint32_t m = regs & t->pending; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        if (t->ready[r] <= issue) {
+            t->pending &= ~(1u << r);   // long ready: forget it
+            continue;
+        }
+        if (t->ready[r] > ready) {
+            ready = t->ready[r];
+            cause = t->cause[r];
+        }
+    }
+    if (cause >= 0)
+        t->st.stall[cause] += ready - issue;
+    return ready;
+}
 // Extra pcycles of a packet with pt->slow set; branch_idx: the instruction that took the
 // packet's branch, -1 none.
 unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cpu/exec.h"
+#include "cpu/exec_step.h"
 #include "core/profile.h"
 #include "core/stats.h"
 #include "cpu/isa.h"
@@ -19,9 +20,8 @@
 #define PCACHE_SIZE 4096
 
 struct pcache_entry {
-    uint32_t pc;
-    bool valid;
-    struct hexsim_packet pkt;
+    uint32_t key;             // the packet's address + 1 (never 0: addresses are 4-aligned);
+    struct hexsim_packet pkt; // 0: empty
 };
 
 struct hexsim_user_pcache {
@@ -65,11 +65,11 @@ static const struct hexsim_packet *fetch_decode(struct hexsim_user *u,
 {
     if (pc->gen != u->mem.code_gen) {
         for (unsigned i = 0; i < PCACHE_SIZE; i++)
-            pc->e[i].valid = false;
+            pc->e[i].key = 0;
         pc->gen = u->mem.code_gen;
     }
     struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
-    if (e->valid && e->pc == addr)
+    if (e->key == addr + 1)
         return &e->pkt;
     uint32_t words[HX_PACKET_MAX_WORDS];
     int f;
@@ -80,8 +80,7 @@ static const struct hexsim_packet *fetch_decode(struct hexsim_user *u,
     hexsim_decode_packet(words, n, addr, u->arch, tmp);
     if (tmp->status != HX_DECODE_OK)
         return tmp;
-    e->pc = addr;
-    e->valid = true;
+    e->key = addr + 1;
     e->pkt = *tmp;
     return &e->pkt;
 }
@@ -276,12 +275,14 @@ int hexsim_user_run(struct hexsim_user *u)
     struct hexsim_user_pcache *pc = x.pcache;
     struct hexsim_profile *prof = u->opts.profile ? hexsim_profile_new() : NULL;
     uint64_t c0 = 0;
+    struct hx_exec hx;   // the executor's state for the whole run (exec_step.h)
+    hx_exec_begin(&hx, &x.env, &ev);
     while (!u->exited) {
         // the decoded-packet cache lookup, inline (fetch_decode does the misses)
         const struct hexsim_packet *pkt;
         uint32_t addr = u->cpu.pc;
         struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
-        if (__builtin_expect(pc->gen == u->mem.code_gen && e->valid && e->pc == addr, 1)) {
+        if (__builtin_expect(pc->gen == u->mem.code_gen && e->key == addr + 1, 1)) {
             pkt = &e->pkt;
         } else {
             int ff = 0;
@@ -298,7 +299,7 @@ int hexsim_user_run(struct hexsim_user *u)
         }
         if (__builtin_expect(prof != NULL, 0))
             c0 = u->cpu.pcycles;
-        int k = hexsim_exec_packet(&x.env, pkt, &ev);
+        int k = hx_exec_step(&hx, pkt);
         if (__builtin_expect(prof != NULL, 0) && (k == HX_EV_NONE || k == HX_EV_TRAP0))
             hexsim_profile_packet(prof, 0, pkt->addr, u->cpu.pcycles - c0,
                                   hexsim_profile_flow(pkt, u->cpu.pc), u->cpu.pc);

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+// The packet executor's per-packet path (exec.h, exec.c), inline so that a run loop can keep
+// one struct hx_exec for a whole run: hx_exec_begin sets what stays (the vCPU, memory, the
+// environment), hx_exec_step runs one packet and commits it (PRM 3.3: every instruction reads
+// the state before the packet; writes are staged and committed together, stores in slot
+// order; a packet that faults commits nothing). hexsim_exec_packet is begin + step.
+#ifndef HEXSIM_CPU_EXEC_STEP_H
+#define HEXSIM_CPU_EXEC_STEP_H
+
+#include <string.h>
+
+#include "sem.h"
+
+void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
+                   struct hexsim_event_info *ev);
+int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt);
+void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt);
+void hx_commit_stores(struct hx_exec *x);
+int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt);
+
+// The timing parameters in use.
+static inline const struct hexsim_timing_params *timing_params(const struct hx_exec *x)
+{
+    return x->env->timing ? x->env->timing : &hexsim_timing_default_params;
+}
+
+// The timing model's account of a committed packet (timing.h): it issues when the thread's
+// clock says, later if a source register's result is not ready, and takes one pcycle plus
+// its memory accesses' and branches' extra cycles, at least the thread's turn.
+static inline void hx_timing_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct hexsim_timing_state *t = &c->tm;
+    const struct hexsim_packet_timing *pt = &pkt->tm;
+    uint64_t issue = c->pcycles;
+    if (__builtin_expect(pt->rd & t->pending, 0))
+        issue = hexsim_timing_data_stall(t, pt->rd, issue);
+    unsigned cost = 1 + x->tcost;
+    if (__builtin_expect(pt->slow, 0))
+        cost += hexsim_timing_extra(t, timing_params(x), pkt, x->branch_idx);
+    if (cost < t->interleave)
+        cost = t->interleave;
+    if (pt->w_any)
+        hexsim_timing_writes(t, timing_params(x), pt, issue);
+    t->st.insns += pt->ninsns;
+    c->pcycles = issue + cost;
+}
+
+// Runs the packet's instructions (with the debugger's log if one is asked for) and commits.
+static inline int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct hexsim_event_info *ev = x->ev;
+    if (__builtin_expect(x->trace != NULL, 0)) {
+        if (hx_run_traced(x, pkt) >= HX_EV_FAULT_READ)
+            return ev->kind;
+    } else {
+        const unsigned n = pkt->nexec;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned i = pkt->order[k];
+            const struct hexsim_insn *in = &pkt->insn[i];
+            x->cur = (int)i;
+            in->fn(x, in);
+            if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+                ev->tag = in->tag;
+                return ev->kind;
+            }
+        }
+    }
+
+    // commit
+    if (__builtin_expect(x->full | pkt->endloop, 0)) {
+        hx_commit_full(x, pkt);
+        return ev->kind;
+    }
+    if (x->nst) {
+        if (!x->xlat && !x->caches && x->st[0].size != 32 &&
+            (x->nst == 1 || x->st[1].size != 32)) {
+            for (unsigned k = 0; k < x->nst; k++)   // user mode, simple timing: RAM only
+                hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
+                                  x->st[k].size, x->st[k].val);
+        } else {
+            hx_commit_stores(x);
+        }
+    }
+    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->r[r] = x->new_r[r];
+    }
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+    c->packets++;
+    hx_timing_commit(x, pkt);
+    c->pc = x->branch_idx >= 0 ? x->branch_target : x->npc;
+    return ev->kind;
+}
+
+// Executes pkt (decoded at cpu->pc) with the environment hx_exec_begin gave. Returns the
+// event (HX_EV_NONE: committed normally); *x->ev says more.
+static inline int hx_exec_step(struct hx_exec *x, const struct hexsim_packet *pkt)
+{
+    struct hexsim_event_info *ev = x->ev;
+    x->pkt = pkt;
+    x->pc = pkt->addr;
+    x->npc = pkt->addr + 4u * pkt->nwords;
+    x->rmask = x->cmask = x->gmask = 0;
+    x->pmask = 0;
+    x->usr_sticky = 0;
+    x->full = false;
+    x->branch_idx = -1;
+    x->nst = 0;
+    x->release_reservation = false;
+    x->tcost = 0;
+    x->mem_slow = x->mem_slow_base;
+    x->wr = pkt->direct ? x->cpu->r : x->new_r;
+    memset(ev, 0, sizeof(*ev));
+    ev->tag = -1;
+    if (__builtin_expect(!pkt->plain | x->special, 0))
+        return hx_exec_step_special(x, pkt);
+    return hx_run_commit(x, pkt);
+}
+
+#endif
