@@ -367,10 +367,7 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
         hx_commit_stores(x);
     if (x->release_reservation)
         c->reserved = false;
-    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->r[r] = x->new_r[r];
-    }
+    hx_commit_regs(x);
     for (uint32_t m = x->cmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->c[r] = x->new_c[r];
@@ -378,10 +375,6 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
     for (uint32_t m = x->gmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->g[r] = x->new_g[r];
-    }
-    for (unsigned m = x->pmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->p[r] = x->new_p[r];
     }
     c->c[HX_USR] |= x->usr_sticky;
     c->packets++;

@@ -46,6 +46,20 @@ static inline void hx_timing_commit(struct hx_exec *x, const struct hexsim_packe
     c->pcycles = issue + cost;
 }
 
+// Commits the staged general registers (unless written in place) and predicates.
+static inline void hx_commit_regs(struct hx_exec *x)
+{
+    struct hexsim_cpu *c = x->cpu;
+    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->r[r] = x->new_r[r];
+    }
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+}
+
 // Runs the packet's instructions (with the debugger's log if one is asked for) and commits.
 static inline int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
@@ -83,14 +97,7 @@ static inline int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *p
             hx_commit_stores(x);
         }
     }
-    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->r[r] = x->new_r[r];
-    }
-    for (unsigned m = x->pmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->p[r] = x->new_p[r];
-    }
+    hx_commit_regs(x);
     c->packets++;
     hx_timing_commit(x, pkt);
     c->pc = x->branch_idx >= 0 ? x->branch_target : x->npc;
