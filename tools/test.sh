@@ -27,10 +27,6 @@ ctest --test-dir build-test --output-on-failure -j2 || status=$?
 smoke=${HEXSIM_FUZZ_SMOKE_SECONDS:-20}
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang-16 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DHEXSIM_FUZZ=ON -DHEXSIM_FUZZ_SMOKE_SECONDS="$smoke" >/dev/null
-targets=$(sed -n 's/^set(HEXSIM_FUZZ_TARGETS \(.*\))$/\1/p' tests/fuzz/tests.cmake)
-fuzzers=""
-for t in $targets; do fuzzers="$fuzzers fuzz_$t"; done
-# shellcheck disable=SC2086
-cmake --build build-fuzz -j"$(nproc)" --target $fuzzers
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets
 ctest --test-dir build-fuzz --output-on-failure -L fuzz || status=$?
 exit $status

@@ -335,24 +335,22 @@ static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu
     }
 }
 
-// Commits the staged stores: RAM through the page found when the store executed (user
-// mode: always RAM), MMIO through the callback.
-void hx_commit_stores(struct hx_exec *x)
+// Commits staged store k in any mode: RAM through the page found when the store executed
+// (user mode: always RAM), MMIO through the callback; cache mode counts the access.
+void hx_commit_store(struct hx_exec *x, unsigned k)
 {
-    for (unsigned k = 0; k < x->nst; k++) {
-        if (x->caches && x->st[k].page)
-            x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, x->st[k].addr,
-                                            x->st[k].size, false);
-        if (x->xlat) {
-            sys_commit_store(x, k);
-        } else if (x->st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
-            for (uint32_t o = 0; o < 32; o += 8)
-                hexsim_page_store(x->mem, x->st[k].page,
-                                  (x->st[k].addr & (HEXSIM_PAGE_SIZE - 1)) + o, 8, 0);
-        } else {
-            hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
-                              x->st[k].size, x->st[k].val);
-        }
+    if (x->caches && x->st[k].page)
+        x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, x->st[k].addr,
+                                        x->st[k].size, false);
+    if (x->xlat) {
+        sys_commit_store(x, k);
+    } else if (x->st[k].size == 32) {   // dczeroa: the 32-byte line becomes zero
+        for (uint32_t o = 0; o < 32; o += 8)
+            hexsim_page_store(x->mem, x->st[k].page,
+                              (x->st[k].addr & (HEXSIM_PAGE_SIZE - 1)) + o, 8, 0);
+    } else {
+        hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
+                          x->st[k].size, x->st[k].val);
     }
 }
 
@@ -363,8 +361,7 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
     struct hexsim_cpu *c = x->cpu;
     struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
                              c->c[HX_USR] };
-    if (x->nst)
-        hx_commit_stores(x);
+    hx_commit_stores(x);
     if (x->release_reservation)
         c->reserved = false;
     hx_commit_regs(x);
@@ -388,11 +385,11 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
     }
 }
 
-// Runs the packet's instructions with the debugger's write log.
+// Runs the packet's instructions with the debugger's write log (cleared by
+// hx_exec_step_special, the only way here).
 int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
     struct hexsim_event_info *ev = x->ev;
-    memset(x->trace, 0, sizeof(*x->trace));
     for (unsigned k = 0; k < pkt->nexec; k++) {
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
@@ -428,11 +425,11 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
     const struct hexsim_exec_env *env = x->env;
     struct hexsim_event_info *ev = x->ev;
-    if (x->trace)
+    if (x->trace) {
+        memset(x->trace, 0, sizeof(*x->trace));
         x->wr = x->new_r;   // the log wants every write staged
+    }
     if (pkt->status != HX_DECODE_OK) {
-        if (x->trace)
-            memset(x->trace, 0, sizeof(*x->trace));
         ev->kind = HX_EV_INVALID;
         ev->detail = pkt->status;
         return ev->kind;
@@ -442,8 +439,6 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
         unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
                         : env->guest_mode ? pkt->priv : 0u;
         if (deny) {
-            if (x->trace)
-                memset(x->trace, 0, sizeof(*x->trace));
             ev->kind = HX_EV_PRIVILEGED;
             ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
             return ev->kind;

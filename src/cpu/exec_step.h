@@ -15,7 +15,7 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
                    struct hexsim_event_info *ev);
 int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt);
 void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt);
-void hx_commit_stores(struct hx_exec *x);
+void hx_commit_store(struct hx_exec *x, unsigned k);
 int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt);
 
 // The timing parameters in use.
@@ -44,6 +44,19 @@ static inline void hx_timing_commit(struct hx_exec *x, const struct hexsim_packe
         hexsim_timing_writes(t, timing_params(x), pt, issue);
     t->st.insns += pt->ninsns;
     c->pcycles = issue + cost;
+}
+
+// Commits the staged stores in order: inline for user-mode RAM in simple timing, else
+// through hx_commit_store (system mode, cache mode, dczeroa's line).
+static inline void hx_commit_stores(struct hx_exec *x)
+{
+    for (unsigned k = 0; k < x->nst; k++) {
+        if (__builtin_expect(!x->xlat && !x->caches && x->st[k].size != 32, 1))
+            hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
+                              x->st[k].size, x->st[k].val);
+        else
+            hx_commit_store(x, k);
+    }
 }
 
 // Commits the staged general registers (unless written in place) and predicates.
@@ -87,16 +100,8 @@ static inline int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *p
         hx_commit_full(x, pkt);
         return ev->kind;
     }
-    if (x->nst) {
-        if (!x->xlat && !x->caches && x->st[0].size != 32 &&
-            (x->nst == 1 || x->st[1].size != 32)) {
-            for (unsigned k = 0; k < x->nst; k++)   // user mode, simple timing: RAM only
-                hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
-                                  x->st[k].size, x->st[k].val);
-        } else {
-            hx_commit_stores(x);
-        }
-    }
+    if (x->nst)
+        hx_commit_stores(x);
     hx_commit_regs(x);
     c->packets++;
     hx_timing_commit(x, pkt);

@@ -35,12 +35,13 @@ int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char *
         envc++;
     uint32_t sp = HEXSIM_USER_STACK_TOP - 16;
     // the strings' guest addresses (on the heap: the lists may be long)
-    uint32_t *argv_addr = malloc(((size_t)(argc > 0 ? argc : 0) + (size_t)envc + 1) * 4);
+    const size_t nargs = argc > 0 ? (size_t)argc : 0;
+    uint32_t *argv_addr = malloc((nargs + (size_t)envc + 1) * 4);
     if (!argv_addr) {
         snprintf(err, errlen, "out of memory for the arguments");
         return -1;
     }
-    uint32_t *env_addr = argv_addr + (argc > 0 ? argc : 0);
+    uint32_t *env_addr = argv_addr + nargs;
     const char *execfn = u->path;
     if (push_bytes(u, &sp, execfn, strlen(execfn) + 1))
         goto full;

@@ -2,9 +2,9 @@
 # Fuzz targets (tests/fuzz/README.md). Every build: fuzz_replay_<target>, the target linked to
 # a small main that runs it on files, and a ctest fuzz_corpus_<target> (label "unit") that
 # replays the seed corpus and regression inputs of tests/fuzz/corpus/<target>/. With
-# HEXSIM_FUZZ=ON (clang): the libFuzzer executables fuzz_<target> and a ctest
-# fuzz_smoke_<target> (label "fuzz", HEXSIM_FUZZ_SMOKE_SECONDS each, serial, nice 19) that
-# fuzzes from that corpus into a scratch directory in the build tree.
+# HEXSIM_FUZZ=ON (clang): the libFuzzer executables fuzz_<target> (all of them: the target
+# fuzz_targets) and a ctest fuzz_smoke_<target> (label "fuzz", HEXSIM_FUZZ_SMOKE_SECONDS each,
+# serial, nice 19) that fuzzes from that corpus into a scratch directory in the build tree.
 set(HEXSIM_FUZZ_TARGETS decode elf exec syscall devices system snapshot)
 set(HEXSIM_FUZZ_DIR "${CMAKE_CURRENT_LIST_DIR}")
 set(HEXSIM_FUZZ_SMOKE_SECONDS 20 CACHE STRING "Seconds each fuzz target runs in the fuzz ctest label")
@@ -19,8 +19,10 @@ endforeach()
 
 if(HEXSIM_FUZZ)
     find_program(HEXSIM_NICE nice)
+    add_custom_target(fuzz_targets)   # builds every fuzz_<target> (tools/test.sh)
     foreach(t IN LISTS HEXSIM_FUZZ_TARGETS)
         add_executable(fuzz_${t} "${HEXSIM_FUZZ_DIR}/fuzz_${t}.c")
+        add_dependencies(fuzz_targets fuzz_${t})
         target_link_libraries(fuzz_${t} PRIVATE hexsim_core)
         target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
         set(work "${CMAKE_BINARY_DIR}/fuzz-smoke/${t}")
