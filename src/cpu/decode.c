@@ -243,6 +243,38 @@ static bool can_write_direct(const struct hexsim_packet *pkt)
     return true;
 }
 
+// Whether the packet's store may write memory when it executes instead of at the commit
+// (user mode, exec.h): its first store or memop in execution order is a plain store, and no
+// instruction after it can fault or touch memory, so the packet commits once the store has
+// been allowed (the executor still checks that nothing before it faulted), and no later load
+// of the packet could have seen the difference.
+static bool can_store_direct(const struct hexsim_packet *pkt)
+{
+    const uint32_t mem = HX_F_LOAD | HX_F_STORE | HX_F_MEMOP;
+    const uint32_t bad = mem | HX_F_PRIV | HX_F_GUEST | HX_F_TRAP;
+    bool seen = false;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+        if (in->fn == hexsim_sem_unimplemented)
+            return false;
+        if (!seen) {
+            if (!(d->flags & (HX_F_STORE | HX_F_MEMOP)))
+                continue;
+            if ((d->flags & (HX_F_MEMOP | HX_F_PRIV | HX_F_GUEST)) || d->timing != HX_TC_ST)
+                return false;
+            seen = true;
+            continue;
+        }
+        if ((d->flags & bad) || d->cls == HX_CLASS_SYSTEM ||
+            (d->timing != HX_TC_ALU32 && d->timing != HX_TC_ALU64 && d->timing != HX_TC_MPY &&
+             d->timing != HX_TC_FP && d->timing != HX_TC_JUMP && d->timing != HX_TC_CALL &&
+             d->timing != HX_TC_LOOP && d->timing != HX_TC_CR))
+            return false;
+    }
+    return seen;
+}
+
 static bool writes_pred(const struct hexsim_insn_desc *d)
 {
     if (d->lit_pdefs)
@@ -325,7 +357,9 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     if (pkt->status == HX_DECODE_OK) {
         hexsim_timing_annotate(pkt);
         pkt->direct = can_write_direct(pkt);
+        pkt->store_direct = can_store_direct(pkt);
         pkt->plain = !(pkt->priv | pkt->guest);
+        pkt->alu = pkt->direct && pkt->plain && !pkt->tm.slow && pkt->endloop <= 1;
     }
     return pkt->status;
 }

@@ -71,6 +71,10 @@ struct hexsim_packet {
     bool direct;              // the executor may write general registers in place (see
                               // decode.c: no instruction reads what an earlier one wrote,
                               // nothing can fault, no .new values, no memory, no branches)
+    bool alu;                 // direct and plain, no branch or fixed extra cycles, and at
+                              // most a loop-0 end: the executor's shortest path (exec_step.h)
+    bool store_direct;        // in user mode its one store may write memory at once (see
+                              // decode.c: nothing after it in execution order can fault)
     bool plain;               // decoded OK, no supervisor or guest instructions (the
                               // executor's fast path; false: it checks status and mode)
     struct hexsim_packet_timing tm;   // the timing model's summary (timing.h)

@@ -50,13 +50,25 @@ void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
     x->full = true;
 }
 
+// Records an event with every field of *x->ev (the executor clears only `kind` per packet).
+static void set_event(struct hx_exec *x, int kind, uint32_t addr, int detail, int tag,
+                      uint32_t imm)
+{
+    *x->ev = (struct hexsim_event_info){ .kind = kind, .addr = addr, .detail = detail,
+                                         .tag = tag, .imm = imm };
+}
+
+// The instruction executing (for the event's tag).
+static int cur_tag(const struct hx_exec *x)
+{
+    return x->cur >= 0 ? x->pkt->insn[x->cur].tag : -1;
+}
+
 static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
 {
     if (x->ev->kind >= HX_EV_FAULT_READ)   // the first fault is the one reported
         return;
-    x->ev->kind = kind;
-    x->ev->addr = ea;
-    x->ev->detail = f;
+    set_event(x, kind, ea, f, cur_tag(x), 0);
 }
 
 // A load sees memory as it was before the packet, except where it overlaps a store staged
@@ -159,8 +171,19 @@ static int check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned 
     return sys_translate(x, ea, size, access, r);
 }
 
+// True once an instruction of the packet has faulted. The fast loop (exec_step.h) checks
+// for faults once per packet, so later instructions of a faulting packet still run; the
+// paths with effects beyond the staged state (translation, devices, caches, reservations)
+// do nothing for them.
+static bool faulted(const struct hx_exec *x)
+{
+    return x->ev->kind >= HX_EV_FAULT_READ;
+}
+
 uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
 {
+    if (faulted(x))
+        return 0;
     uint64_t v = 0;
     int f;
     if (!x->xlat) {
@@ -203,6 +226,8 @@ static void stage_store(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t 
 
 void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
+    if (faulted(x))
+        return;
     struct hexsim_xlat_result r = { NULL, 0 };
     int f;
     if (!x->xlat) {
@@ -226,6 +251,8 @@ void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     uint64_t v = hx_ld(x, ea, size);
+    if (faulted(x))
+        return 0;
     x->cpu->reserved = true;   // harmless if the packet faults: a fault clears it below
     x->cpu->reserve_addr = ea;
     x->cpu->reserve_size = (uint8_t)size;
@@ -238,6 +265,8 @@ uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size)
 // store-conditional to a device fails without reading the device.
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
+    if (faulted(x))
+        return 0;
     x->release_reservation = true;
     x->full = true;
     struct hexsim_xlat_result r = { NULL, 0 };
@@ -262,6 +291,8 @@ uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 
 bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write)
 {
+    if (faulted(x))
+        return false;
     struct hexsim_xlat_result r;
     int f = check_access(x, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R, &r);
     if (f) {
@@ -293,16 +324,14 @@ static void sys_commit_store(struct hx_exec *x, unsigned k)
 void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in)
 {
     if (x->ev->kind < HX_EV_FAULT_READ)
-        x->ev->kind = HX_EV_UNIMPLEMENTED;   // the loop reports in->tag
-    (void)in;
+        set_event(x, HX_EV_UNIMPLEMENTED, 0, 0, in->tag, 0);
 }
 
 void hx_trap(struct hx_exec *x, int kind, uint32_t imm)
 {
     if (x->ev->kind != HX_EV_NONE)
         return;
-    x->ev->kind = kind;
-    x->ev->imm = imm;
+    set_event(x, kind, 0, 0, -1, imm);
 }
 
 // End of a hardware loop body (PRM 7.2): decisions use the loop registers and USR:LPCFG as
@@ -374,6 +403,7 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
         c->g[r] = x->new_g[r];
     }
     c->c[HX_USR] |= x->usr_sticky;
+    hx_clear_full(x);
     c->packets++;
     hx_timing_commit(x, pkt);
     if (x->branch_idx >= 0) {
@@ -396,10 +426,8 @@ int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
         x->cur = (int)i;
         in->fn(x, in);
         trace_insn(x, i);
-        if (ev->kind >= HX_EV_FAULT_READ) {
-            ev->tag = in->tag;
+        if (ev->kind >= HX_EV_FAULT_READ)
             return ev->kind;
-        }
     }
     trace_commit(x);
     return HX_EV_NONE;
@@ -412,11 +440,14 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->mem = env->mem;
     x->xlat = env->xlat;
     x->env = env;
+    x->tp = env->timing ? env->timing : &hexsim_timing_default_params;
     x->ev = ev;
     x->trace = env->trace;
     x->caches = env->caches;
     x->mem_slow_base = x->xlat || x->trace || x->caches;
     x->special = x->trace || x->caches;
+    x->store_now_base = !x->xlat && !x->trace && !x->caches;
+    hx_clear_full(x);
 }
 
 // The packets hx_exec_step leaves to this: invalid, privileged or guest instructions, a
@@ -429,9 +460,9 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
         memset(x->trace, 0, sizeof(*x->trace));
         x->wr = x->new_r;   // the log wants every write staged
     }
+    x->cur = -1;
     if (pkt->status != HX_DECODE_OK) {
-        ev->kind = HX_EV_INVALID;
-        ev->detail = pkt->status;
+        set_event(x, HX_EV_INVALID, 0, pkt->status, -1, 0);
         return ev->kind;
     }
     // user mode: supervisor and guest instructions fault; guest mode: supervisor ones
@@ -439,8 +470,7 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
         unsigned deny = env->user_mode ? (unsigned)(pkt->priv | pkt->guest)
                         : env->guest_mode ? pkt->priv : 0u;
         if (deny) {
-            ev->kind = HX_EV_PRIVILEGED;
-            ev->tag = pkt->insn[__builtin_ctz(deny)].tag;
+            set_event(x, HX_EV_PRIVILEGED, 0, 0, pkt->insn[__builtin_ctz(deny)].tag, 0);
             return ev->kind;
         }
     }

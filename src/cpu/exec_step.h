@@ -18,10 +18,20 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt);
 void hx_commit_store(struct hx_exec *x, unsigned k);
 int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt);
 
+// What only a packet that sets x->full writes (control and guest registers, sticky USR bits,
+// a released reservation) is zero between packets: hx_exec_begin, hx_commit_full and a
+// faulting packet clear it, so that hx_exec_step need not.
+static inline void hx_clear_full(struct hx_exec *x)
+{
+    x->cmask = x->gmask = 0;
+    x->usr_sticky = 0;
+    x->release_reservation = false;
+}
+
 // The timing parameters in use.
 static inline const struct hexsim_timing_params *timing_params(const struct hx_exec *x)
 {
-    return x->env->timing ? x->env->timing : &hexsim_timing_default_params;
+    return x->tp;
 }
 
 // The timing model's account of a committed packet (timing.h): it issues when the thread's
@@ -74,29 +84,43 @@ static inline void hx_commit_regs(struct hx_exec *x)
 }
 
 // Runs the packet's instructions (with the debugger's log if one is asked for) and commits.
-static inline int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
+static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
     struct hexsim_cpu *c = x->cpu;
     struct hexsim_event_info *ev = x->ev;
     if (__builtin_expect(x->trace != NULL, 0)) {
-        if (hx_run_traced(x, pkt) >= HX_EV_FAULT_READ)
+        if (hx_run_traced(x, pkt) >= HX_EV_FAULT_READ) {
+            hx_clear_full(x);
             return ev->kind;
+        }
     } else {
+        // faults are checked once, after the last instruction: the first one is kept, and
+        // instructions after it touch nothing but the staged state (exec.c: faulted)
         const unsigned n = pkt->nexec;
         for (unsigned k = 0; k < n; k++) {
             unsigned i = pkt->order[k];
             const struct hexsim_insn *in = &pkt->insn[i];
             x->cur = (int)i;
             in->fn(x, in);
-            if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
-                ev->tag = in->tag;
-                return ev->kind;
-            }
+        }
+        if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+            hx_clear_full(x);
+            return ev->kind;
         }
     }
 
     // commit
-    if (__builtin_expect(x->full | pkt->endloop, 0)) {
+    // the end of a loop-0 body without LPCFG, no branch taken and no control registers
+    // written is committed here too (what hx_commit_full's endloop does in that case)
+    bool loop0 = false;
+    if (__builtin_expect(pkt->endloop != 0, 0)) {
+        if (x->full || pkt->endloop != 1 || x->branch_idx >= 0 ||
+            (c->c[HX_USR] & HX_USR_LPCFG_MASK)) {
+            hx_commit_full(x, pkt);
+            return ev->kind;
+        }
+        loop0 = true;
+    } else if (__builtin_expect(x->full, 0)) {
         hx_commit_full(x, pkt);
         return ev->kind;
     }
@@ -106,29 +130,85 @@ static inline int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *p
     c->packets++;
     hx_timing_commit(x, pkt);
     c->pc = x->branch_idx >= 0 ? x->branch_target : x->npc;
+    if (__builtin_expect(loop0, 0) && c->c[HX_LC0] > 1) {
+        c->c[HX_LC0]--;
+        c->pc = c->c[HX_SA0];
+    }
     return ev->kind;
+}
+
+// A packet decoded as `alu` (decode.h): ALU and XTYPE instructions writing the registers in
+// place, nothing that can fault, branch or touch memory. It needs only what such
+// instructions use: in-place writes, predicates, and the full commit when one sets a USR bit.
+static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
+                                                              const struct hexsim_packet *pkt)
+{
+    struct hexsim_cpu *c = x->cpu;
+    x->pkt = pkt;
+    x->pc = pkt->addr;
+    x->npc = pkt->addr + 4u * pkt->nwords;
+    x->wr = c->r;
+    x->pmask = 0;
+    x->full = false;
+    x->ev->kind = HX_EV_NONE;
+    const unsigned n = pkt->nexec;
+    for (unsigned k = 0; k < n; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+        in->fn(x, in);
+    }
+    if (__builtin_expect(x->full, 0)) {   // a sticky USR bit (overflow, fp flags)
+        x->nst = 0;
+        x->branch_idx = -1;
+        x->tcost = 0;
+        hx_commit_full(x, pkt);
+        return HX_EV_NONE;
+    }
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+    c->packets++;
+    // hx_timing_commit with no memory cost and no branch or fixed extra cycles
+    struct hexsim_timing_state *t = &c->tm;
+    const struct hexsim_packet_timing *pt = &pkt->tm;
+    uint64_t issue = c->pcycles;
+    if (__builtin_expect(pt->rd & t->pending, 0))
+        issue = hexsim_timing_data_stall(t, pt->rd, issue);
+    unsigned cost = t->interleave > 1 ? t->interleave : 1;
+    if (pt->w_any)
+        hexsim_timing_writes(t, timing_params(x), pt, issue);
+    t->st.insns += pt->ninsns;
+    c->pcycles = issue + cost;
+    c->pc = x->npc;
+    // a loop-0 end (the caller checked that LPCFG is 0): hx_commit_full's endloop
+    if (pkt->endloop && c->c[HX_LC0] > 1) {
+        c->c[HX_LC0]--;
+        c->pc = c->c[HX_SA0];
+    }
+    return HX_EV_NONE;
 }
 
 // Executes pkt (decoded at cpu->pc) with the environment hx_exec_begin gave. Returns the
 // event (HX_EV_NONE: committed normally); *x->ev says more.
-static inline int hx_exec_step(struct hx_exec *x, const struct hexsim_packet *pkt)
+static inline __attribute__((always_inline)) int hx_exec_step(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
+    if (__builtin_expect(pkt->alu & !x->special, 1) &&
+        !(pkt->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK)))
+        return hx_step_alu(x, pkt);
     struct hexsim_event_info *ev = x->ev;
     x->pkt = pkt;
     x->pc = pkt->addr;
     x->npc = pkt->addr + 4u * pkt->nwords;
-    x->rmask = x->cmask = x->gmask = 0;
+    x->rmask = 0;   // cmask, gmask, usr_sticky, release_reservation: see hx_clear_full
     x->pmask = 0;
-    x->usr_sticky = 0;
     x->full = false;
     x->branch_idx = -1;
     x->nst = 0;
-    x->release_reservation = false;
     x->tcost = 0;
     x->mem_slow = x->mem_slow_base;
+    x->store_now = x->store_now_base & pkt->store_direct;
     x->wr = pkt->direct ? x->cpu->r : x->new_r;
-    memset(ev, 0, sizeof(*ev));
-    ev->tag = -1;
+    ev->kind = HX_EV_NONE;   // the other fields are set with the kind (exec.c: set_event)
     if (__builtin_expect(!pkt->plain | x->special, 0))
         return hx_exec_step_special(x, pkt);
     return hx_run_commit(x, pkt);

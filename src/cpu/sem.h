@@ -29,6 +29,8 @@ struct hx_exec {
                               // log, or a store staged earlier in the packet (forwarding)
     bool mem_slow_base;       // mem_slow at the start of each packet (system mode, log, caches)
     bool special;             // every packet takes hx_exec_step_special (log, caches)
+    bool store_now_base;      // stores may write at once: user mode, simple timing, no log
+    bool store_now;           // ... and this packet is decoded as store_direct
     uint32_t new_r[32], rmask;
     uint32_t *wr;             // where general-register writes go: new_r, or the registers
                               // themselves for a packet decoded as `direct`
@@ -51,7 +53,8 @@ struct hx_exec {
     bool release_reservation; // a store-conditional ran
     struct hexsim_event_info *ev;
     struct hexsim_exec_trace *trace;   // optional debugger log (exec.h), usually NULL
-    const struct hexsim_exec_env *env;       // the caller's environment (timing parameters)
+    const struct hexsim_exec_env *env;       // the caller's environment
+    const struct hexsim_timing_params *tp;   // the timing parameters in use
     struct hexsim_caches *caches;     // cache mode: the thread's caches (else NULL)
     unsigned tcost;           // extra pcycles of memory accesses so far (caches, devices)
 };
@@ -173,6 +176,10 @@ static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t
         if (__builtin_expect(t != NULL, 1)) {
             struct hexsim_page *p = &t[(ea >> HEXSIM_PAGE_SHIFT) & 1023];
             if (__builtin_expect(p->data && (p->prot & HEXSIM_PROT_W), 1)) {
+                if (x->store_now && x->ev->kind < HX_EV_FAULT_READ) {
+                    hexsim_page_store(x->mem, p, ea & (HEXSIM_PAGE_SIZE - 1), size, val);
+                    return;
+                }
                 unsigned k = x->nst++;
                 x->st[k].addr = ea;
                 x->st[k].size = (uint8_t)size;

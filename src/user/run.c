@@ -255,6 +255,58 @@ static void report_stats(struct hexsim_user *u, double secs)
         fprintf(u->err, "hexsim: --stats-json: %s\n", msg);
 }
 
+enum span_end { SPAN_LIMIT, SPAN_EXIT, SPAN_FAULT };
+
+// Runs packets until cpu.packets reaches stop, the program exits (SPAN_EXIT) or an event
+// ends it (SPAN_FAULT, *status set). Inline twice: with and without --profile, so that the
+// common loop tests nothing for it.
+static inline __attribute__((always_inline)) int
+run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
+         struct hexsim_event_info *ev, uint64_t stop, struct hexsim_profile *prof, int *status)
+{
+    struct hexsim_user_pcache *pc = x->pcache;
+    struct hexsim_cpu *c = &u->cpu;
+    while (c->packets < stop) {
+        // the decoded-packet cache lookup, inline (fetch_decode does the misses)
+        const struct hexsim_packet *pkt;
+        uint32_t addr = c->pc;
+        struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
+        if (__builtin_expect(pc->gen == u->mem.code_gen && e->key == addr + 1, 1)) {
+            pkt = &e->pkt;
+        } else {
+            int ff = 0;
+            pkt = fetch_decode(u, pc, addr, &x->tmp, &ff);
+            if (!pkt) {
+                *ev = (struct hexsim_event_info){ .kind = HX_EV_FAULT_FETCH, .addr = addr,
+                                                  .detail = ff, .tag = -1 };
+                *status = hexsim_user_fault(u, ev);
+                return SPAN_FAULT;
+            }
+        }
+        uint64_t c0 = prof ? c->pcycles : 0;
+        int k = hx_exec_step(hx, pkt);
+        if (prof && (k == HX_EV_NONE || k == HX_EV_TRAP0))
+            hexsim_profile_packet(prof, 0, pkt->addr, c->pcycles - c0,
+                                  hexsim_profile_flow(pkt, c->pc), c->pc);
+        if (__builtin_expect(k != HX_EV_NONE, 0)) {
+            if (k == HX_EV_TRAP0 && ev->imm == 1) {
+                hexsim_user_syscall(u);
+                if (u->exited)
+                    return SPAN_EXIT;
+            } else {
+                if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
+                    ev->addr = pkt->addr;
+                *status = hexsim_user_fault(u, ev);
+                return SPAN_FAULT;
+            }
+        }
+    }
+    return SPAN_LIMIT;
+}
+
+// --max-seconds looks at the clock every this many packets
+#define CLOCK_CHECK_PACKETS (1ull << 20)
+
 int hexsim_user_run(struct hexsim_user *u)
 {
     struct hexsim_user_exec x;
@@ -266,55 +318,27 @@ int hexsim_user_run(struct hexsim_user *u)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int status = 0;
-    uint64_t n = u->cpu.packets;   // a restored run goes on counting
+    const uint64_t n0 = u->cpu.packets;   // a restored run goes on counting
     const uint64_t max_packets = u->opts.max_packets;
-    // --snapshot-at: one check per packet only while a pause or a limit is pending
-    const uint64_t pause_at = u->pause_at > n ? u->pause_at : 0;
+    // --snapshot-at: the run pauses there
+    const uint64_t pause_at = u->pause_at > n0 ? u->pause_at : 0;
     const uint64_t limit = pause_at && (!max_packets || pause_at < max_packets) ? pause_at
                                                                                 : max_packets;
-    struct hexsim_user_pcache *pc = x.pcache;
     struct hexsim_profile *prof = u->opts.profile ? hexsim_profile_new() : NULL;
-    uint64_t c0 = 0;
     struct hx_exec hx;   // the executor's state for the whole run (exec_step.h)
     hx_exec_begin(&hx, &x.env, &ev);
     while (!u->exited) {
-        // the decoded-packet cache lookup, inline (fetch_decode does the misses)
-        const struct hexsim_packet *pkt;
-        uint32_t addr = u->cpu.pc;
-        struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
-        if (__builtin_expect(pc->gen == u->mem.code_gen && e->key == addr + 1, 1)) {
-            pkt = &e->pkt;
-        } else {
-            int ff = 0;
-            pkt = fetch_decode(u, pc, addr, &x.tmp, &ff);
-            if (!pkt) {
-                memset(&ev, 0, sizeof(ev));
-                ev.kind = HX_EV_FAULT_FETCH;
-                ev.addr = addr;
-                ev.detail = ff;
-                ev.tag = -1;
-                status = hexsim_user_fault(u, &ev);
-                break;
-            }
+        uint64_t stop = limit ? limit : UINT64_MAX;
+        if (u->opts.max_seconds > 0) {
+            uint64_t tick = (u->cpu.packets | (CLOCK_CHECK_PACKETS - 1)) + 1;
+            stop = tick < stop ? tick : stop;
         }
-        if (__builtin_expect(prof != NULL, 0))
-            c0 = u->cpu.pcycles;
-        int k = hx_exec_step(&hx, pkt);
-        if (__builtin_expect(prof != NULL, 0) && (k == HX_EV_NONE || k == HX_EV_TRAP0))
-            hexsim_profile_packet(prof, 0, pkt->addr, u->cpu.pcycles - c0,
-                                  hexsim_profile_flow(pkt, u->cpu.pc), u->cpu.pc);
-        if (__builtin_expect(k != HX_EV_NONE, 0)) {
-            if (k == HX_EV_TRAP0 && ev.imm == 1) {
-                hexsim_user_syscall(u);
-            } else {
-                if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
-                    ev.addr = pkt->addr;
-                status = hexsim_user_fault(u, &ev);
-                break;
-            }
-        }
-        n++;
-        if (__builtin_expect(limit != 0, 0) && n >= limit && !u->exited) {
+        int end = prof ? run_span(u, &x, &hx, &ev, stop, prof, &status)
+                       : run_span(u, &x, &hx, &ev, stop, NULL, &status);
+        if (end != SPAN_LIMIT)
+            break;
+        uint64_t n = u->cpu.packets;
+        if (limit && n >= limit) {
             if (n == pause_at) {
                 status = HEXSIM_USER_PAUSED;
                 break;
@@ -324,7 +348,7 @@ int hexsim_user_run(struct hexsim_user *u)
             status = 124;
             break;
         }
-        if (__builtin_expect((n & 0xfffff) == 0, 0) && u->opts.max_seconds > 0) {
+        if (u->opts.max_seconds > 0 && (n & (CLOCK_CHECK_PACKETS - 1)) == 0) {
             double el = seconds_since(&t0);
             if (el >= u->opts.max_seconds) {
                 fprintf(u->err, "hexsim: stopped after %.1f s (--max-seconds) at PC 0x%08x\n",
