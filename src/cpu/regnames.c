@@ -36,11 +36,6 @@ static const char *const sys_names[HX_SYSREGS] = {
     [50] = "pmucnt2", [51] = "pmucnt3", [52] = "pmuevtcfg", [53] = "pmucfg",
 };
 
-unsigned hexsim_subreg(unsigned v)
-{
-    return (v & 7) | ((v & 8) << 1);
-}
-
 static int put(char *buf, size_t len, const char *fmt, unsigned a, unsigned b)
 {
     int n = snprintf(buf, len, fmt, a, b);

@@ -10,7 +10,11 @@
 // hexsim_operand_kind) into buf. Returns 0, or -1 when the encoding names no register.
 int hexsim_reg_name(unsigned kind, unsigned v, char *buf, size_t len);
 
-// Architectural register number (r0..r31) that a duplex 4-bit field names.
-unsigned hexsim_subreg(unsigned v);
+// Architectural register number (r0..r31) that a duplex 4-bit field names (PRM 10.3: r0-r7
+// and r16-r23). Inline: duplex semantics map their fields with it on every execution.
+static inline unsigned hexsim_subreg(unsigned v)
+{
+    return (v & 7) | ((v & 8) << 1);
+}
 
 #endif
