@@ -211,21 +211,26 @@ uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw)
 }
 
 // Whether the packet's general-register writes can go straight to the registers instead of
-// being staged: every instruction is a plain ALU32/XTYPE computation with semantics (no
-// memory, control flow, traps, .new operands or implicit writes: nothing can fault or read
-// a value of this packet), and in execution order no instruction reads a register an
-// earlier one writes. (Each semantic function reads its operands before it writes.)
-static bool can_write_direct(const struct hexsim_packet *pkt)
+// being staged: every instruction is a plain ALU32/XTYPE computation with semantics or a
+// jump (no memory, calls, returns, hardware loops, traps, .new operands or implicit writes:
+// nothing can fault or read a value of this packet), and in execution order no instruction
+// reads a register an earlier one writes. (Each semantic function reads its operands before
+// it writes.) *jumps: whether there is a jump.
+static bool can_write_direct(const struct hexsim_packet *pkt, bool *jumps)
 {
-    const uint32_t bad = HX_F_LOAD | HX_F_STORE | HX_F_MEMOP | HX_F_NEWVALUE | HX_F_JUMP |
-                         HX_F_CALL | HX_F_HWLOOP | HX_F_RETURN | HX_F_PRIV | HX_F_GUEST |
-                         HX_F_TRAP;
+    const uint32_t bad = HX_F_LOAD | HX_F_STORE | HX_F_MEMOP | HX_F_NEWVALUE | HX_F_CALL |
+                         HX_F_HWLOOP | HX_F_RETURN | HX_F_PRIV | HX_F_GUEST | HX_F_TRAP;
     uint32_t written = 0;
+    *jumps = false;
     for (unsigned k = 0; k < pkt->nexec; k++) {
         const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
-        if (in->fn == hexsim_sem_unimplemented || (d->flags & bad) || d->implicit_defs || d->implicit_cdefs ||
-            (d->cls != HX_CLASS_ALU32 && d->cls != HX_CLASS_XTYPE && d->cls != HX_CLASS_SUBA))
+        bool jump = (d->flags & HX_F_JUMP) && (d->cls == HX_CLASS_J || d->cls == HX_CLASS_JR);
+        *jumps |= jump;
+        if (in->fn == hexsim_sem_unimplemented || (d->flags & bad) || d->implicit_defs ||
+            d->implicit_cdefs ||
+            (!jump && d->cls != HX_CLASS_ALU32 && d->cls != HX_CLASS_XTYPE &&
+             d->cls != HX_CLASS_SUBA))
             return false;
         uint32_t rd = 0, wr = 0;
         for (unsigned i = 0; i < d->nops; i++) {
@@ -356,10 +361,12 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     }
     if (pkt->status == HX_DECODE_OK) {
         hexsim_timing_annotate(pkt);
-        pkt->direct = can_write_direct(pkt);
+        bool jumps;
+        pkt->direct = can_write_direct(pkt, &jumps);
         pkt->store_direct = can_store_direct(pkt);
         pkt->plain = !(pkt->priv | pkt->guest);
-        pkt->alu = pkt->direct && pkt->plain && !pkt->tm.slow && pkt->endloop <= 1;
+        if (pkt->direct && pkt->plain && !pkt->tm.extra && pkt->endloop <= 1)
+            pkt->alu = jumps || pkt->tm.slow ? HX_ALU_JUMPS : HX_ALU_PLAIN;
     }
     return pkt->status;
 }

@@ -51,6 +51,12 @@ struct hexsim_insn {
                               // once by the decoder
 };
 
+enum hexsim_alu_kind {
+    HX_ALU_NONE = 0,
+    HX_ALU_PLAIN,     // no branch either
+    HX_ALU_JUMPS,     // with jumps
+};
+
 struct hexsim_packet {
     uint32_t addr;
     uint8_t nwords;           // words consumed (on failure: words to skip)
@@ -71,8 +77,9 @@ struct hexsim_packet {
     bool direct;              // the executor may write general registers in place (see
                               // decode.c: no instruction reads what an earlier one wrote,
                               // nothing can fault, no .new values, no memory, no branches)
-    bool alu;                 // direct and plain, no branch or fixed extra cycles, and at
-                              // most a loop-0 end: the executor's shortest path (exec_step.h)
+    uint8_t alu;              // enum hexsim_alu_kind: direct and plain, no fixed extra
+                              // cycles, at most a loop-0 end: the executor's shortest paths
+                              // (exec_step.h)
     bool store_direct;        // in user mode its one store may write memory at once (see
                               // decode.c: nothing after it in execution order can fault)
     bool plain;               // decoded OK, no supervisor or guest instructions (the

@@ -138,10 +138,12 @@ static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x
 }
 
 // A packet decoded as `alu` (decode.h): ALU and XTYPE instructions writing the registers in
-// place, nothing that can fault, branch or touch memory. It needs only what such
-// instructions use: in-place writes, predicates, and the full commit when one sets a USR bit.
+// place, and with `jumps` (HX_ALU_JUMPS) jumps too; nothing that can fault or touch memory.
+// It needs only what such instructions use: in-place writes, predicates, sticky USR bits,
+// a branch. Inline with `jumps` constant, so each kind gets its own copy.
 static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
-                                                              const struct hexsim_packet *pkt)
+                                                              const struct hexsim_packet *pkt,
+                                                              const bool jumps)
 {
     struct hexsim_cpu *c = x->cpu;
     x->pkt = pkt;
@@ -150,35 +152,54 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
     x->wr = c->r;
     x->pmask = 0;
     x->full = false;
+    if (jumps)
+        x->branch_idx = -1;
     x->ev->kind = HX_EV_NONE;
     const unsigned n = pkt->nexec;
     for (unsigned k = 0; k < n; k++) {
-        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+        unsigned i = pkt->order[k];
+        const struct hexsim_insn *in = &pkt->insn[i];
+        if (jumps)
+            x->cur = (int)i;   // hx_jump: the first branch in packet order wins
         in->fn(x, in);
     }
-    if (__builtin_expect(x->full, 0)) {   // a sticky USR bit (overflow, fp flags)
-        x->nst = 0;
-        x->branch_idx = -1;
-        x->tcost = 0;
-        hx_commit_full(x, pkt);
-        return HX_EV_NONE;
+    if (__builtin_expect(x->full, 0)) {
+        if (x->cmask | x->gmask | x->release_reservation) {   // not expected of these
+            x->nst = 0;
+            x->tcost = 0;
+            if (!jumps)
+                x->branch_idx = -1;
+            hx_commit_full(x, pkt);
+            return HX_EV_NONE;
+        }
+        c->c[HX_USR] |= x->usr_sticky;   // overflow, floating-point flags
+        x->usr_sticky = 0;
     }
     for (unsigned m = x->pmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->p[r] = x->new_p[r];
     }
     c->packets++;
-    // hx_timing_commit with no memory cost and no branch or fixed extra cycles
-    struct hexsim_timing_state *t = &c->tm;
-    const struct hexsim_packet_timing *pt = &pkt->tm;
-    uint64_t issue = c->pcycles;
-    if (__builtin_expect(pt->rd & t->pending, 0))
-        issue = hexsim_timing_data_stall(t, pt->rd, issue);
-    unsigned cost = t->interleave > 1 ? t->interleave : 1;
-    if (pt->w_any)
-        hexsim_timing_writes(t, timing_params(x), pt, issue);
-    t->st.insns += pt->ninsns;
-    c->pcycles = issue + cost;
+    if (jumps) {
+        x->tcost = 0;
+        hx_timing_commit(x, pkt);
+        if (x->branch_idx >= 0) {
+            c->pc = x->branch_target;
+            return HX_EV_NONE;
+        }
+    } else {
+        // hx_timing_commit with no memory cost and no branch or fixed extra cycles
+        struct hexsim_timing_state *t = &c->tm;
+        const struct hexsim_packet_timing *pt = &pkt->tm;
+        uint64_t issue = c->pcycles;
+        if (__builtin_expect(pt->rd & t->pending, 0))
+            issue = hexsim_timing_data_stall(t, pt->rd, issue);
+        unsigned cost = t->interleave > 1 ? t->interleave : 1;
+        if (pt->w_any)
+            hexsim_timing_writes(t, timing_params(x), pt, issue);
+        t->st.insns += pt->ninsns;
+        c->pcycles = issue + cost;
+    }
     c->pc = x->npc;
     // a loop-0 end (the caller checked that LPCFG is 0): hx_commit_full's endloop
     if (pkt->endloop && c->c[HX_LC0] > 1) {
@@ -192,9 +213,10 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
 // event (HX_EV_NONE: committed normally); *x->ev says more.
 static inline __attribute__((always_inline)) int hx_exec_step(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
-    if (__builtin_expect(pkt->alu & !x->special, 1) &&
+    if (__builtin_expect(pkt->alu && !x->special, 1) &&
         !(pkt->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK)))
-        return hx_step_alu(x, pkt);
+        return pkt->alu == HX_ALU_PLAIN ? hx_step_alu(x, pkt, false)
+                                        : hx_step_alu(x, pkt, true);
     struct hexsim_event_info *ev = x->ev;
     x->pkt = pkt;
     x->pc = pkt->addr;

@@ -3,7 +3,7 @@
 // one store writes memory at once (store_direct), faults checked once per packet, ALU-only
 // packets with in-place writes and loop ends (alu), and event fields set with the kind. Each
 // case checks the architectural rule the path must keep (PRM 3.3: a packet that faults
-// commits nothing; 7.2: loop ends). Instruction words from llvm-mc-16.
+// commits nothing; 7.2: loop ends; 8.7: branches). Instruction words from llvm-mc-16.
 #include "../check_main.h"
 #include <check.h>
 #include <string.h>
@@ -67,6 +67,12 @@ static const uint32_t ALU_LOOP[] = { 0x7f008000u, 0x20253144u };
 static const uint32_t ADD_ADD[] = { 0x31443845u };
 // { r0 = add(r1,r2):sat }
 static const uint32_t ADD_SAT[] = { 0xf641c200u };
+// { jump .+0x100; r4 = add(r4,#1) }
+static const uint32_t JUMP_ADD[] = { 0x58004080u, 0xb004c024u };
+// { p0 = cmp.eq(r4,#11); if (!p0.new) jump:nt .+0x40 }
+static const uint32_t CMP_JUMP[] = { 0x1044cb20u };
+// { r0 = sfadd(r1,r2) }
+static const uint32_t SFADD[] = { 0xeb01c200u };
 // { trap0(#1) }
 static const uint32_t TRAP0[] = { 0x5400c004u };
 
@@ -185,6 +191,49 @@ START_TEST(test_alu_overflow_sets_usr)
 }
 END_TEST
 
+START_TEST(test_alu_jumps)
+{
+    struct rig g;
+    rig_init(&g);
+    g.cpu.r[4] = 10;
+    ck_assert_int_eq(run(&g, JUMP_ADD, 2), HX_EV_NONE);
+    ck_assert_int_eq(g.pkt.alu, HX_ALU_JUMPS);
+    ck_assert_uint_eq(g.cpu.r[4], 11);
+    ck_assert_uint_eq(g.cpu.pc, CODE + 0x100);
+    ck_assert_uint_eq(g.cpu.tm.st.taken, 1);
+    ck_assert_int_eq(run(&g, CMP_JUMP, 1), HX_EV_NONE);   // r4 == 11: falls through
+    ck_assert_int_eq(g.pkt.alu, HX_ALU_JUMPS);
+    ck_assert_uint_eq(g.cpu.p[0], 0xff);
+    ck_assert_uint_eq(g.cpu.pc, CODE + 4);
+    g.cpu.r[4] = 12;
+    ck_assert_int_eq(run(&g, CMP_JUMP, 1), HX_EV_NONE);
+    ck_assert_uint_eq(g.cpu.p[0], 0);
+    ck_assert_uint_eq(g.cpu.pc, CODE + 0x40);
+    ck_assert_uint_eq(g.cpu.tm.st.taken, 2);
+    ck_assert_uint_eq(g.cpu.packets, 3);
+    hexsim_mem_free(&g.mem);
+}
+END_TEST
+
+// A floating-point result's sticky flags reach USR from the short path.
+START_TEST(test_alu_fp_flags)
+{
+    struct rig g;
+    rig_init(&g);
+    g.cpu.r[1] = 0x3f800000u;   // 1.0f
+    g.cpu.r[2] = 0x2edbe6ffu;   // 1e-10f: the sum is inexact
+    ck_assert_int_eq(run(&g, SFADD, 1), HX_EV_NONE);
+    ck_assert_int_eq(g.pkt.alu, HX_ALU_PLAIN);
+    ck_assert_uint_eq(g.cpu.r[0], 0x3f800000u);
+    ck_assert_uint_eq(g.cpu.c[HX_USR], HX_USR_FPINPF);
+    g.cpu.r[2] = 0x3f800000u;   // 1.0f + 1.0f is exact; the sticky bit stays
+    ck_assert_int_eq(run(&g, SFADD, 1), HX_EV_NONE);
+    ck_assert_uint_eq(g.cpu.r[0], 0x40000000u);
+    ck_assert_uint_eq(g.cpu.c[HX_USR], HX_USR_FPINPF);
+    hexsim_mem_free(&g.mem);
+}
+END_TEST
+
 // A packet where one instruction reads a register an earlier one writes is staged: every
 // instruction sees the registers as they were before the packet.
 START_TEST(test_staged_when_read_after_write)
@@ -231,6 +280,8 @@ int main(void)
     tcase_add_test(tc, test_alu_overflow_sets_usr);
     tcase_add_test(tc, test_event_fields_fresh);
     tcase_add_test(tc, test_staged_when_read_after_write);
+    tcase_add_test(tc, test_alu_jumps);
+    tcase_add_test(tc, test_alu_fp_flags);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }
