@@ -115,8 +115,10 @@ static inline void hx_ovf(struct hx_exec *x)
 }
 static inline void hx_fpflags(struct hx_exec *x, uint32_t f)
 {
-    x->usr_sticky |= f;
-    x->full = true;
+    if (f) {   // no flag: nothing to commit
+        x->usr_sticky |= f;
+        x->full = true;
+    }
 }
 static inline uint32_t hx_usr(const struct hx_exec *x) { return x->cpu->c[HX_USR]; }
 

@@ -320,18 +320,88 @@ static uint32_t sf_fma(uint32_t av, uint32_t bv, uint32_t cv, int scale, int rm,
     return (uint32_t)round_pack(&SF, sign, e + scale, m, rm, fl);
 }
 
+// ---- single-precision add and multiply of normal numbers, rounding to nearest, with a
+// normal result: the common case, in 64-bit integers. Each returns false (leaving *r alone)
+// for everything else, which fp_add and fp_mul handle; where both apply they agree bit for
+// bit, flags included (tests/unit/test_fp.c checks both against the host FPU).
+static bool sf_normal(uint32_t v) { return (((v >> 23) + 1) & 0xff) > 1; }   // exponent 1..254
+
+// round kept * 2**sh + rem (rem < 2**sh, sh >= 1) to nearest even and pack with biased
+// exponent e; false if the result is not normal
+static bool sf_round_near(uint32_t sign, int32_t e, uint64_t s, int sh, uint32_t *r,
+                          uint32_t *fl)
+{
+    uint64_t kept = s >> sh, rem = s & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+    if (e < 1)
+        return false;   // tiny before rounding: underflow rules, in round_pack
+    kept += rem > half || (rem == half && (kept & 1));
+    if (kept >> 24) {
+        kept >>= 1;
+        e++;
+    }
+    if (e >= 255)
+        return false;   // overflow
+    if (rem)
+        *fl |= F_INX;
+    *r = sign | (uint32_t)e << 23 | ((uint32_t)kept & 0x7fffff);
+    return true;
+}
+
+static bool sf_mul_fast(uint32_t a, uint32_t b, uint32_t *r, uint32_t *fl)
+{
+    if (!sf_normal(a) || !sf_normal(b))
+        return false;
+    uint64_t p = (uint64_t)((a & 0x7fffff) | 0x800000) * ((b & 0x7fffff) | 0x800000);
+    int32_t e = (int32_t)(a >> 23 & 0xff) + (int32_t)(b >> 23 & 0xff) - 127;
+    int sh = 23;   // p in [2**46, 2**48)
+    if (p >> 47) {
+        sh = 24;
+        e++;
+    }
+    return sf_round_near((a ^ b) & 0x80000000u, e, p, sh, r, fl);
+}
+
+static bool sf_add_fast(uint32_t a, uint32_t b, uint32_t *r, uint32_t *fl)
+{
+    if (!sf_normal(a) || !sf_normal(b))
+        return false;
+    if ((a & 0x7fffffff) < (b & 0x7fffffff)) {   // a: the larger magnitude
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    unsigned d = (a >> 23 & 0xff) - (b >> 23 & 0xff);
+    if (d > 60)
+        return false;
+    uint64_t ma = (uint64_t)((a & 0x7fffff) | 0x800000) << 32;   // in [2**55, 2**56)
+    uint64_t mb = (uint64_t)((b & 0x7fffff) | 0x800000) << 32;
+    uint64_t sb = mb >> d | ((mb & ((1ull << d) - 1)) != 0);     // sticky bit jammed in bit 0
+    uint64_t s = (a ^ b) >> 31 ? ma - sb : ma + sb;
+    if (s == 0)
+        return false;   // exact cancellation: the zero's sign depends on the mode
+    int p = 63 - __builtin_clzll(s);
+    if (p < 24)
+        return false;
+    return sf_round_near(a & 0x80000000u, (int32_t)(a >> 23 & 0xff) + (p - 55), s, p - 23, r,
+                         fl);
+}
+
 uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
 {
-    uint32_t fl = 0;
-    uint32_t r = (uint32_t)fp_add(&SF, a, b, rmode(x), &fl);
+    uint32_t fl = 0, r;
+    int rm = rmode(x);
+    if (rm != RM_NEAR || !sf_add_fast(a, b, &r, &fl))
+        r = (uint32_t)fp_add(&SF, a, b, rm, &fl);
     hx_fpflags(x, fl);
     return r;
 }
 
 uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
 {
-    uint32_t fl = 0;
-    uint32_t r = (uint32_t)fp_mul(&SF, a, b, rmode(x), &fl);
+    uint32_t fl = 0, r;
+    int rm = rmode(x);
+    if (rm != RM_NEAR || !sf_mul_fast(a, b, &r, &fl))
+        r = (uint32_t)fp_mul(&SF, a, b, rm, &fl);
     hx_fpflags(x, fl);
     return r;
 }

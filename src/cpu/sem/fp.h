@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sem.h"
+#include "../sem.h"
 
 // operand / result kinds of the convert_* rows
 enum hx_fpkind { HX_FK_SF, HX_FK_DF, HX_FK_W, HX_FK_UW, HX_FK_D, HX_FK_UD };

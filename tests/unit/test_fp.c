@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// Check suite for the single-precision add and multiply helpers (src/cpu/sem/fp.c: an integer
+// fast path for normal numbers rounded to nearest, the general soft-float path for the rest)
+// against the host's IEEE 754 binary32 arithmetic in each of the four rounding modes (PRM
+// XTYPE/FP: IEEE-754 results, USR:FPRND modes, sticky flags). Known, intended differences
+// from the host: a NaN result is Hexagon's default NaN (all ones), and tininess is detected
+// before rounding (so the underflow flag is compared except where the rounded result is the
+// smallest normal number).
+#include "../check_main.h"
+#include <check.h>
+#include <fenv.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cpu/sem/fp.h"
+
+static const int host_mode[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
+
+static float f_of(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, sizeof f);
+    return f;
+}
+static uint32_t bits_of(float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, sizeof v);
+    return v;
+}
+
+// xorshift64: a fixed sequence, so a failure repeats
+static uint64_t next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+// An operand: mostly normal numbers with exponents near 127, near the other operand's (for
+// cancellation and alignment), or near the ends of the range; sometimes any bit pattern
+// (zeros, denormals, infinities, NaNs) or a short mantissa (exact results).
+static uint32_t operand(uint64_t *s, uint32_t other)
+{
+    uint64_t r = next(s);
+    uint32_t sign = (uint32_t)(r & 1) << 31;
+    uint32_t mant = (uint32_t)(r >> 8) & 0x7fffff;
+    if ((r >> 40 & 3) == 0)
+        mant &= 0x7f0000;
+    int e;
+    switch (r >> 42 & 7) {
+    case 0: return (uint32_t)(r >> 1);
+    case 1: case 2: e = 127 + (int)(r >> 45 & 7) - 3; break;
+    case 3: case 4: e = (int)(other >> 23 & 0xff) + (int)(r >> 45 & 63) - 31; break;
+    case 5: e = 1 + (int)(r >> 45 & 31); break;
+    case 6: e = 254 - (int)(r >> 45 & 31); break;
+    default: e = (int)(r >> 45 & 0xff); break;
+    }
+    if (e < 0)
+        e = 0;
+    if (e > 255)
+        e = 255;
+    return sign | (uint32_t)e << 23 | mant;
+}
+
+struct outcome {
+    uint32_t r, fl;
+};
+
+static struct outcome hexsim_op(bool mul, int mode, uint32_t a, uint32_t b)
+{
+    struct hexsim_cpu cpu;
+    memset(&cpu, 0, sizeof cpu);
+    cpu.c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
+    struct hx_exec x;
+    memset(&x, 0, sizeof x);
+    x.cpu = &cpu;
+    uint32_t r = mul ? hx_sfmpy(&x, a, b) : hx_sfadd(&x, a, b);
+    return (struct outcome){ r, x.usr_sticky };
+}
+
+static struct outcome host_op(bool mul, int mode, uint32_t a, uint32_t b)
+{
+    volatile float fa = f_of(a), fb = f_of(b);
+    fesetround(host_mode[mode]);
+    feclearexcept(FE_ALL_EXCEPT);
+    volatile float fr = mul ? fa * fb : fa + fb;
+    int ex = fetestexcept(FE_ALL_EXCEPT);
+    fesetround(FE_TONEAREST);
+    uint32_t fl = 0;
+    fl |= (ex & FE_INVALID) ? HX_USR_FPINVF : 0;
+    fl |= (ex & FE_OVERFLOW) ? HX_USR_FPOVFF : 0;
+    fl |= (ex & FE_UNDERFLOW) ? HX_USR_FPUNFF : 0;
+    fl |= (ex & FE_INEXACT) ? HX_USR_FPINPF : 0;
+    return (struct outcome){ bits_of(fr), fl };
+}
+
+static void compare(bool mul, int mode, uint32_t a, uint32_t b)
+{
+    struct outcome h = hexsim_op(mul, mode, a, b), o = host_op(mul, mode, a, b);
+    uint32_t mask = HX_USR_FPINVF | HX_USR_FPOVFF | HX_USR_FPUNFF | HX_USR_FPINPF;
+    if ((o.r & 0x7fffffff) == 0x00800000)
+        mask &= ~HX_USR_FPUNFF;   // tiny before rounding, normal after
+    if (isnan(f_of(o.r)))
+        ck_assert_msg(h.r == 0xffffffffu, "%s mode %d %08x %08x: %08x, want the default NaN",
+                      mul ? "sfmpy" : "sfadd", mode, a, b, h.r);
+    else
+        ck_assert_msg(h.r == o.r, "%s mode %d %08x %08x: %08x, host %08x",
+                      mul ? "sfmpy" : "sfadd", mode, a, b, h.r, o.r);
+    ck_assert_msg((h.fl & mask) == (o.fl & mask), "%s mode %d %08x %08x: flags %x, host %x",
+                  mul ? "sfmpy" : "sfadd", mode, a, b, h.fl & mask, o.fl & mask);
+}
+
+static void sweep(bool mul)
+{
+    uint64_t s = mul ? 0x9e3779b97f4a7c15ull : 0x2545f4914f6cdd1dull;
+    for (int i = 0; i < 100000; i++) {
+        uint32_t a = operand(&s, 127u << 23);
+        uint32_t b = operand(&s, a);
+        for (int mode = 0; mode < 4; mode++)
+            compare(mul, mode, a, b);
+    }
+}
+
+START_TEST(test_sfadd_matches_host) { sweep(false); }
+END_TEST
+
+START_TEST(test_sfmpy_matches_host) { sweep(true); }
+END_TEST
+
+// Cases at the fast path's edges, in every mode: exact cancellation (the zero's sign),
+// carries into a new exponent, the far end of alignment, products just below overflow and
+// just above underflow.
+START_TEST(test_sf_edges)
+{
+    static const uint32_t v[] = {
+        0x3f800000, 0xbf800000, 0x3f7fffff, 0xbf7fffff, 0x4b000001, 0x33800000, 0x33000001,
+        0x2f800000, 0x7f7fffff, 0xff7fffff, 0x00800000, 0x80800000, 0x00800001, 0x1f800000,
+        0x5f800000, 0x5f7fffff, 0x20000000, 0x3fffffff, 0x00000001, 0x7f800000, 0x7fc00000,
+        0x7f800001, 0x00000000, 0x80000000, 0x3f800001, 0x0c000000,
+    };
+    const size_t n = sizeof v / sizeof v[0];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            for (int mode = 0; mode < 4; mode++) {
+                compare(false, mode, v[i], v[j]);
+                compare(true, mode, v[i], v[j]);
+            }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("fp");
+    TCase *tc = tcase_create("fp");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_sfadd_matches_host);
+    tcase_add_test(tc, test_sfmpy_matches_host);
+    tcase_add_test(tc, test_sf_edges);
+    suite_add_tcase(s, tc);
+    return hexsim_check_run(s);
+}
