@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Check suite for the single-precision add and multiply helpers (src/cpu/sem/fp.c: an integer
-// fast path for normal numbers rounded to nearest, the general soft-float path for the rest)
-// against the host's IEEE 754 binary32 arithmetic in each of the four rounding modes (PRM
+// Check suite for the single-precision add and multiply and the double-precision add helpers
+// (src/cpu/sem/fp.c: an integer fast path for normal numbers rounded to nearest, the general
+// soft-float path for the rest) against the host's IEEE 754 binary32 and binary64 arithmetic in each of the four rounding modes (PRM
 // XTYPE/FP: IEEE-754 results, USR:FPRND modes, sticky flags). Known, intended differences
 // from the host: a NaN result is Hexagon's default NaN (all ones), and tininess is detected
 // before rounding (so the underflow flag is compared except where the rounded result is the
@@ -124,6 +124,91 @@ static void sweep(bool mul)
     }
 }
 
+// ---- double precision add
+static uint64_t df_operand(uint64_t *s, uint64_t other)
+{
+    uint64_t r = next(s), m = next(s);
+    uint64_t sign = (r & 1) << 63;
+    uint64_t mant = m & ((1ull << 52) - 1);
+    if ((r >> 40 & 3) == 0)
+        mant &= 0xffull << 44;
+    int e;
+    switch (r >> 42 & 7) {
+    case 0: return m;
+    case 1: case 2: e = 1023 + (int)(r >> 45 & 7) - 3; break;
+    case 3: case 4: e = (int)(other >> 52 & 0x7ff) + (int)(r >> 45 & 127) - 63; break;
+    case 5: e = 1 + (int)(r >> 45 & 31); break;
+    case 6: e = 2046 - (int)(r >> 45 & 31); break;
+    default: e = (int)(r >> 45 & 0x7ff); break;
+    }
+    if (e < 0)
+        e = 0;
+    if (e > 2047)
+        e = 2047;
+    return sign | (uint64_t)e << 52 | mant;
+}
+
+static void df_compare(int mode, uint64_t a, uint64_t b)
+{
+    struct hexsim_cpu cpu;
+    memset(&cpu, 0, sizeof cpu);
+    cpu.c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
+    struct hx_exec x;
+    memset(&x, 0, sizeof x);
+    x.cpu = &cpu;
+    uint64_t h = hx_dfadd(&x, a, b);
+    volatile double fa, fb;
+    memcpy((void *)&fa, &a, 8);
+    memcpy((void *)&fb, &b, 8);
+    fesetround(host_mode[mode]);
+    feclearexcept(FE_ALL_EXCEPT);
+    volatile double fr = fa + fb;
+    int ex = fetestexcept(FE_ALL_EXCEPT);
+    fesetround(FE_TONEAREST);
+    uint64_t o;
+    memcpy(&o, (const void *)&fr, 8);
+    uint32_t fl = ((ex & FE_INVALID) ? HX_USR_FPINVF : 0) |
+                  ((ex & FE_OVERFLOW) ? HX_USR_FPOVFF : 0) |
+                  ((ex & FE_UNDERFLOW) ? HX_USR_FPUNFF : 0) |
+                  ((ex & FE_INEXACT) ? HX_USR_FPINPF : 0);
+    uint32_t mask = HX_USR_FPINVF | HX_USR_FPOVFF | HX_USR_FPUNFF | HX_USR_FPINPF;
+    if ((o & ~(1ull << 63)) == 1ull << 52)
+        mask &= ~HX_USR_FPUNFF;
+    if (isnan(fr))
+        ck_assert_msg(h == ~0ull, "dfadd mode %d %016llx %016llx: %016llx, want the default NaN",
+                      mode, (unsigned long long)a, (unsigned long long)b, (unsigned long long)h);
+    else
+        ck_assert_msg(h == o, "dfadd mode %d %016llx %016llx: %016llx, host %016llx", mode,
+                      (unsigned long long)a, (unsigned long long)b, (unsigned long long)h,
+                      (unsigned long long)o);
+    ck_assert_msg((x.usr_sticky & mask) == (fl & mask),
+                  "dfadd mode %d %016llx %016llx: flags %x, host %x", mode,
+                  (unsigned long long)a, (unsigned long long)b, x.usr_sticky & mask, fl & mask);
+}
+
+START_TEST(test_dfadd_matches_host)
+{
+    uint64_t s = 0x853c49e6748fea9bull;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t a = df_operand(&s, 1023ull << 52);
+        uint64_t b = df_operand(&s, a);
+        for (int mode = 0; mode < 4; mode++)
+            df_compare(mode, a, b);
+    }
+    static const uint64_t v[] = {
+        0x3ff0000000000000, 0xbff0000000000000, 0x3fefffffffffffff, 0x4330000000000001,
+        0x3ca0000000000000, 0x3c90000000000001, 0x7fefffffffffffff, 0xffefffffffffffff,
+        0x0010000000000000, 0x8010000000000000, 0x0010000000000001, 0x0000000000000001,
+        0x7ff0000000000000, 0x7ff8000000000000, 0x7ff0000000000001, 0, 0x8000000000000000,
+    };
+    const size_t n = sizeof v / sizeof v[0];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            for (int mode = 0; mode < 4; mode++)
+                df_compare(mode, v[i], v[j]);
+}
+END_TEST
+
 START_TEST(test_sfadd_matches_host) { sweep(false); }
 END_TEST
 
@@ -159,6 +244,7 @@ int main(void)
     tcase_add_test(tc, test_sfadd_matches_host);
     tcase_add_test(tc, test_sfmpy_matches_host);
     tcase_add_test(tc, test_sf_edges);
+    tcase_add_test(tc, test_dfadd_matches_host);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

@@ -9,6 +9,8 @@
 //
 // Everything is exact integer arithmetic: a finite value is mant * 2**exp with an unsigned
 // 128-bit mant; round_pack() rounds such a value into a format. No host FP state is used.
+// Add and multiply of normal numbers rounded to nearest take a 64-bit shortcut (add_fast,
+// sf_mul_fast) that gives the same bits and flags.
 #include "sem/fp.h"
 
 #include "cpu.h"
@@ -320,90 +322,123 @@ static uint32_t sf_fma(uint32_t av, uint32_t bv, uint32_t cv, int scale, int rm,
     return (uint32_t)round_pack(&SF, sign, e + scale, m, rm, fl);
 }
 
-// ---- single-precision add and multiply of normal numbers, rounding to nearest, with a
-// normal result: the common case, in 64-bit integers. Each returns false (leaving *r alone)
-// for everything else, which fp_add and fp_mul handle; where both apply they agree bit for
-// bit, flags included (tests/unit/test_fp.c checks both against the host FPU).
-static bool sf_normal(uint32_t v) { return (((v >> 23) + 1) & 0xff) > 1; }   // exponent 1..254
+// ---- add (single and double precision) and single-precision multiply of normal numbers,
+// rounding to nearest, with a normal result: the common case, in 64-bit integers. Each
+// returns false (leaving *r alone) for everything else, which fp_add and fp_mul handle;
+// where both apply they agree bit for bit, flags included (tests/unit/test_fp.c checks both
+// against the host FPU).
+static uint32_t exp_field(const struct fmt *f, uint64_t v)
+{
+    return (uint32_t)(v >> f->mbits) & f->emax;
+}
+static bool normal(const struct fmt *f, uint64_t v)
+{
+    return exp_field(f, v) - 1 < f->emax - 1;   // exponent field 1 .. emax - 1
+}
+static uint64_t sign_bit(const struct fmt *f) { return 1ull << (f->ebits + f->mbits); }
+static uint64_t mant_of(const struct fmt *f, uint64_t v)   // with the hidden bit
+{
+    return (v & ((1ull << f->mbits) - 1)) | 1ull << f->mbits;
+}
 
-// round kept * 2**sh + rem (rem < 2**sh, sh >= 1) to nearest even and pack with biased
-// exponent e; false if the result is not normal
-static bool sf_round_near(uint32_t sign, int32_t e, uint64_t s, int sh, uint32_t *r,
-                          uint32_t *fl)
+// round s = kept * 2**sh + rem (rem < 2**sh, 1 <= sh <= 63, kept below 2**(mbits + 2)) to
+// nearest even and pack with sign and biased exponent e (of kept normalised); false if the
+// result is not normal
+static bool round_near(const struct fmt *f, uint64_t sign, int32_t e, uint64_t s, int sh,
+                       uint64_t *r, uint32_t *fl)
 {
     uint64_t kept = s >> sh, rem = s & ((1ull << sh) - 1), half = 1ull << (sh - 1);
     if (e < 1)
         return false;   // tiny before rounding: underflow rules, in round_pack
     kept += rem > half || (rem == half && (kept & 1));
-    if (kept >> 24) {
+    if (kept >> (f->mbits + 1)) {
         kept >>= 1;
         e++;
     }
-    if (e >= 255)
+    if (e >= (int32_t)f->emax)
         return false;   // overflow
     if (rem)
         *fl |= F_INX;
-    *r = sign | (uint32_t)e << 23 | ((uint32_t)kept & 0x7fffff);
+    *r = sign | (uint64_t)e << f->mbits | (kept & ((1ull << f->mbits) - 1));
     return true;
 }
 
-static bool sf_mul_fast(uint32_t a, uint32_t b, uint32_t *r, uint32_t *fl)
+static bool sf_mul_fast(uint32_t a, uint32_t b, uint64_t *r, uint32_t *fl)
 {
-    if (!sf_normal(a) || !sf_normal(b))
+    if (!normal(&SF, a) || !normal(&SF, b))
         return false;
-    uint64_t p = (uint64_t)((a & 0x7fffff) | 0x800000) * ((b & 0x7fffff) | 0x800000);
-    int32_t e = (int32_t)(a >> 23 & 0xff) + (int32_t)(b >> 23 & 0xff) - 127;
-    int sh = 23;   // p in [2**46, 2**48)
+    uint64_t p = mant_of(&SF, a) * mant_of(&SF, b);   // in [2**46, 2**48)
+    int32_t e = (int32_t)exp_field(&SF, a) + (int32_t)exp_field(&SF, b) - SF.bias;
+    int sh = 23;
     if (p >> 47) {
         sh = 24;
         e++;
     }
-    return sf_round_near((a ^ b) & 0x80000000u, e, p, sh, r, fl);
+    return round_near(&SF, (a ^ b) & 0x80000000u, e, p, sh, r, fl);
 }
 
-static bool sf_add_fast(uint32_t a, uint32_t b, uint32_t *r, uint32_t *fl)
+static bool add_fast(const struct fmt *f, uint64_t a, uint64_t b, uint64_t *r, uint32_t *fl)
 {
-    if (!sf_normal(a) || !sf_normal(b))
+    if (!normal(f, a) || !normal(f, b))
         return false;
-    if ((a & 0x7fffffff) < (b & 0x7fffffff)) {   // a: the larger magnitude
-        uint32_t t = a;
+    uint64_t sb = sign_bit(f);
+    if ((a & (sb - 1)) < (b & (sb - 1))) {   // a: the larger magnitude
+        uint64_t t = a;
         a = b;
         b = t;
     }
-    unsigned d = (a >> 23 & 0xff) - (b >> 23 & 0xff);
-    if (d > 60)
+    unsigned d = exp_field(f, a) - exp_field(f, b);
+    if (d > 63)
         return false;
-    uint64_t ma = (uint64_t)((a & 0x7fffff) | 0x800000) << 32;   // in [2**55, 2**56)
-    uint64_t mb = (uint64_t)((b & 0x7fffff) | 0x800000) << 32;
-    uint64_t sb = mb >> d | ((mb & ((1ull << d) - 1)) != 0);     // sticky bit jammed in bit 0
-    uint64_t s = (a ^ b) >> 31 ? ma - sb : ma + sb;
+    const unsigned g = 61 - f->mbits;              // guard bits: mantissas in [2**61, 2**62)
+    uint64_t ma = mant_of(f, a) << g, mb = mant_of(f, b) << g;
+    uint64_t bs = mb >> d | ((mb & ((1ull << d) - 1)) != 0);   // sticky bit jammed in bit 0
+    uint64_t s = (a ^ b) & sb ? ma - bs : ma + bs;
     if (s == 0)
         return false;   // exact cancellation: the zero's sign depends on the mode
     int p = 63 - __builtin_clzll(s);
-    if (p < 24)
+    if (p <= (int)f->mbits)
         return false;
-    return sf_round_near(a & 0x80000000u, (int32_t)(a >> 23 & 0xff) + (p - 55), s, p - 23, r,
-                         fl);
+    return round_near(f, a & sb, (int32_t)exp_field(f, a) + (p - 61), s, p - (int)f->mbits, r,
+                      fl);
+}
+
+// The general path of each, out of line so that the fast path needs no stack frame.
+static __attribute__((noinline)) uint64_t add_general(struct hx_exec *x, const struct fmt *f,
+                                                      uint64_t a, uint64_t b)
+{
+    uint32_t fl = 0;
+    uint64_t r = fp_add(f, a, b, rmode(x), &fl);
+    hx_fpflags(x, fl);
+    return r;
+}
+static __attribute__((noinline)) uint32_t sf_mul_general(struct hx_exec *x, uint32_t a,
+                                                         uint32_t b)
+{
+    uint32_t fl = 0;
+    uint32_t r = (uint32_t)fp_mul(&SF, a, b, rmode(x), &fl);
+    hx_fpflags(x, fl);
+    return r;
 }
 
 uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
 {
-    uint32_t fl = 0, r;
-    int rm = rmode(x);
-    if (rm != RM_NEAR || !sf_add_fast(a, b, &r, &fl))
-        r = (uint32_t)fp_add(&SF, a, b, rm, &fl);
+    uint32_t fl = 0;
+    uint64_t r;
+    if (rmode(x) != RM_NEAR || !add_fast(&SF, a, b, &r, &fl))
+        return (uint32_t)add_general(x, &SF, a, b);
     hx_fpflags(x, fl);
-    return r;
+    return (uint32_t)r;
 }
 
 uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
 {
-    uint32_t fl = 0, r;
-    int rm = rmode(x);
-    if (rm != RM_NEAR || !sf_mul_fast(a, b, &r, &fl))
-        r = (uint32_t)fp_mul(&SF, a, b, rm, &fl);
+    uint32_t fl = 0;
+    uint64_t r;
+    if (rmode(x) != RM_NEAR || !sf_mul_fast(a, b, &r, &fl))
+        return sf_mul_general(x, a, b);
     hx_fpflags(x, fl);
-    return r;
+    return (uint32_t)r;
 }
 
 uint32_t hx_sffma(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, bool negate)
@@ -554,7 +589,9 @@ uint8_t hx_dfclass(uint64_t a, uint32_t cls) { return fp_class(&DF, a, cls); }
 uint64_t hx_dfadd(struct hx_exec *x, uint64_t a, uint64_t b)
 {
     uint32_t fl = 0;
-    uint64_t r = fp_add(&DF, a, b, rmode(x), &fl);
+    uint64_t r;
+    if (rmode(x) != RM_NEAR || !add_fast(&DF, a, b, &r, &fl))
+        return add_general(x, &DF, a, b);
     hx_fpflags(x, fl);
     return r;
 }
