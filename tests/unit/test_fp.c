@@ -39,30 +39,48 @@ static uint64_t next(uint64_t *s)
     return *s;
 }
 
-// An operand: mostly normal numbers with exponents near 127, near the other operand's (for
-// cancellation and alignment), or near the ends of the range; sometimes any bit pattern
-// (zeros, denormals, infinities, NaNs) or a short mantissa (exact results).
-static uint32_t operand(uint64_t *s, uint32_t other)
+// An operand of a format with ebits exponent and mbits fraction bits: mostly normal numbers
+// with exponents near the bias, near the other operand's (for cancellation and alignment), or
+// near the ends of the range; sometimes any bit pattern (zeros, denormals, infinities, NaNs)
+// or a short mantissa (exact results).
+static uint64_t operand(uint64_t *s, uint64_t other, unsigned ebits, unsigned mbits)
 {
-    uint64_t r = next(s);
-    uint32_t sign = (uint32_t)(r & 1) << 31;
-    uint32_t mant = (uint32_t)(r >> 8) & 0x7fffff;
+    uint64_t r = next(s), m = next(s);
+    const int emax = (1 << ebits) - 1, bias = emax >> 1;
+    uint64_t sign = (r & 1) << (ebits + mbits);
+    uint64_t mant = m & ((1ull << mbits) - 1);
     if ((r >> 40 & 3) == 0)
-        mant &= 0x7f0000;
-    int e;
+        mant &= 0xffull << (mbits - 8);
+    int e, other_e = (int)(other >> mbits) & emax;
     switch (r >> 42 & 7) {
-    case 0: return (uint32_t)(r >> 1);
-    case 1: case 2: e = 127 + (int)(r >> 45 & 7) - 3; break;
-    case 3: case 4: e = (int)(other >> 23 & 0xff) + (int)(r >> 45 & 63) - 31; break;
+    case 0: return m & ((sign << 1) - 1);
+    case 1: case 2: e = bias + (int)(r >> 45 & 7) - 3; break;
+    case 3: case 4: e = other_e + (int)(r >> 45 & 127) - 63; break;
     case 5: e = 1 + (int)(r >> 45 & 31); break;
-    case 6: e = 254 - (int)(r >> 45 & 31); break;
-    default: e = (int)(r >> 45 & 0xff); break;
+    case 6: e = emax - 1 - (int)(r >> 45 & 31); break;
+    default: e = (int)(r >> 45) & emax; break;
     }
     if (e < 0)
         e = 0;
-    if (e > 255)
-        e = 255;
-    return sign | (uint32_t)e << 23 | mant;
+    if (e > emax)
+        e = emax;
+    return sign | (uint64_t)e << mbits | mant;
+}
+
+// the hexsim side: an executor state with USR's rounding mode set
+static void rig(struct hexsim_cpu *cpu, struct hx_exec *x, int mode)
+{
+    memset(cpu, 0, sizeof *cpu);
+    cpu->c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
+    memset(x, 0, sizeof *x);
+    x->cpu = cpu;
+}
+
+// host exception flags as USR flag bits
+static uint32_t host_flags(int ex)
+{
+    return ((ex & FE_INVALID) ? HX_USR_FPINVF : 0) | ((ex & FE_OVERFLOW) ? HX_USR_FPOVFF : 0) |
+           ((ex & FE_UNDERFLOW) ? HX_USR_FPUNFF : 0) | ((ex & FE_INEXACT) ? HX_USR_FPINPF : 0);
 }
 
 struct outcome {
@@ -72,11 +90,8 @@ struct outcome {
 static struct outcome hexsim_op(bool mul, int mode, uint32_t a, uint32_t b)
 {
     struct hexsim_cpu cpu;
-    memset(&cpu, 0, sizeof cpu);
-    cpu.c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
     struct hx_exec x;
-    memset(&x, 0, sizeof x);
-    x.cpu = &cpu;
+    rig(&cpu, &x, mode);
     uint32_t r = mul ? hx_sfmpy(&x, a, b) : hx_sfadd(&x, a, b);
     return (struct outcome){ r, x.usr_sticky };
 }
@@ -89,12 +104,7 @@ static struct outcome host_op(bool mul, int mode, uint32_t a, uint32_t b)
     volatile float fr = mul ? fa * fb : fa + fb;
     int ex = fetestexcept(FE_ALL_EXCEPT);
     fesetround(FE_TONEAREST);
-    uint32_t fl = 0;
-    fl |= (ex & FE_INVALID) ? HX_USR_FPINVF : 0;
-    fl |= (ex & FE_OVERFLOW) ? HX_USR_FPOVFF : 0;
-    fl |= (ex & FE_UNDERFLOW) ? HX_USR_FPUNFF : 0;
-    fl |= (ex & FE_INEXACT) ? HX_USR_FPINPF : 0;
-    return (struct outcome){ bits_of(fr), fl };
+    return (struct outcome){ bits_of(fr), host_flags(ex) };
 }
 
 static void compare(bool mul, int mode, uint32_t a, uint32_t b)
@@ -117,45 +127,19 @@ static void sweep(bool mul)
 {
     uint64_t s = mul ? 0x9e3779b97f4a7c15ull : 0x2545f4914f6cdd1dull;
     for (int i = 0; i < 100000; i++) {
-        uint32_t a = operand(&s, 127u << 23);
-        uint32_t b = operand(&s, a);
+        uint32_t a = (uint32_t)operand(&s, 127u << 23, 8, 23);
+        uint32_t b = (uint32_t)operand(&s, a, 8, 23);
         for (int mode = 0; mode < 4; mode++)
             compare(mul, mode, a, b);
     }
 }
 
 // ---- double precision add
-static uint64_t df_operand(uint64_t *s, uint64_t other)
-{
-    uint64_t r = next(s), m = next(s);
-    uint64_t sign = (r & 1) << 63;
-    uint64_t mant = m & ((1ull << 52) - 1);
-    if ((r >> 40 & 3) == 0)
-        mant &= 0xffull << 44;
-    int e;
-    switch (r >> 42 & 7) {
-    case 0: return m;
-    case 1: case 2: e = 1023 + (int)(r >> 45 & 7) - 3; break;
-    case 3: case 4: e = (int)(other >> 52 & 0x7ff) + (int)(r >> 45 & 127) - 63; break;
-    case 5: e = 1 + (int)(r >> 45 & 31); break;
-    case 6: e = 2046 - (int)(r >> 45 & 31); break;
-    default: e = (int)(r >> 45 & 0x7ff); break;
-    }
-    if (e < 0)
-        e = 0;
-    if (e > 2047)
-        e = 2047;
-    return sign | (uint64_t)e << 52 | mant;
-}
-
 static void df_compare(int mode, uint64_t a, uint64_t b)
 {
     struct hexsim_cpu cpu;
-    memset(&cpu, 0, sizeof cpu);
-    cpu.c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
     struct hx_exec x;
-    memset(&x, 0, sizeof x);
-    x.cpu = &cpu;
+    rig(&cpu, &x, mode);
     uint64_t h = hx_dfadd(&x, a, b);
     volatile double fa, fb;
     memcpy((void *)&fa, &a, 8);
@@ -167,10 +151,7 @@ static void df_compare(int mode, uint64_t a, uint64_t b)
     fesetround(FE_TONEAREST);
     uint64_t o;
     memcpy(&o, (const void *)&fr, 8);
-    uint32_t fl = ((ex & FE_INVALID) ? HX_USR_FPINVF : 0) |
-                  ((ex & FE_OVERFLOW) ? HX_USR_FPOVFF : 0) |
-                  ((ex & FE_UNDERFLOW) ? HX_USR_FPUNFF : 0) |
-                  ((ex & FE_INEXACT) ? HX_USR_FPINPF : 0);
+    uint32_t fl = host_flags(ex);
     uint32_t mask = HX_USR_FPINVF | HX_USR_FPOVFF | HX_USR_FPUNFF | HX_USR_FPINPF;
     if ((o & ~(1ull << 63)) == 1ull << 52)
         mask &= ~HX_USR_FPUNFF;
@@ -190,8 +171,8 @@ START_TEST(test_dfadd_matches_host)
 {
     uint64_t s = 0x853c49e6748fea9bull;
     for (int i = 0; i < 100000; i++) {
-        uint64_t a = df_operand(&s, 1023ull << 52);
-        uint64_t b = df_operand(&s, a);
+        uint64_t a = operand(&s, 1023ull << 52, 11, 52);
+        uint64_t b = operand(&s, a, 11, 52);
         for (int mode = 0; mode < 4; mode++)
             df_compare(mode, a, b);
     }
