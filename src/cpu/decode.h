@@ -54,7 +54,7 @@ struct hexsim_insn {
 enum hexsim_alu_kind {
     HX_ALU_NONE = 0,
     HX_ALU_PLAIN,     // no branch either
-    HX_ALU_JUMPS,     // with jumps
+    HX_ALU_JUMPS,     // with jumps (timing: the general hx_timing_commit)
 };
 
 struct hexsim_packet {
@@ -76,7 +76,7 @@ struct hexsim_packet {
     uint8_t guest;            // bit i: insn[i] needs guest mode or above
     bool direct;              // the executor may write general registers in place (see
                               // decode.c: no instruction reads what an earlier one wrote,
-                              // nothing can fault, no .new values, no memory, no branches)
+                              // nothing can fault, no .new values, no memory; jumps only)
     uint8_t alu;              // enum hexsim_alu_kind: direct and plain, no fixed extra
                               // cycles, at most a loop-0 end: the executor's shortest paths
                               // (exec_step.h)

@@ -49,13 +49,21 @@ static int rmode(const struct hx_exec *x)
 }
 
 static unsigned width(const struct fmt *f) { return f->ebits + f->mbits + 1; }
+static uint32_t exp_field(const struct fmt *f, uint64_t v)
+{
+    return (uint32_t)(v >> f->mbits) & f->emax;
+}
+static unsigned sign_of(const struct fmt *f, uint64_t v)
+{
+    return (unsigned)(v >> (width(f) - 1)) & 1;
+}
 
 static struct val unpack(const struct fmt *f, uint64_t v)
 {
     struct val r;
-    uint32_t e = (uint32_t)(v >> f->mbits) & f->emax;
+    uint32_t e = exp_field(f, v);
     uint64_t m = v & ((1ull << f->mbits) - 1);
-    r.sign = (unsigned)(v >> (width(f) - 1)) & 1;
+    r.sign = sign_of(f, v);
     r.denorm = false;
     r.exp = 0;
     r.mant = m;
@@ -327,24 +335,19 @@ static uint32_t sf_fma(uint32_t av, uint32_t bv, uint32_t cv, int scale, int rm,
 // returns false (leaving *r alone) for everything else, which fp_add and fp_mul handle;
 // where both apply they agree bit for bit, flags included (tests/unit/test_fp.c checks both
 // against the host FPU).
-static uint32_t exp_field(const struct fmt *f, uint64_t v)
-{
-    return (uint32_t)(v >> f->mbits) & f->emax;
-}
 static bool normal(const struct fmt *f, uint64_t v)
 {
     return exp_field(f, v) - 1 < f->emax - 1;   // exponent field 1 .. emax - 1
 }
-static uint64_t sign_bit(const struct fmt *f) { return 1ull << (f->ebits + f->mbits); }
 static uint64_t mant_of(const struct fmt *f, uint64_t v)   // with the hidden bit
 {
     return (v & ((1ull << f->mbits) - 1)) | 1ull << f->mbits;
 }
 
 // round s = kept * 2**sh + rem (rem < 2**sh, 1 <= sh <= 63, kept below 2**(mbits + 2)) to
-// nearest even and pack with sign and biased exponent e (of kept normalised); false if the
-// result is not normal
-static bool round_near(const struct fmt *f, uint64_t sign, int32_t e, uint64_t s, int sh,
+// nearest even and pack with sign (0 or 1) and biased exponent e (of kept normalised); false
+// if the result is not normal
+static bool round_near(const struct fmt *f, unsigned sign, int32_t e, uint64_t s, int sh,
                        uint64_t *r, uint32_t *fl)
 {
     uint64_t kept = s >> sh, rem = s & ((1ull << sh) - 1), half = 1ull << (sh - 1);
@@ -359,7 +362,7 @@ static bool round_near(const struct fmt *f, uint64_t sign, int32_t e, uint64_t s
         return false;   // overflow
     if (rem)
         *fl |= F_INX;
-    *r = sign | (uint64_t)e << f->mbits | (kept & ((1ull << f->mbits) - 1));
+    *r = pk(f, sign, (uint64_t)e, kept & ((1ull << f->mbits) - 1));
     return true;
 }
 
@@ -374,15 +377,15 @@ static bool sf_mul_fast(uint32_t a, uint32_t b, uint64_t *r, uint32_t *fl)
         sh = 24;
         e++;
     }
-    return round_near(&SF, (a ^ b) & 0x80000000u, e, p, sh, r, fl);
+    return round_near(&SF, sign_of(&SF, a ^ b), e, p, sh, r, fl);
 }
 
 static bool add_fast(const struct fmt *f, uint64_t a, uint64_t b, uint64_t *r, uint32_t *fl)
 {
     if (!normal(f, a) || !normal(f, b))
         return false;
-    uint64_t sb = sign_bit(f);
-    if ((a & (sb - 1)) < (b & (sb - 1))) {   // a: the larger magnitude
+    const uint64_t mag = (1ull << (width(f) - 1)) - 1;
+    if ((a & mag) < (b & mag)) {   // a: the larger magnitude
         uint64_t t = a;
         a = b;
         b = t;
@@ -393,14 +396,14 @@ static bool add_fast(const struct fmt *f, uint64_t a, uint64_t b, uint64_t *r, u
     const unsigned g = 61 - f->mbits;              // guard bits: mantissas in [2**61, 2**62)
     uint64_t ma = mant_of(f, a) << g, mb = mant_of(f, b) << g;
     uint64_t bs = mb >> d | ((mb & ((1ull << d) - 1)) != 0);   // sticky bit jammed in bit 0
-    uint64_t s = (a ^ b) & sb ? ma - bs : ma + bs;
+    uint64_t s = sign_of(f, a ^ b) ? ma - bs : ma + bs;
     if (s == 0)
         return false;   // exact cancellation: the zero's sign depends on the mode
     int p = 63 - __builtin_clzll(s);
     if (p <= (int)f->mbits)
         return false;
-    return round_near(f, a & sb, (int32_t)exp_field(f, a) + (p - 61), s, p - (int)f->mbits, r,
-                      fl);
+    return round_near(f, sign_of(f, a), (int32_t)exp_field(f, a) + (p - 61), s,
+                      p - (int)f->mbits, r, fl);
 }
 
 // The general path of each, out of line so that the fast path needs no stack frame.
