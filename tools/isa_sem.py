@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 # Turns the semantic lines of the ISA table (lines indented under a row in src/cpu/isa/*.isa)
 # into C: one function per row, `hexsim_isa_sem[tag]` pointing at it (NULL for rows whose
-# semantics are not written yet). Used by tools/gen_isa.py; the format is documented in
-# src/cpu/isa/README.md ("Semantics").
+# semantics are not written yet). Rows that can be in a packet written in place (decode.c:
+# can_write_direct; ALU32, XTYPE and SUBA rows writing general registers) get a second
+# function, `hexsim_isa_sem_direct[tag]`, whose register writes skip the packet's write mask.
+# Used by tools/gen_isa.py; the format is documented in src/cpu/isa/README.md ("Semantics").
 import re
 
 # operand kind -> (C type, read expression, write statement); {n} is the register number
@@ -53,9 +55,21 @@ def bodies(rows):
     return out
 
 
-def function(r, ops, body):
+# register writes in place: what a direct variant does instead of hx_wr, hx_wrr
+DIRECT = {'hx_wr(': 'hx_wr_direct(', 'hx_wrr(': 'hx_wrr_direct('}
+DIRECT_CLASSES = ('ALU32', 'XTYPE', 'SUBA')
+
+
+def has_direct(r, ops):
+    return r.cls in DIRECT_CLASSES and any(
+        written and READ[kind][2] and READ[kind][2].startswith(tuple(DIRECT))
+        for (_n, kind, _b, _s, _sc, _e, _p, written, _pn) in ops)
+
+
+def function(r, ops, body, direct=False):
     # ops: (name, kind, bits, signed, scale, ext, pcrel, written, pnew) as gen_isa builds them
-    w = ['static void sem_%s(struct hx_exec *x, const struct hexsim_insn *in)' % r.tag, '{',
+    w = ['static void sem%s_%s(struct hx_exec *x, const struct hexsim_insn *in)'
+         % ('d' if direct else '', r.tag), '{',
          '    (void)in;',
          '    HX_UNUSED const uint32_t PC = x->pc;',
          '    HX_UNUSED const uint32_t NPC = x->npc;']
@@ -80,7 +94,11 @@ def function(r, ops, body):
                 raise ValueError('%s:%d: operand %s cannot be written' % (r.path, r.lineno, name))
             init = rd.format(n=v + 'N') if name[1] in 'xy' else '0'
             w.append('    %s %s = %s;' % (ctype, v, init))
-            writes.append('    ' + wr.format(n=v + 'N', v=v) + ';')
+            wr = wr.format(n=v + 'N', v=v)
+            if direct:
+                for a, b in DIRECT.items():
+                    wr = wr.replace(a, b)
+            writes.append('    ' + wr + ';')
         else:
             w.append('    HX_UNUSED const %s %s = %s;' % (ctype, v, rd.format(n=v + 'N')))
     m = COND_RE.match(r.syntax)
@@ -111,9 +129,16 @@ def write_sem(path, rows, built):
         for r in rows:
             if r.tag in bod:
                 c.write(function(r, built[r.tag], bod[r.tag]))
+                if has_direct(r, built[r.tag]):
+                    c.write(function(r, built[r.tag], bod[r.tag], direct=True))
         c.write('const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS] = {\n')
         for r in rows:
             if r.tag in bod:
                 c.write('    [HX_%s] = sem_%s,\n' % (r.tag, r.tag))
+        c.write('};\n')
+        c.write('const hexsim_sem_fn hexsim_isa_sem_direct[HX_NUM_TAGS] = {\n')
+        for r in rows:
+            if r.tag in bod and has_direct(r, built[r.tag]):
+                c.write('    [HX_%s] = semd_%s,\n' % (r.tag, r.tag))
         c.write('};\n')
     return len(bod)

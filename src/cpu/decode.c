@@ -363,6 +363,9 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
         hexsim_timing_annotate(pkt);
         bool jumps;
         pkt->direct = can_write_direct(pkt, &jumps);
+        for (unsigned i = 0; pkt->direct && i < d.count; i++)
+            if (hexsim_isa_sem_direct[pkt->insn[i].tag])
+                pkt->insn[i].fn = hexsim_isa_sem_direct[pkt->insn[i].tag];
         pkt->store_direct = can_store_direct(pkt);
         pkt->plain = !(pkt->priv | pkt->guest);
         if (pkt->direct && pkt->plain && !pkt->tm.extra && pkt->endloop <= 1)

@@ -17,6 +17,9 @@ struct hexsim_insn;
 // An instruction's semantic function (generated into isa_sem.c; NULL: not written yet).
 typedef void (*hexsim_sem_fn)(struct hx_exec *, const struct hexsim_insn *);
 extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
+// The same writing general registers in place without the write mask: what the decoder
+// puts in hexsim_insn.fn of a `direct` packet (NULL: the row has no such variant).
+extern const hexsim_sem_fn hexsim_isa_sem_direct[HX_NUM_TAGS];
 // What the decoder puts in hexsim_insn.fn for an instruction without semantics: it raises
 // HX_EV_UNIMPLEMENTED (exec.c).
 void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in);
@@ -47,8 +50,9 @@ struct hexsim_insn {
     uint32_t op[HX_MAX_OPERANDS];
     uint32_t unextended;      // the extendable operand's value as if no immext preceded it
     uint8_t producer;         // new-value consumers: index in the packet of the producer
-    hexsim_sem_fn fn;         // hexsim_isa_sem[tag] (hexsim_sem_unimplemented if none), set
-                              // once by the decoder
+    hexsim_sem_fn fn;         // hexsim_isa_sem[tag] (hexsim_sem_unimplemented if none;
+                              // in a direct packet hexsim_isa_sem_direct[tag] if there is
+                              // one), set once by the decoder
 };
 
 enum hexsim_alu_kind {

@@ -424,7 +424,9 @@ int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
         x->cur = (int)i;
-        in->fn(x, in);
+        // the staging function even in a direct packet: the log reads the write mask
+        hexsim_sem_fn fn = hexsim_isa_sem[in->tag] ? hexsim_isa_sem[in->tag] : in->fn;
+        fn(x, in);
         trace_insn(x, i);
         if (ev->kind >= HX_EV_FAULT_READ)
             return ev->kind;
