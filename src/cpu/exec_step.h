@@ -37,7 +37,8 @@ static inline const struct hexsim_timing_params *timing_params(const struct hx_e
 // The timing model's account of a committed packet (timing.h): it issues when the thread's
 // clock says, later if a source register's result is not ready, and takes one pcycle plus
 // its memory accesses' and branches' extra cycles, at least the thread's turn.
-static inline void hx_timing_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
+static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exec *x,
+                                                                const struct hexsim_packet *pkt)
 {
     struct hexsim_cpu *c = x->cpu;
     struct hexsim_timing_state *t = &c->tm;

@@ -58,16 +58,23 @@ void hexsim_user_free(struct hexsim_user *u)
     }
 }
 
+// Empties the decoded-packet cache if a page holding cached code was written since it was
+// filled (mem.h: code_gen).
+static inline void pcache_sync(struct hexsim_user *u, struct hexsim_user_pcache *pc)
+{
+    if (__builtin_expect(pc->gen != u->mem.code_gen, 0)) {
+        for (unsigned i = 0; i < PCACHE_SIZE; i++)
+            pc->e[i].key = 0;
+        pc->gen = u->mem.code_gen;
+    }
+}
+
 static const struct hexsim_packet *fetch_decode(struct hexsim_user *u,
                                                 struct hexsim_user_pcache *pc,
                                                 uint32_t addr, struct hexsim_packet *tmp,
                                                 int *fetch_fault)
 {
-    if (pc->gen != u->mem.code_gen) {
-        for (unsigned i = 0; i < PCACHE_SIZE; i++)
-            pc->e[i].key = 0;
-        pc->gen = u->mem.code_gen;
-    }
+    pcache_sync(u, pc);
     struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
     if (e->key == addr + 1)
         return &e->pkt;
@@ -266,12 +273,15 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
 {
     struct hexsim_user_pcache *pc = x->pcache;
     struct hexsim_cpu *c = &u->cpu;
+    // the cache is kept in step with code_gen here and after every packet that may have
+    // written memory (a store or a system call: not an `alu` packet), so a hit needs no test
+    pcache_sync(u, pc);
     while (c->packets < stop) {
         // the decoded-packet cache lookup, inline (fetch_decode does the misses)
         const struct hexsim_packet *pkt;
         uint32_t addr = c->pc;
         struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
-        if (__builtin_expect(pc->gen == u->mem.code_gen && e->key == addr + 1, 1)) {
+        if (__builtin_expect(e->key == addr + 1, 1)) {
             pkt = &e->pkt;
         } else {
             int ff = 0;
@@ -300,6 +310,8 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
                 return SPAN_FAULT;
             }
         }
+        if (!pkt->alu)
+            pcache_sync(u, pc);
     }
     return SPAN_LIMIT;
 }

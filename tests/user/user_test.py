@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Linux user mode (hexsim --user) end to end: guest programs from tests/user/progs built with
 # clang-16 check the process environment (argc/argv/envp/auxv), system calls (brk, mmap2,
-# uname, file I/O, error returns), the exit status, and the fault reports and exit statuses
+# uname, file I/O, error returns), code rewritten at run time, the exit status, and the fault reports and exit statuses
 # (128+signal) for a misaligned load, an unmapped store, an invalid instruction, a foreign
 # trap and --max-packets; plus the benchmark b1 (tools/bench/progs) against its known output.
 # Usage: user_test.py --hexsim BUILD/hexsim --work DIR
@@ -50,7 +50,7 @@ def main():
     env = dict(os.environ, HEXSIM_TEST_VAR='42')
     rc, out, err = run(a.hexsim, ['--user', uproc, '7', data], env)
     expected = ['argc=3', 'argv: ' + uproc, 'argv: 7', 'argv: ' + data, 'env: HEXSIM_TEST_VAR=42',
-                'auxv pagesz=1 random=1', 'brk grew=100000', 'mmap ok=1', 'munmap=0',
+                'auxv pagesz=1 random=1', 'brk grew=100000', 'mmap ok=1', 'munmap=0', 'code=5,6',
                 'uname: Linux hexagon', 'getpid=1', 'read=5 hello', 'pos=7', 'size=12',
                 'close=0', 'badfd=-9', 'efault=-14', 'enosys=-38']
     expect('uproc exit status', rc == 7, 'got %d, stderr: %s' % (rc, err))

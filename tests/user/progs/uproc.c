@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Guest program for tests/user: prints argc, argv, one environment variable, a few auxv
 // entries' presence, brk growth, an mmap'd buffer, uname and getpid, file I/O through
-// openat/read/_llseek/fstat64/close, then exits with the status given as argv[1].
+// openat/read/_llseek/fstat64/close, code written at run time (a packet run, rewritten by a
+// store, run again: the decoded-packet cache must see the store), then exits with the status
+// given as argv[1].
 #include "urt.h"
 
 int main(int argc, char **argv, char **envp)
@@ -28,6 +30,13 @@ int main(int argc, char **argv, char **envp)
     m[0] = 'm'; m[8191] = 'n';
     put_str("mmap ok="); put_dec(m[0] == 'm' && m[8191] == 'n'); put_str("\n");
     put_str("munmap="); put_dec(sys(215, (long)m, 8192, 0, 0, 0, 0)); put_str("\n");
+    // { r0 = #5; jumpr r31 } (one duplex word), then the same with #6
+    volatile u32 *code = (volatile u32 *)sys(222, 0, 4096, 7, 0x22, -1, 0);
+    code[0] = 0x48503fc0;
+    int first = ((int (*)(void))code)();
+    code[0] = 0x48603fc0;
+    int second = ((int (*)(void))code)();
+    put_str("code="); put_dec(first); put_str(","); put_dec(second); put_str("\n");
     char uts[390];
     sys(160, (long)uts, 0, 0, 0, 0, 0);
     put_str("uname: "); put_str(uts); put_str(" "); put_str(uts + 4 * 65); put_str("\n");
