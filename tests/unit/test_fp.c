@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Check suite for the single-precision add and multiply and the double-precision add helpers
-// (src/cpu/sem/fp.c: an integer fast path for normal numbers rounded to nearest, the general
-// soft-float path for the rest) against the host's IEEE 754 binary32 and binary64 arithmetic in each of the four rounding modes (PRM
-// XTYPE/FP: IEEE-754 results, USR:FPRND modes, sticky flags). Known, intended differences
+// (src/cpu/sem/fp.c: host-double and integer fast paths for normal numbers rounded to
+// nearest, the general soft-float path for the rest) against the host's IEEE 754 binary32
+// and binary64 arithmetic in each of the four rounding modes (PRM XTYPE/FP: IEEE-754
+// results, USR:FPRND modes, sticky flags), and that the host's own rounding mode does not
+// change hexsim's results. Known, intended differences
 // from the host: a NaN result is Hexagon's default NaN (all ones), and tininess is detected
 // before rounding (so the underflow flag is compared except where the rounded result is the
 // smallest normal number).
@@ -217,6 +219,30 @@ START_TEST(test_sf_edges)
 }
 END_TEST
 
+// A program that embeds hexsim may change the host's rounding mode: the results follow
+// USR:FPRND alone.
+START_TEST(test_host_mode_ignored)
+{
+    uint64_t s = 0x1b873593cc9e2d51ull;
+    for (int i = 0; i < 20000; i++) {
+        uint32_t a = (uint32_t)operand(&s, 127u << 23, 8, 23);
+        uint32_t b = (uint32_t)operand(&s, a, 8, 23);
+        for (int mul = 0; mul < 2; mul++) {
+            struct outcome want = hexsim_op(mul, 0, a, b);
+            for (int hm = 1; hm < 4; hm++) {
+                fesetround(host_mode[hm]);
+                struct outcome got = hexsim_op(mul, 0, a, b);
+                fesetround(FE_TONEAREST);
+                ck_assert_msg(got.r == want.r && got.fl == want.fl,
+                              "%s %08x %08x with host mode %d: %08x/%x, not %08x/%x",
+                              mul ? "sfmpy" : "sfadd", a, b, hm, (unsigned)got.r,
+                              (unsigned)got.fl, (unsigned)want.r, (unsigned)want.fl);
+            }
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fp");
@@ -226,6 +252,7 @@ int main(void)
     tcase_add_test(tc, test_sfmpy_matches_host);
     tcase_add_test(tc, test_sf_edges);
     tcase_add_test(tc, test_dfadd_matches_host);
+    tcase_add_test(tc, test_host_mode_ignored);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

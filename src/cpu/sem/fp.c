@@ -8,10 +8,18 @@
 // minimumNumber.
 //
 // Everything is exact integer arithmetic: a finite value is mant * 2**exp with an unsigned
-// 128-bit mant; round_pack() rounds such a value into a format. No host FP state is used.
-// Add and multiply of normal numbers rounded to nearest take a 64-bit shortcut (add_fast,
-// sf_mul_fast) that gives the same bits and flags.
+// 128-bit mant; round_pack() rounds such a value into a format. Add and multiply of normal
+// numbers rounded to nearest take a shortcut that gives the same bits and flags: 64-bit
+// integers (add_fast, sf_mul_fast), and for single precision on an SSE2 host first the host's
+// double arithmetic, exact for such operands, with one rounding to float (sf_host_round),
+// used only while the host's SSE rounding mode is to nearest (read from MXCSR each time, so
+// a program that embeds hexsim and changes the mode still gets exact results).
 #include "sem/fp.h"
+
+#include <string.h>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 #include "cpu.h"
 
@@ -424,7 +432,8 @@ static __attribute__((noinline)) uint32_t sf_mul_general(struct hx_exec *x, uint
     return r;
 }
 
-uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
+// The integer shortcut, else the general path.
+static __attribute__((noinline)) uint32_t sf_add_int(struct hx_exec *x, uint32_t a, uint32_t b)
 {
     uint32_t fl = 0;
     uint64_t r;
@@ -433,8 +442,7 @@ uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
     hx_fpflags(x, fl);
     return (uint32_t)r;
 }
-
-uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
+static __attribute__((noinline)) uint32_t sf_mul_int(struct hx_exec *x, uint32_t a, uint32_t b)
 {
     uint32_t fl = 0;
     uint64_t r;
@@ -443,6 +451,60 @@ uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
     hx_fpflags(x, fl);
     return (uint32_t)r;
 }
+
+#if defined(__SSE2__)
+// Single-precision add and multiply of normal numbers rounded to nearest on the host: the
+// product of two 24-bit mantissas is exact in a double, and so is the sum while the
+// exponents differ by at most 28 (24 + 28 bits and a carry fit in 53); the exact value is
+// rounded to float once, in the host's mode, which must be to nearest (MXCSR.RC = 0, read
+// each time). A result that is not a normal float (tiny before rounding, overflow, an exact
+// zero whose sign depends on the mode) takes the integer paths.
+static bool sf_host_ok(const struct hx_exec *x, uint32_t a, uint32_t b)
+{
+    return rmode(x) == RM_NEAR && normal(&SF, a) && normal(&SF, b) &&
+           (_mm_getcsr() & 0x6000u) == 0;
+}
+static double sf_to_d(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, sizeof f);
+    return (double)f;
+}
+// e rounded to a normal float into *r (and the inexact flag), or false
+static bool sf_host_round(struct hx_exec *x, double e, uint32_t *r)
+{
+    if (!(__builtin_fabs(e) >= 0x1p-126))
+        return false;
+    float f = (float)e;
+    memcpy(r, &f, sizeof *r);
+    if (!normal(&SF, *r))
+        return false;
+    if ((double)f != e)
+        hx_fpflags(x, F_INX);
+    return true;
+}
+
+uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
+{
+    uint32_t ea = exp_field(&SF, a), eb = exp_field(&SF, b), r;
+    if (__builtin_expect(sf_host_ok(x, a, b) && (ea > eb ? ea - eb : eb - ea) <= 28, 1) &&
+        sf_host_round(x, sf_to_d(a) + sf_to_d(b), &r))
+        return r;
+    return sf_add_int(x, a, b);
+}
+
+uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
+{
+    uint32_t r;
+    if (__builtin_expect(sf_host_ok(x, a, b), 1) &&
+        sf_host_round(x, sf_to_d(a) * sf_to_d(b), &r))
+        return r;
+    return sf_mul_int(x, a, b);
+}
+#else
+uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b) { return sf_add_int(x, a, b); }
+uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b) { return sf_mul_int(x, a, b); }
+#endif
 
 uint32_t hx_sffma(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, bool negate)
 {
