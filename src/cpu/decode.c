@@ -368,7 +368,7 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
                 pkt->insn[i].fn = hexsim_isa_sem_direct[pkt->insn[i].tag];
         pkt->store_direct = can_store_direct(pkt);
         pkt->plain = !(pkt->priv | pkt->guest);
-        if (pkt->direct && pkt->plain && !pkt->tm.extra && pkt->endloop <= 1)
+        if (pkt->direct && pkt->plain && !pkt->tm.extra && pkt->endloop <= 1 && pkt->nexec)
             pkt->alu = jumps || pkt->tm.slow ? HX_ALU_JUMPS : HX_ALU_PLAIN;
     }
     return pkt->status;

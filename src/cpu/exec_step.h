@@ -147,7 +147,8 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
                                                               const bool jumps)
 {
     struct hexsim_cpu *c = x->cpu;
-    x->pkt = pkt;
+    // no instruction here can raise an event, so x->pkt (which names the instruction of an
+    // event) is left as it is; the kind is still cleared, as after every packet
     x->pc = pkt->addr;
     x->npc = pkt->addr + 4u * pkt->nwords;
     x->wr = c->r;
@@ -156,14 +157,15 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
     if (jumps)
         x->branch_idx = -1;
     x->ev->kind = HX_EV_NONE;
-    const unsigned n = pkt->nexec;
-    for (unsigned k = 0; k < n; k++) {
+    const unsigned n = pkt->nexec;   // at least 1 (decode.c)
+    unsigned k = 0;
+    do {
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
         if (jumps)
             x->cur = (int)i;   // hx_jump: the first branch in packet order wins
         in->fn(x, in);
-    }
+    } while (++k < n);
     if (__builtin_expect(x->full, 0)) {
         if (x->cmask | x->gmask | x->release_reservation) {   // not expected of these
             x->nst = 0;

@@ -78,16 +78,17 @@ static inline void hx_wrr(struct hx_exec *x, unsigned n, uint64_t v)
     memcpy(&x->wr[n], &v, sizeof(v));
     x->rmask |= 3u << n;
 }
-// The same for a packet decoded `direct` (decode.h): x->wr is the register file and nothing
-// reads the write mask (the debugger's log runs the staging functions instead).
+// The same for a packet decoded `direct` (decode.h): the writes go to the register file
+// (where x->wr points then) and nothing reads the write mask (the debugger's log runs the
+// staging functions instead).
 static inline void hx_wr_direct(struct hx_exec *x, unsigned n, uint32_t v)
 {
-    x->wr[n] = v;
+    x->cpu->r[n] = v;
 }
 static inline void hx_wrr_direct(struct hx_exec *x, unsigned n, uint64_t v)
 {
     n &= 30;
-    memcpy(&x->wr[n], &v, sizeof(v));
+    memcpy(&x->cpu->r[n], &v, sizeof(v));
 }
 // The value register n takes in this packet (new-value operands, PRM 10.11).
 static inline uint32_t hx_nv(const struct hx_exec *x, unsigned n)
