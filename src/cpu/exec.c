@@ -342,8 +342,8 @@ struct loop_regs {
     uint32_t sa0, lc0, sa1, lc1, usr;
 };
 
-static void endloop(unsigned which, const struct loop_regs *o, struct hexsim_cpu *c,
-                    bool p3_written)
+static void end_loops(unsigned which, const struct loop_regs *o, struct hexsim_cpu *c,
+                      bool p3_written)
 {
     if (which & 1) {
         uint32_t lpcfg = (o->usr & HX_USR_LPCFG_MASK) >> HX_USR_LPCFG_SHIFT;
@@ -385,7 +385,7 @@ void hx_commit_store(struct hx_exec *x, unsigned k)
 
 // The commit of a packet that writes control or guest registers, sets sticky USR bits,
 // releases a reservation or ends a hardware loop (and of its stores).
-void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
+void hx_commit_full(struct hx_exec *x, const struct hexsim_packet_timing *pt, uint8_t endloop)
 {
     struct hexsim_cpu *c = x->cpu;
     struct loop_regs old = { c->c[HX_SA0], c->c[HX_LC0], c->c[HX_SA1], c->c[HX_LC1],
@@ -405,13 +405,13 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt)
     c->c[HX_USR] |= x->usr_sticky;
     hx_clear_full(x);
     c->packets++;
-    hx_timing_commit(x, pkt);
+    hx_timing_commit(x, pt);
     if (x->branch_idx >= 0) {
         c->pc = x->branch_target;
     } else {
         c->pc = x->npc;
-        if (pkt->endloop)
-            endloop(pkt->endloop, &old, c, x->pmask & 8);
+        if (endloop)
+            end_loops(endloop, &old, c, x->pmask & 8);
     }
 }
 

@@ -14,7 +14,8 @@
 void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
                    struct hexsim_event_info *ev);
 int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt);
-void hx_commit_full(struct hx_exec *x, const struct hexsim_packet *pkt);
+// pt, endloop: the packet's timing summary and loop ends (decode.h)
+void hx_commit_full(struct hx_exec *x, const struct hexsim_packet_timing *pt, uint8_t endloop);
 void hx_commit_store(struct hx_exec *x, unsigned k);
 int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt);
 
@@ -38,17 +39,16 @@ static inline const struct hexsim_timing_params *timing_params(const struct hx_e
 // clock says, later if a source register's result is not ready, and takes one pcycle plus
 // its memory accesses' and branches' extra cycles, at least the thread's turn.
 static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exec *x,
-                                                                const struct hexsim_packet *pkt)
+                                                                const struct hexsim_packet_timing *pt)
 {
     struct hexsim_cpu *c = x->cpu;
     struct hexsim_timing_state *t = &c->tm;
-    const struct hexsim_packet_timing *pt = &pkt->tm;
     uint64_t issue = c->pcycles;
     if (__builtin_expect(pt->rd & t->pending, 0))
         issue = hexsim_timing_data_stall(t, pt->rd, issue);
     unsigned cost = 1 + x->tcost;
     if (__builtin_expect(pt->slow, 0))
-        cost += hexsim_timing_extra(t, timing_params(x), pkt, x->branch_idx);
+        cost += hexsim_timing_extra(t, timing_params(x), pt, x->branch_idx);
     if (cost < t->interleave)
         cost = t->interleave;
     if (pt->w_any)
@@ -112,24 +112,24 @@ static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x
 
     // commit
     // the end of a loop-0 body without LPCFG, no branch taken and no control registers
-    // written is committed here too (what hx_commit_full's endloop does in that case)
+    // written is committed here too (what hx_commit_full's end_loops does in that case)
     bool loop0 = false;
     if (__builtin_expect(pkt->endloop != 0, 0)) {
         if (x->full || pkt->endloop != 1 || x->branch_idx >= 0 ||
             (c->c[HX_USR] & HX_USR_LPCFG_MASK)) {
-            hx_commit_full(x, pkt);
+            hx_commit_full(x, &pkt->tm, pkt->endloop);
             return ev->kind;
         }
         loop0 = true;
     } else if (__builtin_expect(x->full, 0)) {
-        hx_commit_full(x, pkt);
+        hx_commit_full(x, &pkt->tm, pkt->endloop);
         return ev->kind;
     }
     if (x->nst)
         hx_commit_stores(x);
     hx_commit_regs(x);
     c->packets++;
-    hx_timing_commit(x, pkt);
+    hx_timing_commit(x, &pkt->tm);
     c->pc = x->branch_idx >= 0 ? x->branch_target : x->npc;
     if (__builtin_expect(loop0, 0) && c->c[HX_LC0] > 1) {
         c->c[HX_LC0]--;
@@ -138,62 +138,57 @@ static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x
     return ev->kind;
 }
 
-// A packet decoded as `alu` (decode.h): ALU and XTYPE instructions writing the registers in
-// place, and with `jumps` (HX_ALU_JUMPS) jumps too; nothing that can fault or touch memory.
-// It needs only what such instructions use: in-place writes, predicates, sticky USR bits,
-// a branch. Inline with `jumps` constant, so each kind gets its own copy.
-static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
-                                                              const struct hexsim_packet *pkt,
-                                                              const bool jumps)
+// What an `alu` packet (decode.h) needs before it runs its instructions (in order, with
+// x->cur set for jumps): in-place writes, no predicates, no branch yet.
+static inline __attribute__((always_inline)) void hx_alu_begin(struct hx_exec *x, uint32_t pc,
+                                                                uint32_t npc, const bool jumps)
 {
-    struct hexsim_cpu *c = x->cpu;
-    // no instruction here can raise an event, so x->pkt (which names the instruction of an
-    // event) is left as it is; the kind is still cleared, as after every packet
-    x->pc = pkt->addr;
-    x->npc = pkt->addr + 4u * pkt->nwords;
-    x->wr = c->r;
+    x->pc = pc;
+    x->npc = npc;
     x->pmask = 0;
     x->full = false;
-    if (jumps)
+    if (jumps) {
         x->branch_idx = -1;
-    x->ev->kind = HX_EV_NONE;
-    const unsigned n = pkt->nexec;   // at least 1 (decode.c)
-    unsigned k = 0;
-    do {
-        unsigned i = pkt->order[k];
-        const struct hexsim_insn *in = &pkt->insn[i];
-        if (jumps)
-            x->cur = (int)i;   // hx_jump: the first branch in packet order wins
-        in->fn(x, in);
-    } while (++k < n);
+        x->tcost = 0;
+    }
+}
+
+// After an `alu` packet's instructions: folds sticky USR bits in; true if the packet wrote
+// what only hx_commit_full commits (not expected of these instructions), which the caller
+// then does with x->nst, x->tcost and (without `jumps`) x->branch_idx cleared.
+static inline __attribute__((always_inline)) bool hx_alu_full(struct hx_exec *x)
+{
     if (__builtin_expect(x->full, 0)) {
-        if (x->cmask | x->gmask | x->release_reservation) {   // not expected of these
-            x->nst = 0;
-            x->tcost = 0;
-            if (!jumps)
-                x->branch_idx = -1;
-            hx_commit_full(x, pkt);
-            return HX_EV_NONE;
-        }
-        c->c[HX_USR] |= x->usr_sticky;   // overflow, floating-point flags
+        if (x->cmask | x->gmask | x->release_reservation)
+            return true;
+        x->cpu->c[HX_USR] |= x->usr_sticky;   // overflow, floating-point flags
         x->usr_sticky = 0;
     }
+    return false;
+}
+
+// Commits an `alu` packet (pt: its timing summary, endloop: decode.h; the caller checked
+// that LPCFG is 0 if it ends loop 0): predicates, the count, the timing model, the next PC.
+// Inline with `jumps` constant, so each kind gets its own copy.
+static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *x,
+                                                                 const struct hexsim_packet_timing *pt,
+                                                                 uint8_t endloop, const bool jumps)
+{
+    struct hexsim_cpu *c = x->cpu;
     for (unsigned m = x->pmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         c->p[r] = x->new_p[r];
     }
     c->packets++;
     if (jumps) {
-        x->tcost = 0;
-        hx_timing_commit(x, pkt);
+        hx_timing_commit(x, pt);
         if (x->branch_idx >= 0) {
             c->pc = x->branch_target;
-            return HX_EV_NONE;
+            return;
         }
     } else {
         // hx_timing_commit with no memory cost and no branch or fixed extra cycles
         struct hexsim_timing_state *t = &c->tm;
-        const struct hexsim_packet_timing *pt = &pkt->tm;
         uint64_t issue = c->pcycles;
         if (__builtin_expect(pt->rd & t->pending, 0))
             issue = hexsim_timing_data_stall(t, pt->rd, issue);
@@ -204,11 +199,44 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
         c->pcycles = issue + cost;
     }
     c->pc = x->npc;
-    // a loop-0 end (the caller checked that LPCFG is 0): hx_commit_full's endloop
-    if (pkt->endloop && c->c[HX_LC0] > 1) {
+    // a loop-0 end: hx_commit_full's end_loops
+    if (endloop && c->c[HX_LC0] > 1) {
         c->c[HX_LC0]--;
         c->pc = c->c[HX_SA0];
     }
+}
+
+// A packet decoded as `alu` (decode.h): ALU and XTYPE instructions writing the registers in
+// place, and with `jumps` (HX_ALU_JUMPS) jumps too; nothing that can fault or touch memory.
+// It needs only what such instructions use: in-place writes, predicates, sticky USR bits,
+// a branch. Inline with `jumps` constant, so each kind gets its own copy.
+static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
+                                                              const struct hexsim_packet *pkt,
+                                                              const bool jumps)
+{
+    // no instruction here can raise an event, so x->pkt (which names the instruction of an
+    // event) is left as it is; the kind is still cleared, as after every packet
+    hx_alu_begin(x, pkt->addr, pkt->addr + 4u * pkt->nwords, jumps);
+    x->wr = x->cpu->r;
+    x->ev->kind = HX_EV_NONE;
+    const unsigned n = pkt->nexec;   // at least 1 (decode.c)
+    unsigned k = 0;
+    do {
+        unsigned i = pkt->order[k];
+        const struct hexsim_insn *in = &pkt->insn[i];
+        if (jumps)
+            x->cur = (int)i;   // hx_jump: the first branch in packet order wins
+        in->fn(x, in);
+    } while (++k < n);
+    if (hx_alu_full(x)) {
+        x->nst = 0;
+        x->tcost = 0;
+        if (!jumps)
+            x->branch_idx = -1;
+        hx_commit_full(x, &pkt->tm, pkt->endloop);
+        return HX_EV_NONE;
+    }
+    hx_alu_commit(x, &pkt->tm, pkt->endloop, jumps);
     return HX_EV_NONE;
 }
 

@@ -13,6 +13,7 @@ target_sources(hexsim_core PRIVATE
     ${HEXSIM_GEN_DIR}/isa_table.c
     ${HEXSIM_GEN_DIR}/isa_sem.c
     ${CMAKE_CURRENT_LIST_DIR}/exec.c
+    ${CMAKE_CURRENT_LIST_DIR}/block.c
     ${CMAKE_CURRENT_LIST_DIR}/timing.c
     ${CMAKE_CURRENT_LIST_DIR}/sem/fp.c
     ${CMAKE_CURRENT_LIST_DIR}/decode.c

@@ -246,9 +246,8 @@ static unsigned fixed_cost(const struct hexsim_timing_params *p, int cause)
 }
 
 unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
-                             const struct hexsim_packet *pkt, int branch_idx)
+                             const struct hexsim_packet_timing *pt, int branch_idx)
 {
-    const struct hexsim_packet_timing *pt = &pkt->tm;
     unsigned extra = 0;
     if (pt->extra) {
         // each fixed-cost instruction of the packet counts once; packets rarely hold two

@@ -108,10 +108,10 @@ static inline uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, u
         t->st.stall[cause] += ready - issue;
     return ready;
 }
-// Extra pcycles of a packet with pt->slow set; branch_idx: the instruction that took the
-// packet's branch, -1 none.
+// Extra pcycles of a packet with pt->slow set (pt: its summary); branch_idx: the instruction
+// that took the packet's branch, -1 none.
 unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
-                             const struct hexsim_packet *pkt, int branch_idx);
+                             const struct hexsim_packet_timing *pt, int branch_idx);
 // Records the packet's results with a latency (issued at `issue`); inline, it runs for
 // most packets.
 static inline void hexsim_timing_set_ready(struct hexsim_timing_state *t, uint32_t regs,

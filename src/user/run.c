@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu/block.h"
 #include "cpu/exec.h"
 #include "cpu/exec_step.h"
 #include "core/profile.h"
@@ -26,6 +27,7 @@ struct pcache_entry {
 
 struct hexsim_user_pcache {
     uint64_t gen;
+    struct hx_block_table *blocks;   // runs of `alu` packets (cpu/block.h), kept with e[]
     struct pcache_entry e[PCACHE_SIZE];
 };
 
@@ -65,6 +67,7 @@ static inline void pcache_sync(struct hexsim_user *u, struct hexsim_user_pcache 
     if (__builtin_expect(pc->gen != u->mem.code_gen, 0)) {
         for (unsigned i = 0; i < PCACHE_SIZE; i++)
             pc->e[i].key = 0;
+        hx_block_flush(pc->blocks);
         pc->gen = u->mem.code_gen;
     }
 }
@@ -201,7 +204,9 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
 {
     memset(x, 0, sizeof(*x));
     x->pcache = calloc(1, sizeof(*x->pcache));
-    if (!x->pcache || hexsim_user_make_caches(u)) {
+    if (x->pcache)
+        x->pcache->blocks = hx_block_table_new();
+    if (!x->pcache || !x->pcache->blocks || hexsim_user_make_caches(u)) {
         hexsim_user_exec_free(x);
         return -1;
     }
@@ -218,6 +223,8 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
 
 void hexsim_user_exec_free(struct hexsim_user_exec *x)
 {
+    if (x->pcache)
+        hx_block_table_free(x->pcache->blocks);
     free(x->pcache);
     x->pcache = NULL;
     x->env.caches = NULL;
@@ -264,6 +271,21 @@ static void report_stats(struct hexsim_user *u, double secs)
 
 enum span_end { SPAN_LIMIT, SPAN_EXIT, SPAN_FAULT };
 
+// Makes the block of `alu` packets starting with pkt (at addr): it and the packets after it
+// while they are `alu` and the block has room (a packet that cannot be fetched or decoded
+// ends it too; running it will report that).
+static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct hexsim_user_exec *x,
+                                                  uint32_t addr, const struct hexsim_packet *pkt)
+{
+    struct hexsim_user_pcache *pc = x->pcache;
+    struct hx_block *b = hx_block_start(pc->blocks, addr);
+    while (pkt && hx_block_append(b, pkt) && hx_block_open(b)) {
+        int ff = 0;
+        pkt = fetch_decode(u, pc, hx_block_next(b), &x->tmp, &ff);
+    }
+    hx_block_seal(pc->blocks, b, addr);
+}
+
 // Runs packets until cpu.packets reaches stop, the program exits (SPAN_EXIT) or an event
 // ends it (SPAN_FAULT, *status set). Inline twice: with and without --profile, so that the
 // common loop tests nothing for it.
@@ -273,13 +295,24 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
 {
     struct hexsim_user_pcache *pc = x->pcache;
     struct hexsim_cpu *c = &u->cpu;
+    // blocks of `alu` packets (cpu/block.h) unless each packet is to be seen on its own
+    const bool blocks = !prof && !hx->special;
     // the cache is kept in step with code_gen here and after every packet that may have
     // written memory (a store or a system call: not an `alu` packet), so a hit needs no test
     pcache_sync(u, pc);
     while (c->packets < stop) {
+        uint32_t addr = c->pc;
+        const struct hx_block *b = NULL;
+        if (blocks) {
+            b = hx_block_find(pc->blocks, addr);
+            if (b && c->packets + b->npk <= stop &&
+                !(b->endloop && (c->c[HX_USR] & HX_USR_LPCFG_MASK))) {
+                hx_run_block(hx, b);
+                continue;
+            }
+        }
         // the decoded-packet cache lookup, inline (fetch_decode does the misses)
         const struct hexsim_packet *pkt;
-        uint32_t addr = c->pc;
         struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
         if (__builtin_expect(e->key == addr + 1, 1)) {
             pkt = &e->pkt;
@@ -292,6 +325,10 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
                 *status = hexsim_user_fault(u, ev);
                 return SPAN_FAULT;
             }
+        }
+        if (blocks && !b && pkt->alu) {
+            build_block(u, x, addr, pkt);   // and run it on the next turn
+            continue;
         }
         uint64_t c0 = prof ? c->pcycles : 0;
         int k = hx_exec_step(hx, pkt);

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+// Check suite for blocks of `alu` packets (src/cpu/block.h): where a block ends (a branch, a
+// loop end, a packet that is not `alu`, the size limit, a gap), that a flush drops it, and
+// that running a block leaves exactly the state packet-by-packet execution leaves: registers,
+// predicates, sticky USR bits, loop registers, PC, the packet count and every timing figure
+// (multiply latency stalls included). Instruction words from llvm-mc-16.
+#include "../check_main.h"
+#include <check.h>
+#include <string.h>
+
+#include "cpu/block.h"
+#include "cpu/decode.h"
+#include "cpu/exec.h"
+
+#define CODE 0x10000u
+
+// { r6 = mpyi(r6,r3) }
+static const uint32_t MPYI[] = { 0xed06c306u };
+// { r7 = add(r6,#1) } (waits for the multiply)
+static const uint32_t ADD_R6[] = { 0xb006c027u };
+// { r0 = add(r1,r2):sat }
+static const uint32_t ADD_SAT[] = { 0xf641c200u };
+// { p0 = cmp.gtu(r2,#1); r2 = add(r2,#-1) }
+static const uint32_t CMP_DEC[] = { 0x75824020u, 0xbfe2ffe2u };
+// { nop; r5 = add(r5,#2); r4 = add(r4,#1) }:endloop0
+static const uint32_t ALU_LOOP[] = { 0x7f008000u, 0x20253144u };
+// { r8 = add(r8,#3) }
+static const uint32_t ADD_R8[] = { 0xb008c068u };
+// { jump .+0x100; r4 = add(r4,#1) }
+static const uint32_t JUMP_ADD[] = { 0x58004080u, 0xb004c024u };
+// { r4 = add(r4,#1); memw(r2+#0) = r3 }
+static const uint32_t ADD_STORE[] = { 0x71440023u };
+// { r4 = add(r4,#1); r5 = add(r5,r4) } (staged: not `alu`)
+static const uint32_t ADD_ADD[] = { 0x31443845u };
+
+struct prog {
+    unsigned n;
+    struct hexsim_packet pkt[16];
+};
+
+// Decodes the packets one after another from CODE.
+static void prog_add(struct prog *p, const uint32_t *w, size_t n)
+{
+    uint32_t addr = p->n ? p->pkt[p->n - 1].addr + 4u * p->pkt[p->n - 1].nwords : CODE;
+    ck_assert_int_eq(hexsim_decode_packet(w, n, addr, 68, &p->pkt[p->n]), HX_DECODE_OK);
+    p->n++;
+}
+
+static const struct hexsim_packet *prog_at(const struct prog *p, uint32_t addr)
+{
+    for (unsigned i = 0; i < p->n; i++)
+        if (p->pkt[i].addr == addr)
+            return &p->pkt[i];
+    return NULL;
+}
+
+static void cpu_init(struct hexsim_cpu *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->pc = CODE;
+    c->r[1] = 0x7fffffffu;   // add:sat overflows
+    c->r[2] = 5;
+    c->r[3] = 7;
+    c->r[6] = 3;
+    c->c[HX_LC0] = 3;
+    c->c[HX_SA0] = CODE;
+}
+
+static void assert_same(const struct hexsim_cpu *a, const struct hexsim_cpu *b)
+{
+    for (unsigned i = 0; i < 32; i++)
+        ck_assert_uint_eq(a->r[i], b->r[i]);
+    for (unsigned i = 0; i < 4; i++)
+        ck_assert_uint_eq(a->p[i], b->p[i]);
+    ck_assert_uint_eq(a->c[HX_USR], b->c[HX_USR]);
+    ck_assert_uint_eq(a->c[HX_LC0], b->c[HX_LC0]);
+    ck_assert_uint_eq(a->pc, b->pc);
+    ck_assert_uint_eq(a->packets, b->packets);
+    ck_assert_uint_eq(a->pcycles, b->pcycles);
+    ck_assert_int_eq(memcmp(&a->tm.st, &b->tm.st, sizeof(a->tm.st)), 0);
+}
+
+static struct hx_block *build(struct hx_block_table *t, const struct prog *p)
+{
+    struct hx_block *b = hx_block_start(t, p->pkt[0].addr);
+    for (unsigned i = 0; i < p->n && hx_block_append(b, &p->pkt[i]); i++)
+        ;
+    hx_block_seal(t, b, p->pkt[0].addr);
+    return b;
+}
+
+START_TEST(test_block_matches_packets)
+{
+    struct prog p = { 0 };
+    prog_add(&p, MPYI, 1);
+    prog_add(&p, ADD_R6, 1);
+    prog_add(&p, ADD_SAT, 1);
+    prog_add(&p, CMP_DEC, 2);
+    prog_add(&p, ALU_LOOP, 2);
+    struct hx_block_table *t = hx_block_table_new();
+    ck_assert_ptr_nonnull(t);
+    struct hx_block *b = build(t, &p);
+    ck_assert_uint_eq(b->npk, 5);
+    ck_assert(b->endloop && !b->jumps);
+    ck_assert_ptr_eq(hx_block_find(t, CODE), b);
+
+    struct hexsim_cpu ca, cb;
+    cpu_init(&ca);
+    cpu_init(&cb);
+    struct hexsim_mem mem;
+    hexsim_mem_init(&mem);
+    struct hexsim_exec_env ea = { .cpu = &ca, .mem = &mem, .arch = 68, .user_mode = 1 };
+    struct hexsim_exec_env eb = { .cpu = &cb, .mem = &mem, .arch = 68, .user_mode = 1 };
+    struct hexsim_event_info eva, evb;
+    struct hx_exec x;
+    hx_exec_begin(&x, &ea, &eva);
+    for (int i = 0; i < 3; i++) {   // LC0 = 3: three times round
+        ck_assert_uint_eq(ca.pc, CODE);
+        hx_run_block(&x, b);
+    }
+    ck_assert_uint_eq(ca.pc, CODE + 28);
+    for (int i = 0; i < 15; i++) {
+        const struct hexsim_packet *pkt = prog_at(&p, cb.pc);
+        ck_assert_ptr_nonnull(pkt);
+        ck_assert_int_eq(hexsim_exec_packet(&eb, pkt, &evb), HX_EV_NONE);
+    }
+    assert_same(&ca, &cb);
+    ck_assert_uint_eq(ca.c[HX_USR] & HX_USR_OVF, HX_USR_OVF);
+    ck_assert_uint_eq(ca.r[2], 2);
+    ck_assert_uint_eq(ca.tm.st.stall[HX_STALL_MPY] != 0, 1);   // the latency was modelled
+    hexsim_mem_free(&mem);
+    hx_block_table_free(t);
+}
+END_TEST
+
+START_TEST(test_block_jump_ends)
+{
+    struct prog p = { 0 };
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, JUMP_ADD, 2);
+    prog_add(&p, ADD_R8, 1);
+    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block *b = build(t, &p);
+    ck_assert_uint_eq(b->npk, 2);
+    ck_assert(b->jumps && !hx_block_open(b));
+    ck_assert(!hx_block_append(b, &p.pkt[2]));
+
+    struct hexsim_cpu ca, cb;
+    cpu_init(&ca);
+    cpu_init(&cb);
+    struct hexsim_mem mem;
+    hexsim_mem_init(&mem);
+    struct hexsim_exec_env ea = { .cpu = &ca, .mem = &mem, .arch = 68, .user_mode = 1 };
+    struct hexsim_exec_env eb = { .cpu = &cb, .mem = &mem, .arch = 68, .user_mode = 1 };
+    struct hexsim_event_info eva, evb;
+    struct hx_exec x;
+    hx_exec_begin(&x, &ea, &eva);
+    hx_run_block(&x, b);
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(hexsim_exec_packet(&eb, prog_at(&p, cb.pc), &evb), HX_EV_NONE);
+    assert_same(&ca, &cb);
+    ck_assert_uint_eq(ca.pc, CODE + 4 + 0x100);
+    ck_assert_uint_eq(ca.r[8], 3);
+    ck_assert_uint_eq(ca.r[4], 1);
+    hexsim_mem_free(&mem);
+    hx_block_table_free(t);
+}
+END_TEST
+
+START_TEST(test_block_limits)
+{
+    struct hx_block_table *t = hx_block_table_new();
+    // not `alu`: a store, a packet that must be staged
+    struct prog p = { 0 };
+    prog_add(&p, ADD_STORE, 1);
+    struct hx_block *b = build(t, &p);
+    ck_assert_uint_eq(b->npk, 0);
+    ck_assert_ptr_null(hx_block_find(t, CODE));   // an empty block is never found
+    struct prog q = { 0 };
+    prog_add(&q, ADD_ADD, 1);
+    ck_assert_uint_eq(build(t, &q)->npk, 0);
+    // the size limit
+    struct prog r = { 0 };
+    for (int i = 0; i < HX_BLOCK_MAX_PKTS + 1; i++)
+        prog_add(&r, ADD_R8, 1);
+    b = build(t, &r);
+    ck_assert_uint_eq(b->npk, HX_BLOCK_MAX_PKTS);
+    ck_assert_uint_eq(hx_block_next(b), CODE + 4 * HX_BLOCK_MAX_PKTS);
+    // a packet that does not follow
+    b = hx_block_start(t, CODE);
+    ck_assert(hx_block_append(b, &r.pkt[0]));
+    ck_assert(!hx_block_append(b, &r.pkt[2]));
+    hx_block_seal(t, b, CODE);
+    ck_assert_ptr_eq(hx_block_find(t, CODE), b);
+    ck_assert_ptr_null(hx_block_find(t, CODE + 4 * HX_BLOCK_TABLE_SIZE));   // same slot
+    hx_block_flush(t);
+    ck_assert_ptr_null(hx_block_find(t, CODE));
+    hx_block_table_free(t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("block");
+    TCase *tc = tcase_create("block");
+    tcase_add_test(tc, test_block_matches_packets);
+    tcase_add_test(tc, test_block_jump_ends);
+    tcase_add_test(tc, test_block_limits);
+    suite_add_tcase(s, tc);
+    return hexsim_check_run(s);
+}
