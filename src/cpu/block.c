@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Building blocks of `alu` packets (block.h) from the decoder's packets.
+// Building blocks of packets (block.h) from the decoder's packets.
 #include <stdlib.h>
 
 #include "block.h"
+#include "isa.h"
 
 struct hx_block_table *hx_block_table_new(void)
 {
@@ -22,7 +23,7 @@ struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr)
     struct hx_block *b = hx_block_slot(t, addr);
     b->key = 0;
     b->npk = b->nops = 0;
-    b->jumps = b->endloop = false;
+    b->closed = b->general = false;
     b->pk[0].npc = addr;
     return b;
 }
@@ -34,27 +35,43 @@ uint32_t hx_block_next(const struct hx_block *b)
 
 bool hx_block_open(const struct hx_block *b)
 {
-    return b->npk < HX_BLOCK_MAX_PKTS && !b->jumps && !b->endloop;
+    return b->npk < HX_BLOCK_MAX_PKTS && !b->closed;
+}
+
+bool hx_block_can_hold(const struct hexsim_packet *pkt)
+{
+    return pkt->status == HX_DECODE_OK && pkt->plain && pkt->nexec > 0;
+}
+
+// The packet's instruction flags, ORed.
+static uint32_t packet_flags(const struct hexsim_packet *pkt)
+{
+    uint32_t f = 0;
+    for (unsigned i = 0; i < pkt->ninsns; i++)
+        f |= hexsim_isa_table[pkt->insn[i].tag].flags;
+    return f;
 }
 
 bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
 {
-    if (!pkt->alu || !hx_block_open(b) || pkt->addr != hx_block_next(b) ||
+    if (!hx_block_can_hold(pkt) || !hx_block_open(b) || pkt->addr != hx_block_next(b) ||
         b->nops + pkt->nexec > HX_BLOCK_MAX_OPS)
         return false;
+    uint32_t f = packet_flags(pkt);
     struct hx_block_pkt *p = &b->pk[b->npk++];
     p->tm = pkt->tm;
     p->addr = pkt->addr;
     p->npc = pkt->addr + 4u * pkt->nwords;
     p->nops = pkt->nexec;
     p->endloop = pkt->endloop;
-    for (unsigned k = 0; k < pkt->nexec; k++) {
-        unsigned i = pkt->order[k];
-        b->cur[b->nops] = (int8_t)i;
-        b->op[b->nops++] = pkt->insn[i];
-    }
-    b->jumps = pkt->alu == HX_ALU_JUMPS;
-    b->endloop = pkt->endloop != 0;
+    p->alu = pkt->alu;
+    p->direct = pkt->direct;
+    p->store_direct = pkt->store_direct;
+    for (unsigned k = 0; k < pkt->nexec; k++)
+        b->op[b->nops++] = pkt->insn[pkt->order[k]];
+    b->general |= pkt->alu == HX_ALU_NONE;
+    b->closed = pkt->endloop != 0 ||
+                (f & (HX_F_JUMP | HX_F_CALL | HX_F_RETURN | HX_F_TRAP)) != 0;
     return true;
 }
 

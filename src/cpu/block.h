@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
-// Blocks: straight runs of `alu` packets (decode.h: ALU32/XTYPE instructions writing the
-// registers in place, no memory, nothing that can fault), copied out of the decoder's output
-// with their instructions in execution order, so that a run loop looks up one block instead
-// of one packet at a time and walks a flat list of instructions. Each packet still runs and
-// commits on its own, exactly as hx_step_alu would run it (exec_step.h): the same writes, the
-// same timing model, the same count; a block only saves the lookups and the indirection.
-// A block ends after a packet that may branch (jumps, the end of a hardware loop 0) or
-// before the first packet that is not `alu`.
+// Blocks: straight runs of packets (user mode), copied out of the decoder's output with their
+// instructions in execution order, so that a run loop looks up one block instead of one
+// packet at a time and walks a flat list of instructions. Each packet still runs and commits
+// on its own, exactly as hx_exec_step would run it (exec_step.h): `alu` packets on the short
+// path, the others with the staged commit; the same writes, the same timing model, the same
+// count. A block only saves the lookups and the indirection.
+//
+// Any well-formed packet without supervisor or guest instructions may be in a block. A block
+// ends after a packet that may branch (jumps, calls, returns, traps, a hardware loop end), at
+// the size limit, or before a packet that cannot be in one. Running it stops early after a
+// packet that raised an event (a fault: that packet committed nothing; a trap), that left
+// the straight line anyway, or that wrote memory holding cached code (the rest of the block
+// may be stale).
 //
 // The table is direct-mapped by address; hx_block_flush drops every block at once (a
 // generation count), which the owner does whenever guest code memory may have changed.
@@ -15,8 +20,8 @@
 
 #include "exec_step.h"
 
-#define HX_BLOCK_MAX_PKTS 8
-#define HX_BLOCK_MAX_OPS 24
+#define HX_BLOCK_MAX_PKTS 16
+#define HX_BLOCK_MAX_OPS 40
 #define HX_BLOCK_TABLE_SIZE 2048
 
 // What a packet of a block keeps of its decoded form.
@@ -24,18 +29,20 @@ struct hx_block_pkt {
     struct hexsim_packet_timing tm;
     uint32_t addr, npc;       // its address and the next packet's
     uint8_t nops;             // its instructions in op[] (execution order)
-    uint8_t endloop;          // decode.h (0 or 1 here)
+    uint8_t endloop;          // decode.h
+    uint8_t alu;              // enum hexsim_alu_kind (HX_ALU_NONE: the staged path)
+    bool direct;              // decode.h
+    bool store_direct;        // decode.h
 };
 
 struct hx_block {
     uint32_t key;             // the first packet's address + 1; 0: empty
     uint8_t npk;              // packets
     uint8_t nops;             // instructions
-    bool jumps;               // the last packet is HX_ALU_JUMPS
-    bool endloop;             // the last packet ends loop 0 (the caller checks LPCFG)
+    bool closed;              // the last packet may branch: nothing may follow it
+    bool general;             // some packet is not `alu` (so it may have written memory)
     uint64_t gen;             // the table's generation when built
     struct hx_block_pkt pk[HX_BLOCK_MAX_PKTS];
-    int8_t cur[HX_BLOCK_MAX_OPS];               // each instruction's index in its packet
     struct hexsim_insn op[HX_BLOCK_MAX_OPS];
 };
 
@@ -65,67 +72,90 @@ static inline struct hx_block *hx_block_find(struct hx_block_table *t, uint32_t 
     return b->key == addr + 1 && b->gen == t->gen ? b : NULL;
 }
 
+// Whether pkt may be in a block: well formed, no supervisor or guest instructions, at least
+// one instruction to run.
+bool hx_block_can_hold(const struct hexsim_packet *pkt);
+
 // Building: hx_block_start empties addr's slot; hx_block_append adds pkt (the packet at
-// hx_block_next(b)) if it is `alu` and fits, and says whether it did; hx_block_open says
-// whether another packet may follow; hx_block_seal makes a block of at least one packet
-// findable.
+// hx_block_next(b)) if it may be in a block and fits, and says whether it did;
+// hx_block_open says whether another packet may follow; hx_block_seal makes a block of at
+// least one packet findable.
 struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr);
 bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt);
 bool hx_block_open(const struct hx_block *b);
 uint32_t hx_block_next(const struct hx_block *b);
 void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr);
 
-// Runs and commits the block's packets (cpu.pc is its address; the caller checked that the
-// packet count may grow by b->npk, that LPCFG is 0 if b->endloop, and that no packet needs
-// hx_exec_step_special). No event can happen; cpu.pc is left at the next packet.
-static inline __attribute__((always_inline)) void hx_run_block(struct hx_exec *x,
-                                                                const struct hx_block *b)
+// One `alu` packet of a block (hx_step_alu's work, without the packet): ops are its
+// instructions; x->wr is the register file. Inline with `jumps` constant.
+static inline __attribute__((always_inline)) void
+hx_block_alu(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsim_insn *op,
+             const bool jumps)
 {
-    x->wr = x->cpu->r;
-    x->ev->kind = HX_EV_NONE;
-    const struct hexsim_insn *op = b->op;
-    const struct hx_block_pkt *p = b->pk;
-    const struct hx_block_pkt *last = p + (b->npk - 1);
-    for (; p < last; p++) {       // the packets before the last: no branch, no loop end
-        hx_alu_begin(x, p->addr, p->npc, false);
-        const struct hexsim_insn *end = op + p->nops;
-        do
-            op->fn(x, op);
-        while (++op < end);
-        if (hx_alu_full(x)) {
-            x->nst = 0;
-            x->tcost = 0;
-            x->branch_idx = -1;
-            hx_commit_full(x, &p->tm, p->endloop);
-            return;
-        }
-        hx_alu_commit(x, &p->tm, 0, false);
-    }
     const struct hexsim_insn *end = op + p->nops;
-    if (b->jumps) {
-        hx_alu_begin(x, p->addr, p->npc, true);
-        do {
-            x->cur = b->cur[op - b->op];   // hx_jump: the first branch in packet order wins
-            op->fn(x, op);
-        } while (++op < end);
-    } else {
-        hx_alu_begin(x, p->addr, p->npc, false);
-        do
-            op->fn(x, op);
-        while (++op < end);
-    }
-    if (hx_alu_full(x)) {
+    hx_alu_begin(x, p->addr, p->npc, jumps);
+    do {
+        if (jumps)
+            x->cur_in = op;   // hx_jump: the first branch in packet order wins
+        op->fn(x, op);
+    } while (++op < end);
+    // what hx_step_alu leaves to hx_commit_full, and a loop end with LPCFG set (which
+    // hx_exec_step never gives hx_step_alu)
+    if (hx_alu_full(x) ||
+        __builtin_expect(p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK), 0)) {
         x->nst = 0;
         x->tcost = 0;
-        if (!b->jumps)
+        if (!jumps)
             x->branch_idx = -1;
         hx_commit_full(x, &p->tm, p->endloop);
         return;
     }
-    if (b->jumps)
-        hx_alu_commit(x, &p->tm, p->endloop, true);
-    else
-        hx_alu_commit(x, &p->tm, p->endloop, false);
+    hx_alu_commit(x, &p->tm, p->endloop, jumps);
+}
+
+// Runs and commits the block's packets (cpu.pc is its address; the caller checked that the
+// packet count may grow by b->npk and that the executor is not `special`). Returns the event
+// that stopped it (HX_EV_NONE: none) with *x->ev as hx_exec_step leaves it and x->pc the
+// address of the packet that raised it; cpu.pc is left at the next packet to run.
+static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
+                                                               const struct hx_block *b)
+{
+    struct hexsim_cpu *c = x->cpu;
+    struct hexsim_event_info *ev = x->ev;
+    const uint64_t code_gen = x->mem->code_gen;
+    const struct hexsim_insn *op = b->op;
+    const struct hx_block_pkt *p = b->pk;
+    const struct hx_block_pkt *end = p + b->npk;
+    ev->kind = HX_EV_NONE;
+    x->wr = c->r;
+    for (; p < end; p++) {
+        const struct hexsim_insn *in = op;
+        op += p->nops;
+        if (__builtin_expect(p->alu == HX_ALU_PLAIN, 1)) {
+            hx_block_alu(x, p, in, false);
+            continue;
+        }
+        if (p->alu == HX_ALU_JUMPS) {
+            hx_block_alu(x, p, in, true);
+            continue;
+        }
+        hx_packet_begin(x, p->addr, p->npc, p->direct, p->store_direct);
+        do {
+            x->cur_in = in;
+            in->fn(x, in);
+        } while (++in < op);
+        if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+            hx_clear_full(x);
+            return ev->kind;
+        }
+        hx_commit_packet(x, &p->tm, p->endloop);
+        x->wr = c->r;   // for the `alu` packets
+        if (__builtin_expect(ev->kind != HX_EV_NONE, 0))
+            return ev->kind;
+        if (__builtin_expect((x->mem->code_gen != code_gen) | (c->pc != p->npc), 0))
+            return HX_EV_NONE;
+    }
+    return HX_EV_NONE;
 }
 
 #endif

@@ -338,6 +338,7 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     pkt->ninsns = (uint8_t)d.count;
     for (unsigned i = 0; i < d.count; i++) {
         pkt->insn[i] = d.win[i];
+        pkt->insn[i].idx = (uint8_t)i;
         pkt->insn[i].fn = hexsim_isa_sem[pkt->insn[i].tag];
         if (!pkt->insn[i].fn)
             pkt->insn[i].fn = hexsim_sem_unimplemented;

@@ -44,6 +44,7 @@ struct hexsim_insn {
     uint8_t word;             // word index within the packet
     uint8_t part;             // 0: whole word; 1: duplex high (slot 1); 2: duplex low (slot 0)
     bool extended;            // the extendable operand took its upper bits from an immext
+    uint8_t idx;              // its index in the packet's insn[] (packet order)
     // Operand values in table order: register fields as encoded (new-value operands: the
     // producer's register number), immediates fully formed (sign-extended, scaled or
     // extended; PC-relative ones as offsets from the packet address).

@@ -61,7 +61,7 @@ static void set_event(struct hx_exec *x, int kind, uint32_t addr, int detail, in
 // The instruction executing (for the event's tag).
 static int cur_tag(const struct hx_exec *x)
 {
-    return x->cur >= 0 ? x->pkt->insn[x->cur].tag : -1;
+    return x->cur_in ? x->cur_in->tag : -1;
 }
 
 static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
@@ -423,7 +423,7 @@ int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
     for (unsigned k = 0; k < pkt->nexec; k++) {
         unsigned i = pkt->order[k];
         const struct hexsim_insn *in = &pkt->insn[i];
-        x->cur = (int)i;
+        x->cur_in = in;
         // the staging function even in a direct packet: the log reads the write mask
         hexsim_sem_fn fn = hexsim_isa_sem[in->tag] ? hexsim_isa_sem[in->tag] : in->fn;
         fn(x, in);
@@ -444,6 +444,7 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->env = env;
     x->tp = env->timing ? env->timing : &hexsim_timing_default_params;
     x->ev = ev;
+    x->cur_in = NULL;
     x->trace = env->trace;
     x->caches = env->caches;
     x->mem_slow_base = x->xlat || x->trace || x->caches;
@@ -462,7 +463,7 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
         memset(x->trace, 0, sizeof(*x->trace));
         x->wr = x->new_r;   // the log wants every write staged
     }
-    x->cur = -1;
+    x->cur_in = NULL;
     if (pkt->status != HX_DECODE_OK) {
         set_event(x, HX_EV_INVALID, 0, pkt->status, -1, 0);
         return ev->kind;

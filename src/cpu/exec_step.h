@@ -84,10 +84,42 @@ static inline void hx_commit_regs(struct hx_exec *x)
     }
 }
 
+// Commits a packet whose instructions ran without a fault (pt, endloop: its timing summary
+// and loop ends, decode.h): stores, registers, predicates, the count, the timing model, the
+// next PC. The end of a loop-0 body without LPCFG, no branch taken and no control registers
+// written is committed here too (what hx_commit_full's end_loops does in that case).
+static inline __attribute__((always_inline)) void hx_commit_packet(struct hx_exec *x,
+                                                                    const struct hexsim_packet_timing *pt,
+                                                                    uint8_t endloop)
+{
+    struct hexsim_cpu *c = x->cpu;
+    bool loop0 = false;
+    if (__builtin_expect(endloop != 0, 0)) {
+        if (x->full || endloop != 1 || x->branch_idx >= 0 ||
+            (c->c[HX_USR] & HX_USR_LPCFG_MASK)) {
+            hx_commit_full(x, pt, endloop);
+            return;
+        }
+        loop0 = true;
+    } else if (__builtin_expect(x->full, 0)) {
+        hx_commit_full(x, pt, endloop);
+        return;
+    }
+    if (x->nst)
+        hx_commit_stores(x);
+    hx_commit_regs(x);
+    c->packets++;
+    hx_timing_commit(x, pt);
+    c->pc = x->branch_idx >= 0 ? x->branch_target : x->npc;
+    if (__builtin_expect(loop0, 0) && c->c[HX_LC0] > 1) {
+        c->c[HX_LC0]--;
+        c->pc = c->c[HX_SA0];
+    }
+}
+
 // Runs the packet's instructions (with the debugger's log if one is asked for) and commits.
 static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x, const struct hexsim_packet *pkt)
 {
-    struct hexsim_cpu *c = x->cpu;
     struct hexsim_event_info *ev = x->ev;
     if (__builtin_expect(x->trace != NULL, 0)) {
         if (hx_run_traced(x, pkt) >= HX_EV_FAULT_READ) {
@@ -99,9 +131,8 @@ static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x
         // instructions after it touch nothing but the staged state (exec.c: faulted)
         const unsigned n = pkt->nexec;
         for (unsigned k = 0; k < n; k++) {
-            unsigned i = pkt->order[k];
-            const struct hexsim_insn *in = &pkt->insn[i];
-            x->cur = (int)i;
+            const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+            x->cur_in = in;
             in->fn(x, in);
         }
         if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
@@ -109,37 +140,32 @@ static inline __attribute__((always_inline)) int hx_run_commit(struct hx_exec *x
             return ev->kind;
         }
     }
-
-    // commit
-    // the end of a loop-0 body without LPCFG, no branch taken and no control registers
-    // written is committed here too (what hx_commit_full's end_loops does in that case)
-    bool loop0 = false;
-    if (__builtin_expect(pkt->endloop != 0, 0)) {
-        if (x->full || pkt->endloop != 1 || x->branch_idx >= 0 ||
-            (c->c[HX_USR] & HX_USR_LPCFG_MASK)) {
-            hx_commit_full(x, &pkt->tm, pkt->endloop);
-            return ev->kind;
-        }
-        loop0 = true;
-    } else if (__builtin_expect(x->full, 0)) {
-        hx_commit_full(x, &pkt->tm, pkt->endloop);
-        return ev->kind;
-    }
-    if (x->nst)
-        hx_commit_stores(x);
-    hx_commit_regs(x);
-    c->packets++;
-    hx_timing_commit(x, &pkt->tm);
-    c->pc = x->branch_idx >= 0 ? x->branch_target : x->npc;
-    if (__builtin_expect(loop0, 0) && c->c[HX_LC0] > 1) {
-        c->c[HX_LC0]--;
-        c->pc = c->c[HX_SA0];
-    }
+    hx_commit_packet(x, &pkt->tm, pkt->endloop);
     return ev->kind;
 }
 
+// What every packet but an `alu` one starts with: its address and the next one's, nothing
+// staged, no branch, no event; direct and store_direct as decoded (decode.h).
+static inline __attribute__((always_inline)) void hx_packet_begin(struct hx_exec *x, uint32_t pc,
+                                                                   uint32_t npc, bool direct,
+                                                                   bool store_direct)
+{
+    x->pc = pc;
+    x->npc = npc;
+    x->rmask = 0;   // cmask, gmask, usr_sticky, release_reservation: see hx_clear_full
+    x->pmask = 0;
+    x->full = false;
+    x->branch_idx = -1;
+    x->nst = 0;
+    x->tcost = 0;
+    x->mem_slow = x->mem_slow_base;
+    x->store_now = x->store_now_base & store_direct;
+    x->wr = direct ? x->cpu->r : x->new_r;
+    x->ev->kind = HX_EV_NONE;   // the other fields are set with the kind (exec.c: set_event)
+}
+
 // What an `alu` packet (decode.h) needs before it runs its instructions (in order, with
-// x->cur set for jumps): in-place writes, no predicates, no branch yet.
+// x->cur_in set for jumps): in-place writes, no predicates, no branch yet.
 static inline __attribute__((always_inline)) void hx_alu_begin(struct hx_exec *x, uint32_t pc,
                                                                 uint32_t npc, const bool jumps)
 {
@@ -214,18 +240,17 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
                                                               const struct hexsim_packet *pkt,
                                                               const bool jumps)
 {
-    // no instruction here can raise an event, so x->pkt (which names the instruction of an
-    // event) is left as it is; the kind is still cleared, as after every packet
+    // no instruction here can raise an event, so x->cur_in (which names the instruction of
+    // an event) is only set for jumps; the kind is still cleared, as after every packet
     hx_alu_begin(x, pkt->addr, pkt->addr + 4u * pkt->nwords, jumps);
     x->wr = x->cpu->r;
     x->ev->kind = HX_EV_NONE;
     const unsigned n = pkt->nexec;   // at least 1 (decode.c)
     unsigned k = 0;
     do {
-        unsigned i = pkt->order[k];
-        const struct hexsim_insn *in = &pkt->insn[i];
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         if (jumps)
-            x->cur = (int)i;   // hx_jump: the first branch in packet order wins
+            x->cur_in = in;   // hx_jump: the first branch in packet order wins
         in->fn(x, in);
     } while (++k < n);
     if (hx_alu_full(x)) {
@@ -248,20 +273,7 @@ static inline __attribute__((always_inline)) int hx_exec_step(struct hx_exec *x,
         !(pkt->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK)))
         return pkt->alu == HX_ALU_PLAIN ? hx_step_alu(x, pkt, false)
                                         : hx_step_alu(x, pkt, true);
-    struct hexsim_event_info *ev = x->ev;
-    x->pkt = pkt;
-    x->pc = pkt->addr;
-    x->npc = pkt->addr + 4u * pkt->nwords;
-    x->rmask = 0;   // cmask, gmask, usr_sticky, release_reservation: see hx_clear_full
-    x->pmask = 0;
-    x->full = false;
-    x->branch_idx = -1;
-    x->nst = 0;
-    x->tcost = 0;
-    x->mem_slow = x->mem_slow_base;
-    x->store_now = x->store_now_base & pkt->store_direct;
-    x->wr = pkt->direct ? x->cpu->r : x->new_r;
-    ev->kind = HX_EV_NONE;   // the other fields are set with the kind (exec.c: set_event)
+    hx_packet_begin(x, pkt->addr, pkt->addr + 4u * pkt->nwords, pkt->direct, pkt->store_direct);
     if (__builtin_expect(!pkt->plain | x->special, 0))
         return hx_exec_step_special(x, pkt);
     return hx_run_commit(x, pkt);

@@ -23,8 +23,7 @@ struct hx_exec {
     const struct hexsim_xlat *xlat;   // system mode memory path (exec.h), NULL in user mode
     uint32_t pc;              // this packet's address
     uint32_t npc;             // the next packet's address
-    const struct hexsim_packet *pkt;
-    int cur;                  // packet index of the instruction executing
+    const struct hexsim_insn *cur_in;   // the instruction executing (NULL: none yet)
     bool mem_slow;            // loads must take hx_ld_slow: system mode, a debugger's write
                               // log, or a store staged earlier in the packet (forwarding)
     bool mem_slow_base;       // mem_slow at the start of each packet (system mode, log, caches)
@@ -215,14 +214,14 @@ bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write);
 // ---- control flow: the first branch taken in packet order wins (PRM 8.7 dual jumps)
 static inline void hx_jump(struct hx_exec *x, uint32_t target)
 {
-    if (x->branch_idx < 0 || x->cur < x->branch_idx) {
-        x->branch_idx = x->cur;
+    if (x->branch_idx < 0 || x->cur_in->idx < x->branch_idx) {
+        x->branch_idx = x->cur_in->idx;
         x->branch_target = target;
     }
 }
 static inline void hx_call(struct hx_exec *x, uint32_t target)
 {
-    if (x->branch_idx < 0 || x->cur < x->branch_idx) {
+    if (x->branch_idx < 0 || x->cur_in->idx < x->branch_idx) {
         hx_jump(x, target);
         hx_wr(x, 31, x->npc);
     }

@@ -27,7 +27,7 @@ struct pcache_entry {
 
 struct hexsim_user_pcache {
     uint64_t gen;
-    struct hx_block_table *blocks;   // runs of `alu` packets (cpu/block.h), kept with e[]
+    struct hx_block_table *blocks;   // runs of packets (cpu/block.h), kept with e[]
     struct pcache_entry e[PCACHE_SIZE];
 };
 
@@ -271,8 +271,8 @@ static void report_stats(struct hexsim_user *u, double secs)
 
 enum span_end { SPAN_LIMIT, SPAN_EXIT, SPAN_FAULT };
 
-// Makes the block of `alu` packets starting with pkt (at addr): it and the packets after it
-// while they are `alu` and the block has room (a packet that cannot be fetched or decoded
+// Makes the block of packets starting with pkt (at addr): it and the packets after it while
+// they may be in a block and the block has room (a packet that cannot be fetched or decoded
 // ends it too; running it will report that).
 static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct hexsim_user_exec *x,
                                                   uint32_t addr, const struct hexsim_packet *pkt)
@@ -286,6 +286,21 @@ static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct 
     hx_block_seal(pc->blocks, b, addr);
 }
 
+// An event k raised by the packet at addr (the packet committed if it was a trap): a system
+// call is made; anything else ends the process. Returns -1 (go on) or SPAN_EXIT/SPAN_FAULT.
+static int span_event(struct hexsim_user *u, struct hexsim_event_info *ev, int k, uint32_t addr,
+                      int *status)
+{
+    if (k == HX_EV_TRAP0 && ev->imm == 1) {
+        hexsim_user_syscall(u);
+        return u->exited ? SPAN_EXIT : -1;
+    }
+    if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
+        ev->addr = addr;
+    *status = hexsim_user_fault(u, ev);
+    return SPAN_FAULT;
+}
+
 // Runs packets until cpu.packets reaches stop, the program exits (SPAN_EXIT) or an event
 // ends it (SPAN_FAULT, *status set). Inline twice: with and without --profile, so that the
 // common loop tests nothing for it.
@@ -295,7 +310,7 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
 {
     struct hexsim_user_pcache *pc = x->pcache;
     struct hexsim_cpu *c = &u->cpu;
-    // blocks of `alu` packets (cpu/block.h) unless each packet is to be seen on its own
+    // blocks (cpu/block.h) unless each packet is to be seen on its own
     const bool blocks = !prof && !hx->special;
     // the cache is kept in step with code_gen here and after every packet that may have
     // written memory (a store or a system call: not an `alu` packet), so a hit needs no test
@@ -305,9 +320,16 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
         const struct hx_block *b = NULL;
         if (blocks) {
             b = hx_block_find(pc->blocks, addr);
-            if (b && c->packets + b->npk <= stop &&
-                !(b->endloop && (c->c[HX_USR] & HX_USR_LPCFG_MASK))) {
-                hx_run_block(hx, b);
+            if (b && c->packets + b->npk <= stop) {
+                int k = hx_run_block(hx, b);
+                if (b->general)
+                    pcache_sync(u, pc);
+                if (__builtin_expect(k != HX_EV_NONE, 0)) {
+                    int end = span_event(u, ev, k, hx->pc, status);
+                    if (end >= 0)
+                        return end;
+                    pcache_sync(u, pc);
+                }
                 continue;
             }
         }
@@ -326,7 +348,7 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
                 return SPAN_FAULT;
             }
         }
-        if (blocks && !b && pkt->alu) {
+        if (blocks && !b && hx_block_can_hold(pkt)) {
             build_block(u, x, addr, pkt);   // and run it on the next turn
             continue;
         }
@@ -336,16 +358,9 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
             hexsim_profile_packet(prof, 0, pkt->addr, c->pcycles - c0,
                                   hexsim_profile_flow(pkt, c->pc), c->pc);
         if (__builtin_expect(k != HX_EV_NONE, 0)) {
-            if (k == HX_EV_TRAP0 && ev->imm == 1) {
-                hexsim_user_syscall(u);
-                if (u->exited)
-                    return SPAN_EXIT;
-            } else {
-                if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
-                    ev->addr = pkt->addr;
-                *status = hexsim_user_fault(u, ev);
-                return SPAN_FAULT;
-            }
+            int end = span_event(u, ev, k, pkt->addr, status);
+            if (end >= 0)
+                return end;
         }
         if (!pkt->alu)
             pcache_sync(u, pc);

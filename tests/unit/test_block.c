@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Check suite for blocks of `alu` packets (src/cpu/block.h): where a block ends (a branch, a
-// loop end, a packet that is not `alu`, the size limit, a gap), that a flush drops it, and
+// Check suite for blocks of packets (src/cpu/block.h): where a block ends (a branch, a loop
+// end, a trap, a packet that cannot be in one, the size limit, a gap), that a flush drops it,
 // that running a block leaves exactly the state packet-by-packet execution leaves: registers,
-// predicates, sticky USR bits, loop registers, PC, the packet count and every timing figure
-// (multiply latency stalls included). Instruction words from llvm-mc-16.
+// predicates, sticky USR bits, loop registers, PC, memory, the packet count and every timing
+// figure (multiply and load latency stalls included), and that it stops where packet-by-packet
+// execution would see something else: a fault (that packet commits nothing), a trap, a store
+// into cached code. Instruction words from llvm-mc-16.
 #include "../check_main.h"
 #include <check.h>
 #include <string.h>
@@ -32,15 +34,27 @@ static const uint32_t JUMP_ADD[] = { 0x58004080u, 0xb004c024u };
 static const uint32_t ADD_STORE[] = { 0x71440023u };
 // { r4 = add(r4,#1); r5 = add(r5,r4) } (staged: not `alu`)
 static const uint32_t ADD_ADD[] = { 0x31443845u };
+// { r4 = add(r4,#1); r5 = memw(r2+#0) }
+static const uint32_t ADD_LOAD[] = { 0x51440025u };
+// { memw(r9+#0) = r4 }
+static const uint32_t STORE_R9[] = { 0xa189c400u };
+// { r6 = add(r5,r4) } (waits for the load)
+static const uint32_t ADD_R5_R4[] = { 0xf305c406u };
+// { trap0(#1) }
+static const uint32_t TRAP0[] = { 0x5400c004u };
+// { r7 = add(r6,#1) } with parse bits saying the packet goes on (cut short: not well formed)
+static const uint32_t CUT[] = { 0xb0064027u };
+#define DATA 0x20000u
 
 struct prog {
     unsigned n;
-    struct hexsim_packet pkt[16];
+    struct hexsim_packet pkt[HX_BLOCK_MAX_PKTS + 8];
 };
 
 // Decodes the packets one after another from CODE.
 static void prog_add(struct prog *p, const uint32_t *w, size_t n)
 {
+    ck_assert_uint_lt(p->n, sizeof(p->pkt) / sizeof(p->pkt[0]));
     uint32_t addr = p->n ? p->pkt[p->n - 1].addr + 4u * p->pkt[p->n - 1].nwords : CODE;
     ck_assert_int_eq(hexsim_decode_packet(w, n, addr, 68, &p->pkt[p->n]), HX_DECODE_OK);
     p->n++;
@@ -101,7 +115,7 @@ START_TEST(test_block_matches_packets)
     ck_assert_ptr_nonnull(t);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 5);
-    ck_assert(b->endloop && !b->jumps);
+    ck_assert(b->closed && !b->general);
     ck_assert_ptr_eq(hx_block_find(t, CODE), b);
 
     struct hexsim_cpu ca, cb;
@@ -142,7 +156,7 @@ START_TEST(test_block_jump_ends)
     struct hx_block_table *t = hx_block_table_new();
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 2);
-    ck_assert(b->jumps && !hx_block_open(b));
+    ck_assert(b->closed && !hx_block_open(b));
     ck_assert(!hx_block_append(b, &p.pkt[2]));
 
     struct hexsim_cpu ca, cb;
@@ -170,15 +184,14 @@ END_TEST
 START_TEST(test_block_limits)
 {
     struct hx_block_table *t = hx_block_table_new();
-    // not `alu`: a store, a packet that must be staged
-    struct prog p = { 0 };
-    prog_add(&p, ADD_STORE, 1);
-    struct hx_block *b = build(t, &p);
-    ck_assert_uint_eq(b->npk, 0);
+    // not well formed: never in a block
+    struct hexsim_packet cut;
+    ck_assert_int_ne(hexsim_decode_packet(CUT, 1, CODE, 68, &cut), HX_DECODE_OK);
+    ck_assert(!hx_block_can_hold(&cut));
+    struct hx_block *b = hx_block_start(t, CODE);
+    ck_assert(!hx_block_append(b, &cut));
+    hx_block_seal(t, b, CODE);
     ck_assert_ptr_null(hx_block_find(t, CODE));   // an empty block is never found
-    struct prog q = { 0 };
-    prog_add(&q, ADD_ADD, 1);
-    ck_assert_uint_eq(build(t, &q)->npk, 0);
     // the size limit
     struct prog r = { 0 };
     for (int i = 0; i < HX_BLOCK_MAX_PKTS + 1; i++)
@@ -199,6 +212,165 @@ START_TEST(test_block_limits)
 }
 END_TEST
 
+// Two machines with the same memory layout: CODE holds the program's words (an executable
+// page, fetched so that it holds cached code), DATA a writable page.
+struct pair {
+    struct hexsim_cpu ca, cb;
+    struct hexsim_mem ma, mb;
+    struct hexsim_exec_env ea, eb;
+    struct hexsim_event_info eva, evb;
+};
+
+static void pair_init(struct pair *q, const struct prog *p)
+{
+    memset(q, 0, sizeof(*q));
+    cpu_init(&q->ca);
+    cpu_init(&q->cb);
+    struct hexsim_mem *m[2] = { &q->ma, &q->mb };
+    for (int i = 0; i < 2; i++) {
+        hexsim_mem_init(m[i]);
+        ck_assert_int_eq(hexsim_mem_map(m[i], CODE, HEXSIM_PAGE_SIZE,
+                                        HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X), 0);
+        ck_assert_int_eq(hexsim_mem_map(m[i], DATA, HEXSIM_PAGE_SIZE,
+                                        HEXSIM_PROT_R | HEXSIM_PROT_W), 0);
+        for (unsigned k = 0; k < p->n; k++)
+            for (unsigned w = 0; w < p->pkt[k].nwords; w++)
+                ck_assert_int_eq(hexsim_mem_write(m[i], p->pkt[k].addr + 4 * w, 4,
+                                                  p->pkt[k].words[w]), 0);
+        uint32_t words[4];
+        int f;
+        ck_assert_uint_eq(hexsim_mem_fetch(m[i], CODE, words, 1, &f), 1);   // cached code
+        ck_assert_int_eq(hexsim_mem_write(m[i], DATA, 4, 0x1234u), 0);
+    }
+    q->ca.r[2] = q->cb.r[2] = DATA;
+    q->ca.r[9] = q->cb.r[9] = DATA + 8;
+    q->ea = (struct hexsim_exec_env){ .cpu = &q->ca, .mem = &q->ma, .arch = 68, .user_mode = 1 };
+    q->eb = (struct hexsim_exec_env){ .cpu = &q->cb, .mem = &q->mb, .arch = 68, .user_mode = 1 };
+}
+
+static void pair_free(struct pair *q)
+{
+    hexsim_mem_free(&q->ma);
+    hexsim_mem_free(&q->mb);
+}
+
+// Runs machine b packet by packet until an event or n packets; returns the last event.
+static int run_packets(struct pair *q, const struct prog *p, unsigned n)
+{
+    int k = HX_EV_NONE;
+    for (unsigned i = 0; i < n && k == HX_EV_NONE; i++) {
+        const struct hexsim_packet *pkt = prog_at(p, q->cb.pc);
+        ck_assert_ptr_nonnull(pkt);
+        k = hexsim_exec_packet(&q->eb, pkt, &q->evb);
+    }
+    return k;
+}
+
+static void assert_same_mem(struct pair *q, uint32_t addr)
+{
+    uint64_t a, b;
+    ck_assert_int_eq(hexsim_mem_read(&q->ma, addr, 8, HEXSIM_PROT_R, &a), 0);
+    ck_assert_int_eq(hexsim_mem_read(&q->mb, addr, 8, HEXSIM_PROT_R, &b), 0);
+    ck_assert_uint_eq(a, b);
+}
+
+START_TEST(test_block_memory_packets)
+{
+    // loads, stores and staged packets beside `alu` ones, a load latency stall, a trap
+    struct prog p = { 0 };
+    prog_add(&p, ADD_LOAD, 1);
+    prog_add(&p, ADD_R5_R4, 1);
+    prog_add(&p, STORE_R9, 1);
+    prog_add(&p, ADD_ADD, 1);
+    prog_add(&p, ADD_STORE, 1);
+    prog_add(&p, TRAP0, 1);
+    prog_add(&p, ADD_R8, 1);
+    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block *b = build(t, &p);
+    ck_assert_uint_eq(b->npk, 6);   // the trap closes it
+    ck_assert(b->closed && b->general);
+    struct pair q;
+    pair_init(&q, &p);
+    struct hx_exec x;
+    hx_exec_begin(&x, &q.ea, &q.eva);
+    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_TRAP0);
+    ck_assert_uint_eq(x.pc, CODE + 20);   // the trap's packet
+    ck_assert_int_eq(run_packets(&q, &p, 6), HX_EV_TRAP0);
+    ck_assert_uint_eq(q.eva.imm, q.evb.imm);
+    assert_same(&q.ca, &q.cb);
+    ck_assert_uint_eq(q.ca.pc, CODE + 24);   // the trap committed
+    ck_assert_uint_eq(q.ca.r[5], 0x1234u + 1);
+    ck_assert_uint_eq(q.ca.r[6], 0x1234u + 1);
+    ck_assert_uint_eq(q.ca.tm.st.stall[HX_STALL_LOAD] != 0, 1);
+    assert_same_mem(&q, DATA);
+    assert_same_mem(&q, DATA + 8);
+    pair_free(&q);
+    hx_block_table_free(t);
+}
+END_TEST
+
+START_TEST(test_block_fault_stops)
+{
+    // the store of the third packet faults: the first two commit, the third nothing
+    struct prog p = { 0 };
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, ADD_ADD, 1);
+    prog_add(&p, ADD_STORE, 1);
+    prog_add(&p, ADD_R8, 1);
+    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block *b = build(t, &p);
+    ck_assert_uint_eq(b->npk, 4);
+    struct pair q;
+    pair_init(&q, &p);
+    q.ca.r[2] = q.cb.r[2] = 0x40000;   // unmapped
+    struct hx_exec x;
+    hx_exec_begin(&x, &q.ea, &q.eva);
+    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_FAULT_WRITE);
+    ck_assert_int_eq(run_packets(&q, &p, 4), HX_EV_FAULT_WRITE);
+    assert_same(&q.ca, &q.cb);
+    ck_assert_uint_eq(q.ca.pc, CODE + 8);
+    ck_assert_uint_eq(q.ca.packets, 2);
+    ck_assert_uint_eq(q.ca.r[4], 1);   // the faulting packet's add did not commit
+    ck_assert_uint_eq(q.eva.addr, 0x40000);
+    ck_assert_uint_eq(q.eva.tag, q.evb.tag);
+    ck_assert_int_ge(q.eva.tag, 0);
+    pair_free(&q);
+    hx_block_table_free(t);
+}
+END_TEST
+
+START_TEST(test_block_code_write_stops)
+{
+    // a store into the page holding cached code: the block stops after that packet
+    struct prog p = { 0 };
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, STORE_R9, 1);
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, ADD_R8, 1);
+    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block *b = build(t, &p);
+    ck_assert_uint_eq(b->npk, 4);
+    struct pair q;
+    pair_init(&q, &p);
+    q.ca.r[9] = CODE + 0x100;
+    struct hx_exec x;
+    hx_exec_begin(&x, &q.ea, &q.eva);
+    uint64_t gen = q.ma.code_gen;
+    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_NONE);
+    ck_assert_uint_gt(q.ma.code_gen, gen);
+    ck_assert_uint_eq(q.ca.pc, CODE + 8);
+    ck_assert_uint_eq(q.ca.packets, 2);
+    // elsewhere it runs to the end
+    q.ca.pc = CODE;
+    q.ca.r[9] = DATA;
+    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_NONE);
+    ck_assert_uint_eq(q.ca.pc, CODE + 16);
+    ck_assert_uint_eq(q.ca.packets, 6);
+    pair_free(&q);
+    hx_block_table_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("block");
@@ -206,6 +378,9 @@ int main(void)
     tcase_add_test(tc, test_block_matches_packets);
     tcase_add_test(tc, test_block_jump_ends);
     tcase_add_test(tc, test_block_limits);
+    tcase_add_test(tc, test_block_memory_packets);
+    tcase_add_test(tc, test_block_fault_stops);
+    tcase_add_test(tc, test_block_code_write_stops);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }
