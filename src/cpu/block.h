@@ -87,10 +87,11 @@ uint32_t hx_block_next(const struct hx_block *b);
 void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr);
 
 // One `alu` packet of a block (hx_step_alu's work, without the packet): ops are its
-// instructions; x->wr is the register file. Inline with `jumps` constant.
+// instructions; x->wr is the register file. Inline with `jumps` and `last` constant: only
+// the last packet of a block may branch or end a loop.
 static inline __attribute__((always_inline)) void
 hx_block_alu(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsim_insn *op,
-             const bool jumps)
+             const bool jumps, const bool last)
 {
     const struct hexsim_insn *end = op + p->nops;
     hx_alu_begin(x, p->addr, p->npc, jumps);
@@ -102,7 +103,7 @@ hx_block_alu(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsi
     // what hx_step_alu leaves to hx_commit_full, and a loop end with LPCFG set (which
     // hx_exec_step never gives hx_step_alu)
     if (hx_alu_full(x) ||
-        __builtin_expect(p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK), 0)) {
+        (last && __builtin_expect(p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK), 0))) {
         x->nst = 0;
         x->tcost = 0;
         if (!jumps)
@@ -110,7 +111,31 @@ hx_block_alu(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsi
         hx_commit_full(x, &p->tm, p->endloop);
         return;
     }
-    hx_alu_commit(x, &p->tm, p->endloop, jumps);
+    hx_alu_commit(x, &p->tm, last ? p->endloop : 0, jumps);
+}
+
+// One packet of a block on the staged path (hx_exec_step's work, without the packet).
+// Returns true if the block must stop: an event (*x->ev; x->pc is the packet's address), a
+// store into cached code (code_gen is what it was when the block started), a branch.
+static inline __attribute__((always_inline)) bool
+hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsim_insn *in,
+                uint64_t code_gen)
+{
+    struct hexsim_event_info *ev = x->ev;
+    const struct hexsim_insn *end = in + p->nops;
+    hx_packet_begin(x, p->addr, p->npc, p->direct, p->store_direct);
+    do {
+        x->cur_in = in;
+        in->fn(x, in);
+    } while (++in < end);
+    if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+        hx_clear_full(x);
+        return true;
+    }
+    hx_commit_packet(x, &p->tm, p->endloop);
+    x->wr = x->cpu->r;   // for the `alu` packets
+    return __builtin_expect((ev->kind != HX_EV_NONE) | (x->mem->code_gen != code_gen) |
+                            (x->cpu->pc != p->npc), 0);
 }
 
 // Runs and commits the block's packets (cpu.pc is its address; the caller checked that the
@@ -120,42 +145,25 @@ hx_block_alu(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsi
 static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
                                                                const struct hx_block *b)
 {
-    struct hexsim_cpu *c = x->cpu;
-    struct hexsim_event_info *ev = x->ev;
     const uint64_t code_gen = x->mem->code_gen;
     const struct hexsim_insn *op = b->op;
     const struct hx_block_pkt *p = b->pk;
-    const struct hx_block_pkt *end = p + b->npk;
-    ev->kind = HX_EV_NONE;
-    x->wr = c->r;
-    for (; p < end; p++) {
-        const struct hexsim_insn *in = op;
-        op += p->nops;
-        if (__builtin_expect(p->alu == HX_ALU_PLAIN, 1)) {
-            hx_block_alu(x, p, in, false);
-            continue;
-        }
-        if (p->alu == HX_ALU_JUMPS) {
-            hx_block_alu(x, p, in, true);
-            continue;
-        }
-        hx_packet_begin(x, p->addr, p->npc, p->direct, p->store_direct);
-        do {
-            x->cur_in = in;
-            in->fn(x, in);
-        } while (++in < op);
-        if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
-            hx_clear_full(x);
-            return ev->kind;
-        }
-        hx_commit_packet(x, &p->tm, p->endloop);
-        x->wr = c->r;   // for the `alu` packets
-        if (__builtin_expect(ev->kind != HX_EV_NONE, 0))
-            return ev->kind;
-        if (__builtin_expect((x->mem->code_gen != code_gen) | (c->pc != p->npc), 0))
-            return HX_EV_NONE;
+    const struct hx_block_pkt *last = p + (b->npk - 1);
+    x->ev->kind = HX_EV_NONE;
+    x->wr = x->cpu->r;
+    for (; p < last; op += p->nops, p++) {   // before the last: no branch, no loop end
+        if (__builtin_expect(p->alu != HX_ALU_NONE, 1))
+            hx_block_alu(x, p, op, false, false);
+        else if (hx_block_staged(x, p, op, code_gen))
+            return x->ev->kind;
     }
-    return HX_EV_NONE;
+    if (p->alu == HX_ALU_PLAIN)
+        hx_block_alu(x, p, op, false, true);
+    else if (p->alu == HX_ALU_JUMPS)
+        hx_block_alu(x, p, op, true, true);
+    else
+        hx_block_staged(x, p, op, code_gen);
+    return x->ev->kind;
 }
 
 #endif

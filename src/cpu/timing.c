@@ -280,9 +280,13 @@ unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_
 
 void hexsim_timing_state_check(struct hexsim_timing_state *t)
 {
-    for (unsigned r = 0; r < 32; r++)
+    t->max_ready = 0;
+    for (unsigned r = 0; r < 32; r++) {
         if (t->cause[r] >= HX_STALL_NCAUSES)
             t->cause[r] = HX_STALL_LOAD;
+        if ((t->pending >> r & 1) && t->ready[r] > t->max_ready)
+            t->max_ready = t->ready[r];
+    }
 }
 
 // ---- caches

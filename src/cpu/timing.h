@@ -62,6 +62,7 @@ struct hexsim_timing_state {
     uint64_t ready[32];     // pcycle from which register n's pending result can be read
     uint8_t cause[32];      // enum hexsim_stall_cause of that pending result
     uint32_t pending;       // bit n: ready[n] may still lie in the future
+    uint64_t max_ready;     // at least every pending ready[n]: from then on none is pending
     uint32_t interleave;    // hardware threads taking turns on the core (0 or 1: one)
     struct hexsim_timing_stats st;
 };
@@ -91,6 +92,10 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt);
 static inline uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, uint32_t regs,
                                                  uint64_t issue)
 {
+    if (issue >= t->max_ready) {   // everything pending is long ready: forget it all
+        t->pending = 0;
+        return issue;
+    }
     uint64_t ready = issue;
     int cause = -1;
     for (uint32_t m = regs & t->pending; m; m &= m - 1) {
@@ -123,6 +128,8 @@ static inline void hexsim_timing_set_ready(struct hexsim_timing_state *t, uint32
         t->cause[r] = (uint8_t)cause;
     }
     t->pending |= regs;
+    if (at > t->max_ready)
+        t->max_ready = at;
 }
 
 static inline void hexsim_timing_writes(struct hexsim_timing_state *t,
@@ -164,7 +171,8 @@ void hexsim_caches_free(struct hexsim_caches *cs);
 unsigned hexsim_cache_access(struct hexsim_caches *cs, struct hexsim_timing_stats *st,
                              uint32_t addr, unsigned size, bool instr);
 
-// Makes state read from a snapshot safe: stall causes in range.
+// Makes state read from a snapshot safe: stall causes in range, max_ready covering the
+// pending registers.
 void hexsim_timing_state_check(struct hexsim_timing_state *t);
 
 // ---- reports
