@@ -33,8 +33,29 @@ struct hexsim_page {
     bool in_block;   // data lies in one of hexsim_mem's blocks (not freed on its own)
 };
 
+// A direct-mapped cache of recently used pages for the executor's user-mode fast paths
+// (src/cpu/sem.h; filled only by the executor without address translation, i.e. in user
+// mode): rtlb holds readable pages, wtlb writable pages holding no cached code.
+// An entry's tag is hexsim_mem_tlb_key of an aligned access to its page; a zero tag (what
+// hexsim_mem_init and a zeroed struct give) matches no access. Every change of a mapping or
+// a protection empties both; a page becoming code leaves wtlb.
+#define HEXSIM_MEM_TLB_SIZE 256
+struct hexsim_mem_tlb {
+    uint32_t tag;
+    uint8_t *data;             // the page's bytes
+    struct hexsim_page *page;
+};
+
+// The tag an access of size bytes (a power of two) at addr must find: its page address with
+// the bits of a misalignment kept, so that a misaligned access never matches.
+static inline uint32_t hexsim_mem_tlb_key(uint32_t addr, unsigned size)
+{
+    return (addr & (0xfffff000u | (size - 1))) ^ 0xfffu;
+}
+
 struct hexsim_mem {
     struct hexsim_page *l1[1024];   // second-level tables of 1024 pages, allocated on demand
+    struct hexsim_mem_tlb rtlb[HEXSIM_MEM_TLB_SIZE], wtlb[HEXSIM_MEM_TLB_SIZE];
     uint64_t code_gen;              // bumped when a page with cached code is written
     size_t mapped_pages;
     size_t max_pages;               // 0: no limit; else hexsim_mem_map gives NOMEM beyond it
@@ -142,14 +163,8 @@ static inline uint64_t hexsim_page_load(const struct hexsim_page *p, uint32_t of
     }
 }
 
-static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
-                                     unsigned size, uint64_t val)
+static inline void hexsim_bytes_store(uint8_t *b, unsigned size, uint64_t val)
 {
-    if (p->code) {
-        p->code = false;
-        m->code_gen++;
-    }
-    uint8_t *b = p->data + off;
     switch (size) {
     case 1: *b = (uint8_t)val; break;
     case 2: { uint16_t v = (uint16_t)val; memcpy(b, &v, 2); break; }
@@ -161,5 +176,18 @@ static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p
         break;
     }
 }
+static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
+                                     unsigned size, uint64_t val)
+{
+    if (p->code) {
+        p->code = false;
+        m->code_gen++;
+    }
+    hexsim_bytes_store(p->data + off, size, val);
+}
+// The TLB (above): hexsim_mem_tlb_fill enters the page at addr (mapped) if it allows the
+// access (write: writable and holding no cached code); hexsim_mem_tlb_flush empties it.
+void hexsim_mem_tlb_fill(struct hexsim_mem *m, uint32_t addr, bool write);
+void hexsim_mem_tlb_flush(struct hexsim_mem *m);
 
 #endif

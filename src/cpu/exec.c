@@ -188,6 +188,8 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
     int f;
     if (!x->xlat) {
         f = hexsim_mem_read(x->mem, ea, size, HEXSIM_PROT_R, &v);
+        if (!f)
+            hexsim_mem_tlb_fill(x->mem, ea, false);   // the next access takes the fast path
     } else {
         struct hexsim_xlat_result r;
         f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
@@ -232,8 +234,10 @@ void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
     int f;
     if (!x->xlat) {
         f = hexsim_mem_check(x->mem, ea, size, HEXSIM_PROT_W);
-        if (!f)
+        if (!f) {
             r.page = hexsim_mem_page(x->mem, ea);
+            hexsim_mem_tlb_fill(x->mem, ea, true);   // the next store takes the fast path
+        }
     } else {
         f = sys_translate(x, ea, size, HEXSIM_PROT_W, &r);
     }

@@ -156,51 +156,48 @@ static inline void hx_wgg(struct hx_exec *x, unsigned n, uint64_t v)
 // committed in order at the end. A fault records the event; the packet is discarded.
 // size 1, 2, 4 or 8; hx_st also takes size 32 (value ignored): dczeroa's zeroed line.
 uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size);
-// Fast path: user-mode RAM with nothing staged to forward; everything else (faults too) goes
-// to hx_ld_slow.
+// Fast path: user-mode RAM through the memory's TLB (mem.h) with nothing staged to forward;
+// everything else (TLB misses, faults, system mode) goes to hx_ld_slow.
 static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
-    if (__builtin_expect(!x->mem_slow && !(ea & (size - 1)), 1)) {
-        const struct hexsim_page *t = x->mem->l1[ea >> 22];
-        if (__builtin_expect(t != NULL, 1)) {
-            const struct hexsim_page *p = &t[(ea >> HEXSIM_PAGE_SHIFT) & 1023];
-            if (__builtin_expect(p->data && (p->prot & HEXSIM_PROT_R), 1)) {
-                const uint8_t *b = p->data + (ea & (HEXSIM_PAGE_SIZE - 1));
-                switch (size) {
-                case 1: return *b;
-                case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
-                case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
-                case 8: { uint64_t v; memcpy(&v, b, 8); return v; }
-                default: break;
-                }
+    if (__builtin_expect(!x->mem_slow, 1)) {
+        const struct hexsim_mem_tlb *e =
+            &x->mem->rtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
+        if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
+            const uint8_t *b = e->data + (ea & (HEXSIM_PAGE_SIZE - 1));
+            switch (size) {
+            case 1: return *b;
+            case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
+            case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
+            case 8: { uint64_t v; memcpy(&v, b, 8); return v; }
+            default: break;
             }
         }
     }
     return hx_ld_slow(x, ea, size);
 }
 void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
-// Fast path: a user-mode store to a writable RAM page while there is room to stage it;
-// everything else (faults, system mode) goes to hx_st_slow. Staged stores are committed at
-// the end of the packet in order (exec.c) and make later loads of the packet forward.
+// Fast path: a user-mode store to a writable RAM page holding no cached code, found in the
+// memory's TLB (mem.h), while there is room to stage it; everything else (TLB misses,
+// faults, system mode) goes to hx_st_slow. Staged stores are committed at the end of the
+// packet in order (exec.c) and make later loads of the packet forward.
 static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    if (__builtin_expect(!x->xlat && !(ea & (size - 1)) && x->nst < HX_MAX_STORES, 1)) {
-        struct hexsim_page *t = x->mem->l1[ea >> 22];
-        if (__builtin_expect(t != NULL, 1)) {
-            struct hexsim_page *p = &t[(ea >> HEXSIM_PAGE_SHIFT) & 1023];
-            if (__builtin_expect(p->data && (p->prot & HEXSIM_PROT_W), 1)) {
-                if (x->store_now && x->ev->kind < HX_EV_FAULT_READ) {
-                    hexsim_page_store(x->mem, p, ea & (HEXSIM_PAGE_SIZE - 1), size, val);
-                    return;
-                }
-                unsigned k = x->nst++;
-                x->st[k].addr = ea;
-                x->st[k].size = (uint8_t)size;
-                x->st[k].val = val;
-                x->st[k].page = p;
-                x->mem_slow = true;
+    if (__builtin_expect(!x->xlat && x->nst < HX_MAX_STORES, 1)) {
+        const struct hexsim_mem_tlb *e =
+            &x->mem->wtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
+        if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
+            if (x->store_now && x->ev->kind < HX_EV_FAULT_READ) {
+                hexsim_bytes_store(e->data + (ea & (HEXSIM_PAGE_SIZE - 1)), size, val);
                 return;
             }
+            unsigned k = x->nst++;
+            x->st[k].addr = ea;
+            x->st[k].size = (uint8_t)size;
+            x->st[k].val = val;
+            x->st[k].page = e->page;
+            x->mem_slow = true;
+            return;
         }
     }
     hx_st_slow(x, ea, size, val);

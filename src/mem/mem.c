@@ -39,6 +39,24 @@ static struct hexsim_page *page_of(const struct hexsim_mem *m, uint32_t addr)
     return hexsim_mem_page(m, addr);
 }
 
+void hexsim_mem_tlb_flush(struct hexsim_mem *m)
+{
+    memset(m->rtlb, 0, sizeof(m->rtlb));
+    memset(m->wtlb, 0, sizeof(m->wtlb));
+}
+
+void hexsim_mem_tlb_fill(struct hexsim_mem *m, uint32_t addr, bool write)
+{
+    struct hexsim_page *p = page_of(m, addr);
+    if (!p || !(p->prot & (write ? HEXSIM_PROT_W : HEXSIM_PROT_R)) || (write && p->code))
+        return;
+    struct hexsim_mem_tlb *e = &(write ? m->wtlb : m->rtlb)[(addr >> HEXSIM_PAGE_SHIFT) &
+                                                             (HEXSIM_MEM_TLB_SIZE - 1)];
+    e->tag = hexsim_mem_tlb_key(addr & ~(HEXSIM_PAGE_SIZE - 1), 1);
+    e->data = p->data;
+    e->page = p;
+}
+
 #define BLOCK_MIN_PAGES 16
 
 // One zero-filled block for n pages' data, recorded for hexsim_mem_free; NULL when n is
@@ -77,6 +95,7 @@ int hexsim_mem_map(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsigned p
     if (m->max_pages && m->mapped_pages + fresh > m->max_pages)
         fresh = 0;   // not all will fit: map page by page up to the limit
     uint8_t *block = new_block(m, fresh);
+    hexsim_mem_tlb_flush(m);
     for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
         struct hexsim_page *p = &m->l1[a >> 22][(a >> 12) & 1023];
         if (!p->data) {
@@ -102,6 +121,7 @@ void hexsim_mem_unmap(struct hexsim_mem *m, uint32_t addr, uint64_t len)
 {
     uint64_t start = addr & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1);
     uint64_t end = (uint64_t)addr + len;
+    hexsim_mem_tlb_flush(m);
     for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
         struct hexsim_page *p = page_of(m, (uint32_t)a);
         if (!p)
@@ -128,6 +148,7 @@ int hexsim_mem_protect(struct hexsim_mem *m, uint32_t addr, uint64_t len, unsign
     for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE)
         if (!page_of(m, (uint32_t)a))
             return HEXSIM_MEM_UNMAPPED;
+    hexsim_mem_tlb_flush(m);
     for (uint64_t a = start; a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
         struct hexsim_page *p = page_of(m, (uint32_t)a);
         if (p->code)
@@ -215,7 +236,13 @@ size_t hexsim_mem_fetch(struct hexsim_mem *m, uint32_t addr, uint32_t *words, si
             *fault = f ? f : HEXSIM_MEM_UNMAPPED;
             break;
         }
-        p->code = true;
+        if (!p->code) {   // stores to it must now take the path that sees code
+            p->code = true;
+            struct hexsim_mem_tlb *e = &m->wtlb[(a >> HEXSIM_PAGE_SHIFT) &
+                                                (HEXSIM_MEM_TLB_SIZE - 1)];
+            if (e->page == p)
+                e->tag = 0;
+        }
         const uint8_t *b = p->data + (a & (HEXSIM_PAGE_SIZE - 1));
         words[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
                    (uint32_t)b[3] << 24;

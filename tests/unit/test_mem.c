@@ -2,7 +2,9 @@
 // Check suite of guest memory (src/mem/mem.c): mapping zero-filled pages singly and in
 // blocks, reads and writes through the checked accessors, permission and unmapped faults,
 // unmapping and remapping pages of a block (zero again; the range stays the block's), the
-// page limit, and freeing.
+// page limit, freeing, and the executor's page TLB (filled only where the access is allowed,
+// emptied by every mapping or protection change, a page becoming code leaving the write TLB,
+// misaligned accesses and a zeroed TLB matching nothing).
 #include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
@@ -90,6 +92,54 @@ START_TEST(page_limit)
 }
 END_TEST
 
+// Whether an access of size bytes at addr would hit the TLB (as the fast paths look).
+static bool tlb_hit(const struct hexsim_mem *m, uint32_t addr, unsigned size, bool write)
+{
+    const struct hexsim_mem_tlb *e = &(write ? m->wtlb : m->rtlb)[(addr >> 12) &
+                                                                   (HEXSIM_MEM_TLB_SIZE - 1)];
+    return e->tag == hexsim_mem_tlb_key(addr, size);
+}
+
+START_TEST(tlb_fill_and_flush)
+{
+    struct hexsim_mem m;
+    hexsim_mem_init(&m);
+    const uint32_t a = 0x20000u, ro = 0x30000u;
+    ck_assert(!tlb_hit(&m, 0, 4, false) && !tlb_hit(&m, 0, 4, true));   // zeroed: empty
+    ck_assert_int_eq(hexsim_mem_map(&m, a, PG, HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X), 0);
+    ck_assert_int_eq(hexsim_mem_map(&m, ro, PG, HEXSIM_PROT_R), 0);
+    hexsim_mem_tlb_fill(&m, a + 8, false);
+    hexsim_mem_tlb_fill(&m, a + 8, true);
+    hexsim_mem_tlb_fill(&m, ro, true);                 // not writable: not entered
+    hexsim_mem_tlb_fill(&m, 0x40000u, false);          // unmapped: not entered
+    ck_assert(tlb_hit(&m, a + 0xffc, 4, false) && tlb_hit(&m, a, 8, true));
+    ck_assert_ptr_eq(m.rtlb[(a >> 12) & (HEXSIM_MEM_TLB_SIZE - 1)].data,
+                     hexsim_mem_page(&m, a)->data);
+    ck_assert(!tlb_hit(&m, a + 2, 4, false) && !tlb_hit(&m, a + 1, 2, true));  // misaligned
+    ck_assert(tlb_hit(&m, a + 1, 1, false));
+    ck_assert(!tlb_hit(&m, ro, 4, true) && !tlb_hit(&m, 0x40000u, 4, false));
+    ck_assert(!tlb_hit(&m, a + HEXSIM_MEM_TLB_SIZE * PG, 4, false));   // same slot
+    // fetching code from the page takes it out of the write TLB only
+    uint32_t w;
+    int f;
+    ck_assert_uint_eq(hexsim_mem_fetch(&m, a, &w, 1, &f), 1);
+    ck_assert(tlb_hit(&m, a, 4, false) && !tlb_hit(&m, a, 4, true));
+    hexsim_mem_tlb_fill(&m, a, true);                  // code: not entered again
+    ck_assert(!tlb_hit(&m, a, 4, true));
+    // a protection change, an unmap, a map: all empty it
+    hexsim_mem_tlb_fill(&m, ro, false);
+    ck_assert_int_eq(hexsim_mem_protect(&m, ro, PG, HEXSIM_PROT_W), 0);
+    ck_assert(!tlb_hit(&m, a, 4, false) && !tlb_hit(&m, ro, 4, false));
+    hexsim_mem_tlb_fill(&m, a, false);
+    hexsim_mem_unmap(&m, ro, PG);
+    ck_assert(!tlb_hit(&m, a, 4, false));
+    hexsim_mem_tlb_fill(&m, a, false);
+    ck_assert_int_eq(hexsim_mem_map(&m, ro, PG, HEXSIM_PROT_R), 0);
+    ck_assert(!tlb_hit(&m, a, 4, false));
+    hexsim_mem_free(&m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mem");
@@ -97,6 +147,7 @@ int main(void)
     tcase_add_test(t, block_map_unmap_remap);
     tcase_add_test(t, unmapped_block_range_not_reused);
     tcase_add_test(t, page_limit);
+    tcase_add_test(t, tlb_fill_and_flush);
     suite_add_tcase(s, t);
     return hexsim_check_run(s);
 }
