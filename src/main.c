@@ -168,6 +168,9 @@ static void print_usage(FILE *out)
           "      --host-time      clock system calls read the host clock (default: time\n"
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls on stderr\n"
+          "      --no-jit         user mode: interpret straight runs of packets instead of\n"
+          "                       compiling their bookkeeping to host code (x86-64 Linux\n"
+          "                       hosts compile by default; results are the same)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
           "                       device accesses, system calls (user mode), interrupts\n"
@@ -344,6 +347,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.host_time = true;
         } else if (strcmp(arg, "--strace") == 0 && !options_done) {
             opts->uopts.strace = true;
+        } else if (strcmp(arg, "--no-jit") == 0 && !options_done) {
+            opts->uopts.no_jit = true;
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
             opts->mopts.stats = true;

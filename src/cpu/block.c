@@ -5,16 +5,20 @@
 #include "block.h"
 #include "isa.h"
 
-struct hx_block_table *hx_block_table_new(void)
+struct hx_block_table *hx_block_table_new(bool compile)
 {
     struct hx_block_table *t = calloc(1, sizeof(*t));
-    if (t)
+    if (t) {
         t->gen = 1;   // an empty slot (gen 0) never matches
+        t->jit = compile ? hx_jit_new() : NULL;
+    }
     return t;
 }
 
 void hx_block_table_free(struct hx_block_table *t)
 {
+    if (t)
+        hx_jit_free(t->jit);
     free(t);
 }
 
@@ -24,6 +28,7 @@ struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr)
     b->key = 0;
     b->npk = b->nops = 0;
     b->closed = b->general = false;
+    b->jit = NULL;
     b->pk[0].npc = addr;
     return b;
 }
@@ -77,8 +82,13 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
 
 void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr)
 {
-    if (b->npk) {
-        b->key = addr + 1;
+    if (!b->npk)
+        return;
+    b->key = addr + 1;
+    b->gen = t->gen;
+    if (t->jit && !(b->jit = hx_jit_compile(t->jit, b))) {
+        hx_block_flush(t);   // the code arena is full: start it afresh with this block
         b->gen = t->gen;
+        b->jit = hx_jit_compile(t->jit, b);
     }
 }

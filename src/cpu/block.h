@@ -19,6 +19,7 @@
 #define HEXSIM_CPU_BLOCK_H
 
 #include "exec_step.h"
+#include "jit.h"
 
 #define HX_BLOCK_MAX_PKTS 16
 #define HX_BLOCK_MAX_OPS 40
@@ -42,22 +43,27 @@ struct hx_block {
     bool closed;              // the last packet may branch: nothing may follow it
     bool general;             // some packet is not `alu` (so it may have written memory)
     uint64_t gen;             // the table's generation when built
+    hx_jit_fn jit;            // the block compiled (jit.h), or NULL: interpreted
     struct hx_block_pkt pk[HX_BLOCK_MAX_PKTS];
     struct hexsim_insn op[HX_BLOCK_MAX_OPS];
 };
 
 struct hx_block_table {
     uint64_t gen;
+    struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
     struct hx_block b[HX_BLOCK_TABLE_SIZE];
 };
 
-// A new, empty table, or NULL (out of memory); hx_block_table_free(NULL) does nothing.
-struct hx_block_table *hx_block_table_new(void);
+// A new, empty table, or NULL (out of memory); with `compile` its blocks are compiled to
+// host code where the host allows (jit.h). hx_block_table_free(NULL) does nothing.
+struct hx_block_table *hx_block_table_new(bool compile);
 void hx_block_table_free(struct hx_block_table *t);
 
 static inline void hx_block_flush(struct hx_block_table *t)
 {
     t->gen++;
+    if (t->jit)
+        hx_jit_reset(t->jit);
 }
 
 static inline struct hx_block *hx_block_slot(struct hx_block_table *t, uint32_t addr)
@@ -79,7 +85,7 @@ bool hx_block_can_hold(const struct hexsim_packet *pkt);
 // Building: hx_block_start empties addr's slot; hx_block_append adds pkt (the packet at
 // hx_block_next(b)) if it may be in a block and fits, and says whether it did;
 // hx_block_open says whether another packet may follow; hx_block_seal makes a block of at
-// least one packet findable.
+// least one packet findable (and compiles it if the table compiles).
 struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr);
 bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt);
 bool hx_block_open(const struct hx_block *b);
@@ -145,6 +151,8 @@ hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct he
 static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
                                                                const struct hx_block *b)
 {
+    if (b->jit)
+        return b->jit(x);
     const uint64_t code_gen = x->mem->code_gen;
     const struct hexsim_insn *op = b->op;
     const struct hx_block_pkt *p = b->pk;

@@ -14,6 +14,8 @@ target_sources(hexsim_core PRIVATE
     ${HEXSIM_GEN_DIR}/isa_sem.c
     ${CMAKE_CURRENT_LIST_DIR}/exec.c
     ${CMAKE_CURRENT_LIST_DIR}/block.c
+    ${CMAKE_CURRENT_LIST_DIR}/jit.c
+    ${CMAKE_CURRENT_LIST_DIR}/x86_emit.c
     ${CMAKE_CURRENT_LIST_DIR}/timing.c
     ${CMAKE_CURRENT_LIST_DIR}/sem/fp.c
     ${CMAKE_CURRENT_LIST_DIR}/decode.c

@@ -205,7 +205,7 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     memset(x, 0, sizeof(*x));
     x->pcache = calloc(1, sizeof(*x->pcache));
     if (x->pcache)
-        x->pcache->blocks = hx_block_table_new();
+        x->pcache->blocks = hx_block_table_new(!u->opts.no_jit);
     if (!x->pcache || !x->pcache->blocks || hexsim_user_make_caches(u)) {
         hexsim_user_exec_free(x);
         return -1;

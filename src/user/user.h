@@ -32,6 +32,7 @@ struct hexsim_user_opts {
     const struct hexsim_timing_params *timing_params;   // NULL: the defaults
     const char *stats_json;   // --stats-json FILE: the --stats values as JSON (NULL: none)
     const char *profile;      // --profile FILE: per-function pcycles (NULL: none)
+    bool no_jit;              // --no-jit: interpret blocks instead of compiling them
 };
 
 struct hexsim_user {

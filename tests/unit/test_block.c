@@ -100,6 +100,10 @@ static struct hx_block *build(struct hx_block_table *t, const struct prog *p)
     for (unsigned i = 0; i < p->n && hx_block_append(b, &p->pkt[i]); i++)
         ;
     hx_block_seal(t, b, p->pkt[0].addr);
+    ck_assert(!t->jit || b->jit);   // a compiling table compiled it
+#if defined(__x86_64__) && defined(__linux__)
+    ck_assert_int_eq(t->jit != NULL, b == hx_block_slot(t, b->key - 1) && b->jit != NULL);
+#endif
     return b;
 }
 
@@ -111,7 +115,7 @@ START_TEST(test_block_matches_packets)
     prog_add(&p, ADD_SAT, 1);
     prog_add(&p, CMP_DEC, 2);
     prog_add(&p, ALU_LOOP, 2);
-    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block_table *t = hx_block_table_new(_i == 1);
     ck_assert_ptr_nonnull(t);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 5);
@@ -153,7 +157,7 @@ START_TEST(test_block_jump_ends)
     prog_add(&p, ADD_R8, 1);
     prog_add(&p, JUMP_ADD, 2);
     prog_add(&p, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block_table *t = hx_block_table_new(_i == 1);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 2);
     ck_assert(b->closed && !hx_block_open(b));
@@ -183,7 +187,7 @@ END_TEST
 
 START_TEST(test_block_limits)
 {
-    struct hx_block_table *t = hx_block_table_new();
+    struct hx_block_table *t = hx_block_table_new(_i == 1);
     // not well formed: never in a block
     struct hexsim_packet cut;
     ck_assert_int_ne(hexsim_decode_packet(CUT, 1, CODE, 68, &cut), HX_DECODE_OK);
@@ -274,100 +278,109 @@ static void assert_same_mem(struct pair *q, uint32_t addr)
     ck_assert_uint_eq(a, b);
 }
 
+// A block of one-word packets built from CODE, and the two machines to run it on: a
+// (through the block) and b (packet by packet).
+struct fixture {
+    struct prog p;
+    struct hx_block_table *t;
+    struct hx_block *b;
+    struct pair q;
+    struct hx_exec x;
+};
+
+static void fixture_init(struct fixture *f, const uint32_t *const *words, unsigned n,
+                         bool compile)
+{
+    memset(f, 0, sizeof(*f));
+    for (unsigned i = 0; i < n; i++)
+        prog_add(&f->p, words[i], 1);
+    f->t = hx_block_table_new(compile);
+    ck_assert_ptr_nonnull(f->t);
+    f->b = build(f->t, &f->p);
+    pair_init(&f->q, &f->p);
+}
+
+// After the test's changes to the machines' registers.
+static int fixture_run(struct fixture *f)
+{
+    hx_exec_begin(&f->x, &f->q.ea, &f->q.eva);
+    return hx_run_block(&f->x, f->b);
+}
+
+static void fixture_free(struct fixture *f)
+{
+    pair_free(&f->q);
+    hx_block_table_free(f->t);
+}
+
 START_TEST(test_block_memory_packets)
 {
     // loads, stores and staged packets beside `alu` ones, a load latency stall, a trap
-    struct prog p = { 0 };
-    prog_add(&p, ADD_LOAD, 1);
-    prog_add(&p, ADD_R5_R4, 1);
-    prog_add(&p, STORE_R9, 1);
-    prog_add(&p, ADD_ADD, 1);
-    prog_add(&p, ADD_STORE, 1);
-    prog_add(&p, TRAP0, 1);
-    prog_add(&p, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new();
-    struct hx_block *b = build(t, &p);
-    ck_assert_uint_eq(b->npk, 6);   // the trap closes it
-    ck_assert(b->closed && b->general);
-    struct pair q;
-    pair_init(&q, &p);
-    struct hx_exec x;
-    hx_exec_begin(&x, &q.ea, &q.eva);
-    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_TRAP0);
-    ck_assert_uint_eq(x.pc, CODE + 20);   // the trap's packet
-    ck_assert_int_eq(run_packets(&q, &p, 6), HX_EV_TRAP0);
-    ck_assert_uint_eq(q.eva.imm, q.evb.imm);
-    assert_same(&q.ca, &q.cb);
-    ck_assert_uint_eq(q.ca.pc, CODE + 24);   // the trap committed
-    ck_assert_uint_eq(q.ca.r[5], 0x1234u + 1);
-    ck_assert_uint_eq(q.ca.r[6], 0x1234u + 1);
-    ck_assert_uint_eq(q.ca.tm.st.stall[HX_STALL_LOAD] != 0, 1);
-    assert_same_mem(&q, DATA);
-    assert_same_mem(&q, DATA + 8);
-    pair_free(&q);
-    hx_block_table_free(t);
+    static const uint32_t *const w[] = { ADD_LOAD, ADD_R5_R4, STORE_R9, ADD_ADD, ADD_STORE,
+                                         TRAP0, ADD_R8 };
+    struct fixture f;
+    fixture_init(&f, w, 7, _i == 1);
+    struct pair *q = &f.q;
+    ck_assert_uint_eq(f.b->npk, 6);   // the trap closes it
+    ck_assert(f.b->closed && f.b->general);
+    ck_assert_int_eq(fixture_run(&f), HX_EV_TRAP0);
+    ck_assert_uint_eq(f.x.pc, CODE + 20);   // the trap's packet
+    ck_assert_int_eq(run_packets(q, &f.p, 6), HX_EV_TRAP0);
+    ck_assert_uint_eq(q->eva.imm, q->evb.imm);
+    assert_same(&q->ca, &q->cb);
+    ck_assert_uint_eq(q->ca.pc, CODE + 24);   // the trap committed
+    ck_assert_uint_eq(q->ca.r[5], 0x1234u + 1);
+    ck_assert_uint_eq(q->ca.r[6], 0x1234u + 1);
+    ck_assert_uint_eq(q->ca.tm.st.stall[HX_STALL_LOAD] != 0, 1);
+    assert_same_mem(q, DATA);
+    assert_same_mem(q, DATA + 8);
+    fixture_free(&f);
 }
 END_TEST
 
 START_TEST(test_block_fault_stops)
 {
     // the store of the third packet faults: the first two commit, the third nothing
-    struct prog p = { 0 };
-    prog_add(&p, ADD_R8, 1);
-    prog_add(&p, ADD_ADD, 1);
-    prog_add(&p, ADD_STORE, 1);
-    prog_add(&p, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new();
-    struct hx_block *b = build(t, &p);
-    ck_assert_uint_eq(b->npk, 4);
-    struct pair q;
-    pair_init(&q, &p);
-    q.ca.r[2] = q.cb.r[2] = 0x40000;   // unmapped
-    struct hx_exec x;
-    hx_exec_begin(&x, &q.ea, &q.eva);
-    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_FAULT_WRITE);
-    ck_assert_int_eq(run_packets(&q, &p, 4), HX_EV_FAULT_WRITE);
-    assert_same(&q.ca, &q.cb);
-    ck_assert_uint_eq(q.ca.pc, CODE + 8);
-    ck_assert_uint_eq(q.ca.packets, 2);
-    ck_assert_uint_eq(q.ca.r[4], 1);   // the faulting packet's add did not commit
-    ck_assert_uint_eq(q.eva.addr, 0x40000);
-    ck_assert_uint_eq(q.eva.tag, q.evb.tag);
-    ck_assert_int_ge(q.eva.tag, 0);
-    pair_free(&q);
-    hx_block_table_free(t);
+    static const uint32_t *const w[] = { ADD_R8, ADD_ADD, ADD_STORE, ADD_R8 };
+    struct fixture f;
+    fixture_init(&f, w, 4, _i == 1);
+    struct pair *q = &f.q;
+    ck_assert_uint_eq(f.b->npk, 4);
+    q->ca.r[2] = q->cb.r[2] = 0x40000;   // unmapped
+    ck_assert_int_eq(fixture_run(&f), HX_EV_FAULT_WRITE);
+    ck_assert_int_eq(run_packets(q, &f.p, 4), HX_EV_FAULT_WRITE);
+    assert_same(&q->ca, &q->cb);
+    ck_assert_uint_eq(q->ca.pc, CODE + 8);
+    ck_assert_uint_eq(q->ca.packets, 2);
+    ck_assert_uint_eq(q->ca.r[4], 1);   // the faulting packet's add did not commit
+    ck_assert_uint_eq(q->eva.addr, 0x40000);
+    ck_assert_uint_eq(q->eva.tag, q->evb.tag);
+    ck_assert_int_ge(q->eva.tag, 0);
+    fixture_free(&f);
 }
 END_TEST
 
 START_TEST(test_block_code_write_stops)
 {
     // a store into the page holding cached code: the block stops after that packet
-    struct prog p = { 0 };
-    prog_add(&p, ADD_R8, 1);
-    prog_add(&p, STORE_R9, 1);
-    prog_add(&p, ADD_R8, 1);
-    prog_add(&p, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new();
-    struct hx_block *b = build(t, &p);
-    ck_assert_uint_eq(b->npk, 4);
-    struct pair q;
-    pair_init(&q, &p);
-    q.ca.r[9] = CODE + 0x100;
-    struct hx_exec x;
-    hx_exec_begin(&x, &q.ea, &q.eva);
-    uint64_t gen = q.ma.code_gen;
-    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_NONE);
-    ck_assert_uint_gt(q.ma.code_gen, gen);
-    ck_assert_uint_eq(q.ca.pc, CODE + 8);
-    ck_assert_uint_eq(q.ca.packets, 2);
+    static const uint32_t *const w[] = { ADD_R8, STORE_R9, ADD_R8, ADD_R8 };
+    struct fixture f;
+    fixture_init(&f, w, 4, _i == 1);
+    struct pair *q = &f.q;
+    ck_assert_uint_eq(f.b->npk, 4);
+    q->ca.r[9] = CODE + 0x100;
+    uint64_t gen = q->ma.code_gen;
+    ck_assert_int_eq(fixture_run(&f), HX_EV_NONE);
+    ck_assert_uint_gt(q->ma.code_gen, gen);
+    ck_assert_uint_eq(q->ca.pc, CODE + 8);
+    ck_assert_uint_eq(q->ca.packets, 2);
     // elsewhere it runs to the end
-    q.ca.pc = CODE;
-    q.ca.r[9] = DATA;
-    ck_assert_int_eq(hx_run_block(&x, b), HX_EV_NONE);
-    ck_assert_uint_eq(q.ca.pc, CODE + 16);
-    ck_assert_uint_eq(q.ca.packets, 6);
-    pair_free(&q);
-    hx_block_table_free(t);
+    q->ca.pc = CODE;
+    q->ca.r[9] = DATA;
+    ck_assert_int_eq(fixture_run(&f), HX_EV_NONE);
+    ck_assert_uint_eq(q->ca.pc, CODE + 16);
+    ck_assert_uint_eq(q->ca.packets, 6);
+    fixture_free(&f);
 }
 END_TEST
 
@@ -375,12 +388,12 @@ int main(void)
 {
     Suite *s = suite_create("block");
     TCase *tc = tcase_create("block");
-    tcase_add_test(tc, test_block_matches_packets);
-    tcase_add_test(tc, test_block_jump_ends);
-    tcase_add_test(tc, test_block_limits);
-    tcase_add_test(tc, test_block_memory_packets);
-    tcase_add_test(tc, test_block_fault_stops);
-    tcase_add_test(tc, test_block_code_write_stops);
+    tcase_add_loop_test(tc, test_block_matches_packets, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_jump_ends, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_limits, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_memory_packets, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_fault_stops, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_code_write_stops, 0, 2);   // 0: interpreted, 1: compiled
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

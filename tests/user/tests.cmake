@@ -4,3 +4,8 @@ add_test(NAME user_mode
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/user_test.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user")
 set_tests_properties(user_mode PROPERTIES LABELS user TIMEOUT 1800)
+# Compiled blocks against interpreted ones: same output, faults and statistics
+add_test(NAME user_jit_equiv
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/jit_equiv.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_jit")
+set_tests_properties(user_jit_equiv PROPERTIES LABELS user TIMEOUT 1800)

@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: MIT
+// The block compiler (jit.h): x86-64 code for a block, following hx_run_block (block.h) and
+// the inline executor paths it uses (exec_step.h) step by step. The generated function keeps
+// the executor state in callee-saved registers: rbx = x, r12 = x->cpu, r13 = x->ev,
+// r14 = code_gen when the block started, r15 = x->mem.
+#define _DEFAULT_SOURCE   // MAP_ANONYMOUS
+#include "jit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "block.h"
+#include "x86_emit.h"
+
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/mman.h>
+#define HX_JIT_HOST 1
+#else
+#define HX_JIT_HOST 0
+#endif
+
+#define JIT_ARENA_SIZE (16u << 20)
+
+struct hx_jit {
+    uint8_t *base;
+    size_t used;
+};
+
+struct hx_jit *hx_jit_new(void)
+{
+#if HX_JIT_HOST
+    struct hx_jit *j = calloc(1, sizeof(*j));
+    if (!j)
+        return NULL;
+    void *m = mmap(NULL, JIT_ARENA_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        free(j);
+        return NULL;
+    }
+    j->base = m;
+    return j;
+#else
+    return NULL;
+#endif
+}
+
+void hx_jit_free(struct hx_jit *j)
+{
+    if (!j)
+        return;
+#if HX_JIT_HOST
+    munmap(j->base, JIT_ARENA_SIZE);
+#endif
+    free(j);
+}
+
+void hx_jit_reset(struct hx_jit *j)
+{
+    j->used = 0;
+}
+
+// ---- what the generated code calls (the interpreter's inline code, out of line)
+
+// The rare end of an `alu` packet (hx_block_alu): a full commit, or a loop end with LPCFG
+// set. flags: bit 0 jumps, bit 1 last. Returns 1 if it committed the packet, 0 if the usual
+// commit follows (after folding sticky USR bits in).
+static int jit_alu_full(struct hx_exec *x, const struct hx_block_pkt *p, int flags)
+{
+    const bool jumps = flags & 1, last = flags & 2;
+    if (hx_alu_full(x) || (last && p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK))) {
+        x->nst = 0;
+        x->tcost = 0;
+        if (!jumps)
+            x->branch_idx = -1;
+        hx_commit_full(x, &p->tm, p->endloop);
+        return 1;
+    }
+    return 0;
+}
+
+// The commit of an `alu` packet with jumps (the last of its block).
+static void jit_alu_commit_jumps(struct hx_exec *x, const struct hx_block_pkt *p)
+{
+    hx_alu_commit(x, &p->tm, p->endloop, true);
+}
+
+static void jit_fault(struct hx_exec *x)
+{
+    hx_clear_full(x);
+}
+
+static void jit_commit_full(struct hx_exec *x, const struct hexsim_packet_timing *pt,
+                            int endloop)
+{
+    hx_commit_full(x, pt, (uint8_t)endloop);
+}
+
+static void jit_commit_stores(struct hx_exec *x)
+{
+    hx_commit_stores(x);
+}
+
+static void jit_commit_regs(struct hx_exec *x)
+{
+    hx_commit_regs(x);
+}
+
+static uint64_t jit_timing_extra(struct hx_exec *x, const struct hexsim_packet_timing *pt)
+{
+    return hexsim_timing_extra(&x->cpu->tm, timing_params(x), pt, x->branch_idx);
+}
+
+static void jit_commit_preds(struct hx_exec *x)
+{
+    struct hexsim_cpu *c = x->cpu;
+    for (unsigned m = x->pmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->p[r] = x->new_p[r];
+    }
+}
+
+static uint64_t jit_data_stall(struct hexsim_timing_state *t, uint32_t regs, uint64_t issue)
+{
+    return hexsim_timing_data_stall(t, regs, issue);
+}
+
+
+// ---- code generation
+
+#define OFF(type, field) ((int32_t)offsetof(type, field))
+#define XO(field) OFF(struct hx_exec, field)
+#define CO(field) OFF(struct hexsim_cpu, field)
+#define SIZE(type, field) sizeof(((type *)0)->field)
+
+// The generated code reads and writes these fields with these sizes.
+_Static_assert(SIZE(struct hx_exec, pc) == 4 && SIZE(struct hx_exec, npc) == 4, "pc");
+_Static_assert(SIZE(struct hx_exec, pmask) == 1 && SIZE(struct hx_exec, full) == 1, "flags");
+_Static_assert(SIZE(struct hx_exec, branch_idx) == 4 && SIZE(struct hx_exec, tcost) == 4, "br");
+_Static_assert(SIZE(struct hexsim_event_info, kind) == 4, "kind");
+_Static_assert(SIZE(struct hexsim_cpu, packets) == 8 && SIZE(struct hexsim_cpu, pcycles) == 8,
+               "counts");
+_Static_assert(SIZE(struct hexsim_cpu, pc) == 4 && SIZE(struct hexsim_cpu, c[0]) == 4, "regs");
+_Static_assert(SIZE(struct hexsim_timing_state, pending) == 4 &&
+               SIZE(struct hexsim_timing_state, interleave) == 4 &&
+               SIZE(struct hexsim_timing_stats, insns) == 8, "timing");
+_Static_assert(SIZE(struct hexsim_mem, code_gen) == 8, "code_gen");
+_Static_assert(SIZE(struct hexsim_timing_state, ready[0]) == 8 &&
+               SIZE(struct hexsim_timing_state, cause[0]) == 1 &&
+               SIZE(struct hexsim_timing_state, max_ready) == 8 &&
+               SIZE(struct hexsim_timing_params, lat_load) == 4, "ready");
+
+enum { RX = X86_RBX, RC = X86_R12, REV = X86_R13, RGEN = X86_R14, RMEM = X86_R15 };
+
+// call fn(a0, a1, a2, a3) with the arguments already in rdi, rsi, rdx, rcx
+static void call(struct x86_buf *b, const void *fn)
+{
+    x86_mov_r64_imm64(b, X86_RAX, (uint64_t)(uintptr_t)fn);
+    x86_call_reg(b, X86_RAX);
+}
+
+static void arg_ptr(struct x86_buf *b, int reg, const void *p)
+{
+    x86_mov_r64_imm64(b, reg, (uint64_t)(uintptr_t)p);
+}
+
+// The instructions of an `alu` packet: hx_alu_begin, then each semantic function.
+static void gen_alu_run(struct x86_buf *b, const struct hx_block_pkt *p,
+                        const struct hexsim_insn *op, bool jumps)
+{
+    x86_store_imm(b, 4, RX, XO(pc), (int32_t)p->addr);
+    x86_store_imm(b, 4, RX, XO(npc), (int32_t)p->npc);
+    x86_store_imm(b, 1, RX, XO(pmask), 0);
+    x86_store_imm(b, 1, RX, XO(full), 0);
+    if (jumps) {
+        x86_store_imm(b, 4, RX, XO(branch_idx), -1);
+        x86_store_imm(b, 4, RX, XO(tcost), 0);
+    }
+    for (unsigned k = 0; k < p->nops; k++) {
+        if (jumps) {
+            arg_ptr(b, X86_RAX, &op[k]);
+            x86_store(b, 8, RX, XO(cur_in), X86_RAX);
+        }
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        arg_ptr(b, X86_RSI, &op[k]);
+        call(b, (const void *)op[k].fn);
+    }
+}
+
+// hexsim_timing_data_stall for a packet reading regs, issue in rax (and left there): nothing
+// if none is pending; all forgotten if all are long ready; else the call.
+static void gen_data_stall(struct x86_buf *b, uint32_t regs)
+{
+    const int32_t tm = CO(tm);
+    x86_test_mem_imm32(b, RC, tm + OFF(struct hexsim_timing_state, pending), regs);
+    size_t none = x86_jcc(b, X86_CC_E);
+    x86_cmp_r64_mem(b, X86_RAX, RC, tm + OFF(struct hexsim_timing_state, max_ready));
+    size_t wait = x86_jcc(b, X86_CC_B);
+    x86_store_imm(b, 4, RC, tm + OFF(struct hexsim_timing_state, pending), 0);
+    size_t done = x86_jmp(b);
+    x86_patch(b, wait);
+    x86_lea(b, X86_RDI, RC, tm);
+    x86_mov_r32_imm32(b, X86_RSI, regs);
+    x86_mov_r64_r64(b, X86_RDX, X86_RAX);
+    call(b, (const void *)jit_data_stall);
+    x86_patch(b, none);
+    x86_patch(b, done);
+}
+
+// hexsim_timing_set_ready(t, regs, issue + the latency at lat_off in the parameters, cause),
+// issue in rax (kept).
+static void gen_set_ready(struct x86_buf *b, uint32_t regs, int32_t lat_off, int cause)
+{
+    const int32_t tm = CO(tm);
+    x86_load(b, 8, X86_RCX, RX, XO(tp));
+    x86_load(b, 4, X86_RDX, X86_RCX, lat_off);   // zero-extended
+    x86_add_r64_r64(b, X86_RDX, X86_RAX);
+    for (uint32_t m = regs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        x86_store(b, 8, RC, tm + OFF(struct hexsim_timing_state, ready) + 8 * r, X86_RDX);
+        x86_store_imm(b, 1, RC, tm + OFF(struct hexsim_timing_state, cause) + r, cause);
+    }
+    x86_or_mem_imm32(b, RC, tm + OFF(struct hexsim_timing_state, pending), regs);
+    x86_cmp_r64_mem(b, X86_RDX, RC, tm + OFF(struct hexsim_timing_state, max_ready));
+    size_t keep = x86_jcc(b, X86_CC_BE);
+    x86_store(b, 8, RC, tm + OFF(struct hexsim_timing_state, max_ready), X86_RDX);
+    x86_patch(b, keep);
+}
+
+// The predicates of a packet writing registers in place (hx_commit_regs' second half).
+static void gen_commit_preds(struct x86_buf *b)
+{
+    x86_movzx8(b, X86_RAX, RX, XO(pmask));
+    x86_test_r32_r32(b, X86_RAX, X86_RAX);
+    size_t none = x86_jcc(b, X86_CC_E);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    call(b, (const void *)jit_commit_preds);
+    x86_patch(b, none);
+}
+
+// hexsim_timing_writes, issue in rax (kept).
+static void gen_writes(struct x86_buf *b, const struct hexsim_packet_timing *pt)
+{
+    if (pt->w_load)
+        gen_set_ready(b, pt->w_load, OFF(struct hexsim_timing_params, lat_load), HX_STALL_LOAD);
+    if (pt->w_mpy)
+        gen_set_ready(b, pt->w_mpy, OFF(struct hexsim_timing_params, lat_mpy), HX_STALL_MPY);
+    if (pt->w_fp)
+        gen_set_ready(b, pt->w_fp, OFF(struct hexsim_timing_params, lat_fp), HX_STALL_FP);
+}
+
+// The end of a loop-0 body that took no branch (hx_alu_commit, hx_commit_packet): LC0 > 1
+// counts down and goes back to SA0.
+static void gen_loop0_end(struct x86_buf *b)
+{
+    x86_load(b, 4, X86_RAX, RC, CO(c[HX_LC0]));
+    x86_cmp_r32_imm(b, X86_RAX, 1);
+    size_t done = x86_jcc(b, X86_CC_BE);
+    x86_dec_r32(b, X86_RAX);
+    x86_store(b, 4, RC, CO(c[HX_LC0]), X86_RAX);
+    x86_load(b, 4, X86_RAX, RC, CO(c[HX_SA0]));
+    x86_store(b, 4, RC, CO(pc), X86_RAX);
+    x86_patch(b, done);
+}
+
+// hx_alu_commit without jumps, inline.
+static void gen_alu_commit(struct x86_buf *b, const struct hx_block_pkt *p, bool last)
+{
+    const int32_t tm = CO(tm);
+    gen_commit_preds(b);
+    x86_add_mem_imm(b, 8, RC, CO(packets), 1);
+    // the timing model: issue (rax), data stalls, latencies, the cost
+    x86_load(b, 8, X86_RAX, RC, CO(pcycles));
+    if (p->tm.rd)
+        gen_data_stall(b, p->tm.rd);
+    gen_writes(b, &p->tm);
+    x86_load(b, 4, X86_RCX, RC, tm + OFF(struct hexsim_timing_state, interleave));
+    x86_cmp_r32_imm(b, X86_RCX, 1);
+    size_t more = x86_jcc(b, X86_CC_A);
+    x86_mov_r32_imm32(b, X86_RCX, 1);
+    x86_patch(b, more);
+    x86_add_r64_r64(b, X86_RAX, X86_RCX);
+    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
+    x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), p->tm.ninsns);
+    // the next PC, and a loop-0 end
+    x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+    if (last && p->endloop)
+        gen_loop0_end(b);
+}
+
+// One `alu` packet (hx_block_alu).
+static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
+                    const struct hexsim_insn *op, bool jumps, bool last)
+{
+    gen_alu_run(b, p, op, jumps);
+    x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
+    size_t rare1 = x86_jcc(b, X86_CC_NE);
+    size_t rare2 = 0;
+    if (last && p->endloop) {
+        x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
+        rare2 = x86_jcc(b, X86_CC_NE);
+    }
+    uint8_t *commit = b->p;
+    if (jumps) {
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        arg_ptr(b, X86_RSI, p);
+        call(b, (const void *)jit_alu_commit_jumps);
+    } else {
+        gen_alu_commit(b, p, last);
+    }
+    size_t done = x86_jmp(b);
+    x86_patch(b, rare1);
+    x86_patch(b, rare2);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    arg_ptr(b, X86_RSI, p);
+    x86_mov_r32_imm32(b, X86_RDX, (jumps ? 1u : 0u) | (last ? 2u : 0u));
+    call(b, (const void *)jit_alu_full);
+    x86_test_r32_r32(b, X86_RAX, X86_RAX);
+    size_t back = x86_jcc(b, X86_CC_E);
+    if (back && !b->full) {   // to the usual commit
+        int32_t rel = (int32_t)(commit - (b->start + back + 4));
+        memcpy(b->start + back, &rel, 4);
+    }
+    x86_patch(b, done);
+}
+
+// One packet on the staged path (hx_block_staged; hx_packet_begin, hx_commit_packet and
+// hx_timing_commit inline). Jumps to the block's exit go into exits[] (*nexit of them): a
+// fault (after hx_clear_full), and unless `last` the other reasons to stop.
+static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
+                       const struct hexsim_insn *op, bool last, size_t *exits, unsigned *nexit)
+{
+    const int32_t tm = CO(tm);
+    const struct hexsim_packet_timing *pt = &p->tm;
+    // hx_packet_begin
+    x86_store_imm(b, 4, RX, XO(pc), (int32_t)p->addr);
+    x86_store_imm(b, 4, RX, XO(npc), (int32_t)p->npc);
+    x86_store_imm(b, 4, RX, XO(rmask), 0);
+    x86_store_imm(b, 1, RX, XO(pmask), 0);
+    x86_store_imm(b, 1, RX, XO(full), 0);
+    x86_store_imm(b, 4, RX, XO(branch_idx), -1);
+    x86_store_imm(b, 4, RX, XO(nst), 0);
+    x86_store_imm(b, 4, RX, XO(tcost), 0);
+    x86_movzx8(b, X86_RAX, RX, XO(mem_slow_base));
+    x86_store(b, 1, RX, XO(mem_slow), X86_RAX);
+    if (p->store_direct) {
+        x86_movzx8(b, X86_RAX, RX, XO(store_now_base));
+        x86_store(b, 1, RX, XO(store_now), X86_RAX);
+    } else {
+        x86_store_imm(b, 1, RX, XO(store_now), 0);
+    }
+    if (p->direct)
+        x86_lea(b, X86_RAX, RC, CO(r));
+    else
+        x86_lea(b, X86_RAX, RX, XO(new_r));
+    x86_store(b, 8, RX, XO(wr), X86_RAX);
+    x86_store_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    // the instructions
+    for (unsigned k = 0; k < p->nops; k++) {
+        arg_ptr(b, X86_RSI, &op[k]);
+        x86_store(b, 8, RX, XO(cur_in), X86_RSI);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)op[k].fn);
+    }
+    // a fault: nothing is committed
+    x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_FAULT_READ);
+    size_t ok = x86_jcc(b, X86_CC_B);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    call(b, (const void *)jit_fault);
+    exits[(*nexit)++] = x86_jmp(b);
+    x86_patch(b, ok);
+    // hx_commit_packet: the full commit when it is needed
+    size_t full[4];
+    unsigned nfull = 0;
+    if (p->endloop > 1) {
+        full[nfull++] = x86_jmp(b);
+    } else {
+        x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
+        full[nfull++] = x86_jcc(b, X86_CC_NE);
+        if (p->endloop) {
+            x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
+            full[nfull++] = x86_jcc(b, X86_CC_GE);
+            x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
+            full[nfull++] = x86_jcc(b, X86_CC_NE);
+        }
+    }
+    // stores, registers, predicates, the count
+    x86_cmp_mem_imm(b, 4, RX, XO(nst), 0);
+    size_t no_st = x86_jcc(b, X86_CC_E);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    call(b, (const void *)jit_commit_stores);
+    x86_patch(b, no_st);
+    if (p->direct) {
+        gen_commit_preds(b);
+    } else {
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_commit_regs);
+    }
+    x86_add_mem_imm(b, 8, RC, CO(packets), 1);
+    // hx_timing_commit: issue in rax and [rsp], the cost in [rsp + 8]
+    x86_load(b, 8, X86_RAX, RC, CO(pcycles));
+    if (pt->rd)
+        gen_data_stall(b, pt->rd);
+    x86_store(b, 8, X86_RSP, 0, X86_RAX);
+    x86_load(b, 4, X86_RCX, RX, XO(tcost));
+    x86_add_r64_imm(b, X86_RCX, 1);
+    if (pt->slow) {
+        x86_store(b, 8, X86_RSP, 8, X86_RCX);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        arg_ptr(b, X86_RSI, pt);
+        call(b, (const void *)jit_timing_extra);
+        x86_load(b, 8, X86_RCX, X86_RSP, 8);
+        x86_add_r64_r64(b, X86_RCX, X86_RAX);
+    }
+    x86_store(b, 8, X86_RSP, 8, X86_RCX);
+    x86_load(b, 8, X86_RAX, X86_RSP, 0);
+    gen_writes(b, pt);
+    x86_load(b, 8, X86_RCX, X86_RSP, 8);
+    x86_load(b, 4, X86_RDX, RC, tm + OFF(struct hexsim_timing_state, interleave));
+    x86_cmp_r32_r32(b, X86_RCX, X86_RDX);
+    size_t big = x86_jcc(b, X86_CC_AE);
+    x86_mov_r64_r64(b, X86_RCX, X86_RDX);
+    x86_patch(b, big);
+    x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
+    x86_add_r64_r64(b, X86_RAX, X86_RCX);
+    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
+    // the next PC: the branch taken, the loop start, or the next packet
+    x86_mov_r32_imm32(b, X86_RCX, p->npc);
+    x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
+    size_t fall = x86_jcc(b, X86_CC_L);   // -1: no branch
+    x86_load(b, 4, X86_RCX, RX, XO(branch_target));
+    x86_patch(b, fall);
+    x86_store(b, 4, RC, CO(pc), X86_RCX);
+    if (p->endloop == 1)   // only without a branch (else the full commit did it)
+        gen_loop0_end(b);
+    size_t committed = x86_jmp(b);
+    for (unsigned i = 0; i < nfull; i++)
+        x86_patch(b, full[i]);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    arg_ptr(b, X86_RSI, pt);
+    x86_mov_r32_imm32(b, X86_RDX, p->endloop);
+    call(b, (const void *)jit_commit_full);
+    x86_patch(b, committed);
+    // x->wr for the `alu` packets; then the reasons to stop
+    x86_lea(b, X86_RAX, RC, CO(r));
+    x86_store(b, 8, RX, XO(wr), X86_RAX);
+    if (last)
+        return;
+    x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    x86_cmp_r64_mem(b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+}
+
+hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *blk)
+{
+#if HX_JIT_HOST
+    if (j->used >= JIT_ARENA_SIZE)
+        return NULL;
+    struct x86_buf b;
+    x86_init(&b, j->base + j->used, JIT_ARENA_SIZE - j->used);
+    static const int saved[] = { X86_RBX, X86_R12, X86_R13, X86_R14, X86_R15 };
+    for (unsigned i = 0; i < 5; i++)
+        x86_push(&b, saved[i]);
+    x86_add_r64_imm(&b, X86_RSP, -16);   // two scratch slots; the stack stays 16-aligned
+    x86_mov_r64_r64(&b, RX, X86_RDI);
+    x86_load(&b, 8, RC, RX, XO(cpu));
+    x86_load(&b, 8, REV, RX, XO(ev));
+    x86_load(&b, 8, RMEM, RX, XO(mem));
+    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    x86_lea(&b, X86_RAX, RC, CO(r));
+    x86_store(&b, 8, RX, XO(wr), X86_RAX);
+    size_t exits[4 * HX_BLOCK_MAX_PKTS];
+    unsigned nexit = 0;
+    const struct hexsim_insn *op = blk->op;
+    for (unsigned i = 0; i < blk->npk; i++) {
+        const struct hx_block_pkt *p = &blk->pk[i];
+        const bool last = i + 1 == blk->npk;
+        if (p->alu != HX_ALU_NONE) {
+            gen_alu(&b, p, op, p->alu == HX_ALU_JUMPS, last);
+        } else {
+            gen_staged(&b, p, op, last, exits, &nexit);
+        }
+        op += p->nops;
+    }
+    for (unsigned i = 0; i < nexit; i++)
+        x86_patch(&b, exits[i]);
+    x86_load(&b, 4, X86_RAX, REV, OFF(struct hexsim_event_info, kind));
+    x86_add_r64_imm(&b, X86_RSP, 16);
+    for (unsigned i = 5; i-- > 0;)
+        x86_pop(&b, saved[i]);
+    x86_ret(&b);
+    if (b.full)
+        return NULL;
+    hx_jit_fn fn;
+    void *code = j->base + j->used;
+    memcpy(&fn, &code, sizeof(fn));   // object to function pointer: POSIX allows it
+    j->used += (size_t)(b.p - b.start);
+    j->used = (j->used + 15) & ~(size_t)15;
+    return fn;
+#else
+    (void)j;
+    (void)blk;
+    return NULL;
+#endif
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// The block compiler: turns a block (block.h) into x86-64 host code that does what
+// hx_run_block does for it, packet by packet, with the packet's constants (addresses, timing
+// summary, shape) folded in: the per-packet bookkeeping of `alu` packets (start, commit,
+// timing model, count, next PC) inline, every instruction's semantics by a call of the same
+// table-generated function the interpreter calls, and everything rare (full commits, stalls,
+// latencies, branches, staged packets) by calls of the interpreter's own inline code. So the
+// compiled block leaves exactly the state, counts and pcycles the interpreter leaves.
+//
+// Only on x86-64 Linux hosts; elsewhere (or if the host refuses executable memory)
+// hx_jit_new returns NULL and blocks are interpreted.
+#ifndef HEXSIM_CPU_JIT_H
+#define HEXSIM_CPU_JIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct hx_exec;
+struct hx_block;
+
+// A compiled block: hx_run_block's contract (block.h).
+typedef int (*hx_jit_fn)(struct hx_exec *x);
+
+// An arena of host code.
+struct hx_jit;
+
+struct hx_jit *hx_jit_new(void);
+void hx_jit_free(struct hx_jit *j);
+// Forgets every compiled block (the caller drops every block that uses one).
+void hx_jit_reset(struct hx_jit *j);
+// Compiles b, or returns NULL when the arena is full.
+hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *b);
+
+#endif

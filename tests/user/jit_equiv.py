@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Compiled blocks (src/cpu/jit.c) against interpreted ones (--no-jit): every benchmark program
+# of tools/bench/progs (the first --packets packets of each) and the fault cases of
+# tests/user/progs/faults.S must give the same output, exit status, fault report and every
+# --stats-json value but the host's times.
+# Usage: jit_equiv.py --hexsim BUILD/hexsim --work DIR [--packets N]
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ffreestanding',
+         '-nostdlib', '-fuse-ld=lld', '-static']
+HOST_KEYS = ('host', 'packets_per')
+
+
+def run(hexsim, work, mode, args):
+    js = os.path.join(work, 'stats-%s.json' % mode)
+    cmd = [hexsim, '--stats-json', js] + (['--no-jit'] if mode == 'interp' else []) + args
+    p = subprocess.run(cmd, capture_output=True, timeout=1200)
+    with open(js) as f:
+        stats = json.load(f)
+    stats = {k: v for k, v in stats.items() if not k.startswith(HOST_KEYS)}
+    return p.returncode, p.stdout, p.stderr, stats
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--packets', type=int, default=4000000)
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    cases = []
+    for src in sorted(glob.glob(os.path.join(ROOT, 'tools', 'bench', 'progs', '*.c'))):
+        exe = os.path.join(a.work, os.path.splitext(os.path.basename(src))[0])
+        subprocess.run(CLANG + [src, '-o', exe], check=True)
+        cases.append(['--max-packets', str(a.packets), '--user', exe])
+    faults = os.path.join(a.work, 'faults')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'faults.S'), '-o', faults], check=True)
+    cases += [['--user', faults, arg] for arg in 'muit']
+    bad = 0
+    for args in cases:
+        ri, oi, ei, si = run(a.hexsim, a.work, 'interp', args)
+        rj, oj, ej, sj = run(a.hexsim, a.work, 'jit', args)
+        name = ' '.join(os.path.basename(x) for x in args)
+        if (ri, oi, ei, si) != (rj, oj, ej, sj):
+            bad += 1
+            print('FAIL: %s: interpreted %d %r %r %r\n  compiled %d %r %r %r' %
+                  (name, ri, oi[-200:], ei[-400:], si, rj, oj[-200:], ej[-400:], sj))
+        else:
+            print('same: %s (exit %d, %s packets)' % (name, ri, si.get('packets')))
+    print('%d cases differ' % bad if bad else 'compiled and interpreted blocks agree')
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
