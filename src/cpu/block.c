@@ -72,8 +72,16 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     p->alu = pkt->alu;
     p->direct = pkt->direct;
     p->store_direct = pkt->store_direct;
-    for (unsigned k = 0; k < pkt->nexec; k++)
-        b->op[b->nops++] = pkt->insn[pkt->order[k]];
+    p->wregs = 0;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+        p->wregs |= d->implicit_defs;
+        for (unsigned i = 0; i < d->nops; i++)
+            if (d->ops[i].written)
+                p->wregs |= hexsim_operand_regs(&d->ops[i], in->op[i]);
+        b->op[b->nops++] = *in;
+    }
     b->general |= pkt->alu == HX_ALU_NONE;
     b->closed = pkt->endloop != 0 ||
                 (f & (HX_F_JUMP | HX_F_CALL | HX_F_RETURN | HX_F_TRAP)) != 0;

@@ -34,6 +34,7 @@ struct hx_block_pkt {
     uint8_t alu;              // enum hexsim_alu_kind (HX_ALU_NONE: the staged path)
     bool direct;              // decode.h
     bool store_direct;        // decode.h
+    uint32_t wregs;           // the general registers its instructions name as written
 };
 
 struct hx_block {

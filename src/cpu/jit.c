@@ -79,12 +79,6 @@ static int jit_alu_full(struct hx_exec *x, const struct hx_block_pkt *p, int fla
     return 0;
 }
 
-// The commit of an `alu` packet with jumps (the last of its block).
-static void jit_alu_commit_jumps(struct hx_exec *x, const struct hx_block_pkt *p)
-{
-    hx_alu_commit(x, &p->tm, p->endloop, true);
-}
-
 static void jit_fault(struct hx_exec *x)
 {
     hx_clear_full(x);
@@ -238,6 +232,27 @@ static void gen_commit_preds(struct x86_buf *b)
     x86_patch(b, none);
 }
 
+// hx_commit_regs' first half for a staged packet: the registers its instructions name
+// inline, and (in case an instruction wrote another) the call if the mask says so.
+static void gen_commit_regs(struct x86_buf *b, uint32_t wregs)
+{
+    for (uint32_t m = wregs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        x86_test_mem_imm32(b, RX, XO(rmask), 1u << r);
+        size_t skip = x86_jcc(b, X86_CC_E);
+        x86_load(b, 4, X86_RAX, RX, XO(new_r) + 4 * r);
+        x86_store(b, 4, RC, CO(r) + 4 * r, X86_RAX);
+        x86_patch(b, skip);
+    }
+    if (~wregs) {
+        x86_test_mem_imm32(b, RX, XO(rmask), ~wregs);
+        size_t none = x86_jcc(b, X86_CC_E);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_commit_regs);
+        x86_patch(b, none);
+    }
+}
+
 // hexsim_timing_writes, issue in rax (kept).
 static void gen_writes(struct x86_buf *b, const struct hexsim_packet_timing *pt)
 {
@@ -288,6 +303,53 @@ static void gen_alu_commit(struct x86_buf *b, const struct hx_block_pkt *p, bool
         gen_loop0_end(b);
 }
 
+// What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count,
+// hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the next PC and a loop-0
+// end without a branch.
+static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
+{
+    const int32_t tm = CO(tm);
+    const struct hexsim_packet_timing *pt = &p->tm;
+    x86_add_mem_imm(b, 8, RC, CO(packets), 1);
+    x86_load(b, 8, X86_RAX, RC, CO(pcycles));
+    if (pt->rd)
+        gen_data_stall(b, pt->rd);
+    x86_store(b, 8, X86_RSP, 0, X86_RAX);
+    x86_load(b, 4, X86_RCX, RX, XO(tcost));
+    x86_add_r64_imm(b, X86_RCX, 1);
+    if (pt->slow) {
+        x86_store(b, 8, X86_RSP, 8, X86_RCX);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        arg_ptr(b, X86_RSI, pt);
+        call(b, (const void *)jit_timing_extra);
+        x86_load(b, 8, X86_RCX, X86_RSP, 8);
+        x86_add_r64_r64(b, X86_RCX, X86_RAX);
+    }
+    x86_store(b, 8, X86_RSP, 8, X86_RCX);
+    x86_load(b, 8, X86_RAX, X86_RSP, 0);
+    gen_writes(b, pt);
+    x86_load(b, 8, X86_RCX, X86_RSP, 8);
+    x86_load(b, 4, X86_RDX, RC, tm + OFF(struct hexsim_timing_state, interleave));
+    x86_cmp_r32_r32(b, X86_RCX, X86_RDX);
+    size_t big = x86_jcc(b, X86_CC_AE);
+    x86_mov_r64_r64(b, X86_RCX, X86_RDX);
+    x86_patch(b, big);
+    x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
+    x86_add_r64_r64(b, X86_RAX, X86_RCX);
+    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
+    // the next PC: the branch taken, or the next packet (or the loop start)
+    x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
+    size_t fall = x86_jcc(b, X86_CC_L);   // -1: no branch
+    x86_load(b, 4, X86_RCX, RX, XO(branch_target));
+    x86_store(b, 4, RC, CO(pc), X86_RCX);
+    size_t done = x86_jmp(b);
+    x86_patch(b, fall);
+    x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+    if (p->endloop == 1)
+        gen_loop0_end(b);
+    x86_patch(b, done);
+}
+
 // One `alu` packet (hx_block_alu).
 static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
                     const struct hexsim_insn *op, bool jumps, bool last)
@@ -301,10 +363,9 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
         rare2 = x86_jcc(b, X86_CC_NE);
     }
     uint8_t *commit = b->p;
-    if (jumps) {
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        arg_ptr(b, X86_RSI, p);
-        call(b, (const void *)jit_alu_commit_jumps);
+    if (jumps) {   // hx_alu_commit with jumps
+        gen_commit_preds(b);
+        gen_commit_tail(b, p);
     } else {
         gen_alu_commit(b, p, last);
     }
@@ -330,7 +391,6 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
 static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
                        const struct hexsim_insn *op, bool last, size_t *exits, unsigned *nexit)
 {
-    const int32_t tm = CO(tm);
     const struct hexsim_packet_timing *pt = &p->tm;
     // hx_packet_begin
     x86_store_imm(b, 4, RX, XO(pc), (int32_t)p->addr);
@@ -390,49 +450,10 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     x86_mov_r64_r64(b, X86_RDI, RX);
     call(b, (const void *)jit_commit_stores);
     x86_patch(b, no_st);
-    if (p->direct) {
-        gen_commit_preds(b);
-    } else {
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        call(b, (const void *)jit_commit_regs);
-    }
-    x86_add_mem_imm(b, 8, RC, CO(packets), 1);
-    // hx_timing_commit: issue in rax and [rsp], the cost in [rsp + 8]
-    x86_load(b, 8, X86_RAX, RC, CO(pcycles));
-    if (pt->rd)
-        gen_data_stall(b, pt->rd);
-    x86_store(b, 8, X86_RSP, 0, X86_RAX);
-    x86_load(b, 4, X86_RCX, RX, XO(tcost));
-    x86_add_r64_imm(b, X86_RCX, 1);
-    if (pt->slow) {
-        x86_store(b, 8, X86_RSP, 8, X86_RCX);
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        arg_ptr(b, X86_RSI, pt);
-        call(b, (const void *)jit_timing_extra);
-        x86_load(b, 8, X86_RCX, X86_RSP, 8);
-        x86_add_r64_r64(b, X86_RCX, X86_RAX);
-    }
-    x86_store(b, 8, X86_RSP, 8, X86_RCX);
-    x86_load(b, 8, X86_RAX, X86_RSP, 0);
-    gen_writes(b, pt);
-    x86_load(b, 8, X86_RCX, X86_RSP, 8);
-    x86_load(b, 4, X86_RDX, RC, tm + OFF(struct hexsim_timing_state, interleave));
-    x86_cmp_r32_r32(b, X86_RCX, X86_RDX);
-    size_t big = x86_jcc(b, X86_CC_AE);
-    x86_mov_r64_r64(b, X86_RCX, X86_RDX);
-    x86_patch(b, big);
-    x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
-    x86_add_r64_r64(b, X86_RAX, X86_RCX);
-    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
-    // the next PC: the branch taken, the loop start, or the next packet
-    x86_mov_r32_imm32(b, X86_RCX, p->npc);
-    x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
-    size_t fall = x86_jcc(b, X86_CC_L);   // -1: no branch
-    x86_load(b, 4, X86_RCX, RX, XO(branch_target));
-    x86_patch(b, fall);
-    x86_store(b, 4, RC, CO(pc), X86_RCX);
-    if (p->endloop == 1)   // only without a branch (else the full commit did it)
-        gen_loop0_end(b);
+    if (!p->direct)
+        gen_commit_regs(b, p->wregs);
+    gen_commit_preds(b);
+    gen_commit_tail(b, p);
     size_t committed = x86_jmp(b);
     for (unsigned i = 0; i < nfull; i++)
         x86_patch(b, full[i]);
