@@ -29,6 +29,7 @@ struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr)
     b->npk = b->nops = 0;
     b->closed = b->general = false;
     b->jit = NULL;
+    b->jit_chain = NULL;
     b->pk[0].npc = addr;
     return b;
 }
@@ -94,9 +95,9 @@ void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr)
         return;
     b->key = addr + 1;
     b->gen = t->gen;
-    if (t->jit && !(b->jit = hx_jit_compile(t->jit, b))) {
+    if (t->jit && !(b->jit = hx_jit_compile(t->jit, t, b, &b->jit_chain))) {
         hx_block_flush(t);   // the code arena is full: start it afresh with this block
         b->gen = t->gen;
-        b->jit = hx_jit_compile(t->jit, b);
+        b->jit = hx_jit_compile(t->jit, t, b, &b->jit_chain);
     }
 }

@@ -45,6 +45,7 @@ struct hx_block {
     bool general;             // some packet is not `alu` (so it may have written memory)
     uint64_t gen;             // the table's generation when built
     hx_jit_fn jit;            // the block compiled (jit.h), or NULL: interpreted
+    const void *jit_chain;    // where compiled blocks go on into it (jit.h)
     struct hx_block_pkt pk[HX_BLOCK_MAX_PKTS];
     struct hexsim_insn op[HX_BLOCK_MAX_OPS];
 };

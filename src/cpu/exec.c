@@ -449,6 +449,7 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->tp = env->timing ? env->timing : &hexsim_timing_default_params;
     x->ev = ev;
     x->cur_in = NULL;
+    x->stop = 0;
     x->trace = env->trace;
     x->caches = env->caches;
     x->mem_slow_base = x->xlat || x->trace || x->caches;

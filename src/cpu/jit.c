@@ -475,7 +475,42 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
 }
 
-hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *blk)
+// Going on into the block at cpu.pc (jit.h): its slot in t, its key and generation, its code,
+// the packet limit; else to the exit (exits[]).
+static void gen_chain(struct x86_buf *b, const struct hx_block_table *t, size_t *exits,
+                      unsigned *nexit)
+{
+#define BO(field) OFF(struct hx_block, field)
+    _Static_assert(SIZE(struct hx_block, key) == 4 && SIZE(struct hx_block, gen) == 8 &&
+                   SIZE(struct hx_block, npk) == 1 && sizeof(struct hx_block) < (1u << 20),
+                   "block fields");
+    x86_load(b, 4, X86_RAX, RC, CO(pc));
+    x86_mov_r64_r64(b, X86_RCX, X86_RAX);
+    x86_shr_r32_imm(b, X86_RCX, 2);
+    x86_and_r32_imm(b, X86_RCX, HX_BLOCK_TABLE_SIZE - 1);
+    x86_imul_r64_imm(b, X86_RCX, X86_RCX, (int32_t)sizeof(struct hx_block));
+    arg_ptr(b, X86_RDX, t->b);
+    x86_add_r64_r64(b, X86_RDX, X86_RCX);
+    x86_lea(b, X86_RCX, X86_RAX, 1);
+    x86_cmp_mem_r32(b, X86_RDX, BO(key), X86_RCX);
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    arg_ptr(b, X86_RCX, &t->gen);
+    x86_load(b, 8, X86_RCX, X86_RCX, 0);
+    x86_cmp_r64_mem(b, X86_RCX, X86_RDX, BO(gen));
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    x86_load(b, 8, X86_RAX, X86_RDX, BO(jit_chain));
+    x86_test_r64_r64(b, X86_RAX, X86_RAX);
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_E);
+    x86_movzx8(b, X86_RCX, X86_RDX, BO(npk));
+    x86_add_r64_mem(b, X86_RCX, RC, CO(packets));
+    x86_cmp_r64_mem(b, X86_RCX, RX, XO(stop));
+    exits[(*nexit)++] = x86_jcc(b, X86_CC_A);
+    x86_jmp_reg(b, X86_RAX);
+#undef BO
+}
+
+hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
+                         const struct hx_block *blk, const void **chain)
 {
 #if HX_JIT_HOST
     if (j->used >= JIT_ARENA_SIZE)
@@ -490,11 +525,12 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *blk)
     x86_load(&b, 8, RC, RX, XO(cpu));
     x86_load(&b, 8, REV, RX, XO(ev));
     x86_load(&b, 8, RMEM, RX, XO(mem));
+    const uint8_t *chain_at = b.p;   // compiled blocks go on from here (gen_chain)
     x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
     x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
     x86_lea(&b, X86_RAX, RC, CO(r));
     x86_store(&b, 8, RX, XO(wr), X86_RAX);
-    size_t exits[4 * HX_BLOCK_MAX_PKTS];
+    size_t exits[4 * HX_BLOCK_MAX_PKTS + 8];
     unsigned nexit = 0;
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
@@ -507,6 +543,14 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *blk)
         }
         op += p->nops;
     }
+    // the block ended normally (a staged last packet: no trap, no store into code): on
+    if (blk->pk[blk->npk - 1].alu == HX_ALU_NONE) {
+        x86_cmp_mem_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+        exits[nexit++] = x86_jcc(&b, X86_CC_NE);
+        x86_cmp_r64_mem(&b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+        exits[nexit++] = x86_jcc(&b, X86_CC_NE);
+    }
+    gen_chain(&b, t, exits, &nexit);
     for (unsigned i = 0; i < nexit; i++)
         x86_patch(&b, exits[i]);
     x86_load(&b, 4, X86_RAX, REV, OFF(struct hexsim_event_info, kind));
@@ -519,12 +563,15 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *blk)
     hx_jit_fn fn;
     void *code = j->base + j->used;
     memcpy(&fn, &code, sizeof(fn));   // object to function pointer: POSIX allows it
+    *chain = chain_at;
     j->used += (size_t)(b.p - b.start);
     j->used = (j->used + 15) & ~(size_t)15;
     return fn;
 #else
     (void)j;
+    (void)t;
     (void)blk;
+    *chain = NULL;
     return NULL;
 #endif
 }

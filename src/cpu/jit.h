@@ -28,7 +28,13 @@ struct hx_jit *hx_jit_new(void);
 void hx_jit_free(struct hx_jit *j);
 // Forgets every compiled block (the caller drops every block that uses one).
 void hx_jit_reset(struct hx_jit *j);
-// Compiles b, or returns NULL when the arena is full.
-hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block *b);
+struct hx_block_table;
+// Compiles b (a block of table t), or returns NULL when the arena is full. *chain is where a
+// compiled block of t that ends in b's first packet goes on into b: when b ends normally it
+// looks up the next block in t and goes on there if that one is compiled and x->stop allows
+// (so a run of blocks returns only for an event, a limit, a block not compiled yet, or a
+// store into cached code).
+hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
+                         const struct hx_block *b, const void **chain);
 
 #endif

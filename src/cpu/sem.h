@@ -56,6 +56,8 @@ struct hx_exec {
     const struct hexsim_timing_params *tp;   // the timing parameters in use
     struct hexsim_caches *caches;     // cache mode: the thread's caches (else NULL)
     unsigned tcost;           // extra pcycles of memory accesses so far (caches, devices)
+    uint64_t stop;            // compiled blocks (jit.h) go on into the next block only while
+                              // cpu.packets stays at most this (0: never)
 };
 
 // ---- general registers

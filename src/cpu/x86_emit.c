@@ -2,7 +2,8 @@
 // x86-64 instruction encoder (x86_emit.h). Facts: Intel SDM volume 2, chapter 2 (REX: 0100WRXB;
 // ModRM mod=10 is [base + disp32]; a base of rsp or r12 needs a SIB byte, 0x24 for no index)
 // and the opcode tables of chapter 3-4 (8B/89 mov, C6/C7 mov immediate, 8D lea, 81 group 1
-// with /0 add, /1 or and /7 cmp, F7 /0 test, 39 cmp, FF /1 dec and /2 call, 0F B6 movzx, B8+r mov
+// with /0 add, /1 or, /4 and and /7 cmp, 03 add, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
+// test, FF /1 dec, /2 call and /4 jmp, 0F B6 movzx, B8+r mov
 // immediate, 50+r push, 58+r pop, 0F 80+cc jcc rel32, E9 jmp rel32, C3 ret).
 #include "x86_emit.h"
 
@@ -209,6 +210,45 @@ void x86_add_r64_imm(struct x86_buf *b, int r, int32_t imm)
     imm32(b, (uint32_t)imm);
 }
 
+void x86_add_r64_mem(struct x86_buf *b, int r, int base, int32_t disp)
+{
+    if (!room(b))
+        return;
+    rex(b, true, r, base, false);
+    byte(b, 0x03);
+    mem(b, r, base, disp);
+}
+
+void x86_shr_r32_imm(struct x86_buf *b, int r, unsigned n)
+{
+    if (!room(b))
+        return;
+    rex(b, false, 0, r, false);
+    byte(b, 0xC1);
+    direct(b, 5, r);
+    byte(b, n & 31u);
+}
+
+void x86_and_r32_imm(struct x86_buf *b, int r, uint32_t imm)
+{
+    if (!room(b))
+        return;
+    rex(b, false, 0, r, false);
+    byte(b, 0x81);
+    direct(b, 4, r);
+    imm32(b, imm);
+}
+
+void x86_imul_r64_imm(struct x86_buf *b, int dst, int src, int32_t imm)
+{
+    if (!room(b))
+        return;
+    rex(b, true, dst, src, false);
+    byte(b, 0x69);
+    direct(b, dst, src);
+    imm32(b, (uint32_t)imm);
+}
+
 void x86_dec_r32(struct x86_buf *b, int r)
 {
     if (!room(b))
@@ -276,6 +316,33 @@ void x86_test_r32_r32(struct x86_buf *b, int a, int c)
     rex(b, false, c, a, false);
     byte(b, 0x85);
     direct(b, c, a);
+}
+
+void x86_test_r64_r64(struct x86_buf *b, int a, int c)
+{
+    if (!room(b))
+        return;
+    rex(b, true, c, a, false);
+    byte(b, 0x85);
+    direct(b, c, a);
+}
+
+void x86_cmp_mem_r32(struct x86_buf *b, int base, int32_t disp, int r)
+{
+    if (!room(b))
+        return;
+    rex(b, false, r, base, false);
+    byte(b, 0x39);
+    mem(b, r, base, disp);
+}
+
+void x86_jmp_reg(struct x86_buf *b, int r)
+{
+    if (!room(b))
+        return;
+    rex(b, false, 0, r, false);
+    byte(b, 0xFF);
+    direct(b, 4, r);
 }
 
 size_t x86_jcc(struct x86_buf *b, int cc)

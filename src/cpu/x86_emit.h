@@ -44,7 +44,11 @@ void x86_add_mem_imm(struct x86_buf *b, unsigned size, int base, int32_t disp, i
 void x86_or_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
 void x86_add_r64_r64(struct x86_buf *b, int dst, int src);
 void x86_add_r64_imm(struct x86_buf *b, int r, int32_t imm);
+void x86_add_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
 void x86_dec_r32(struct x86_buf *b, int r);
+void x86_shr_r32_imm(struct x86_buf *b, int r, unsigned n);
+void x86_and_r32_imm(struct x86_buf *b, int r, uint32_t imm);
+void x86_imul_r64_imm(struct x86_buf *b, int dst, int src, int32_t imm);
 // Compares / tests setting the flags for a following Jcc.
 void x86_cmp_mem_imm(struct x86_buf *b, unsigned size, int base, int32_t disp, int32_t imm);
 void x86_cmp_r32_imm(struct x86_buf *b, int r, int32_t imm);
@@ -52,10 +56,13 @@ void x86_cmp_r32_r32(struct x86_buf *b, int a, int c);   // a - c
 void x86_cmp_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
 void x86_test_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
 void x86_test_r32_r32(struct x86_buf *b, int a, int c);
+void x86_test_r64_r64(struct x86_buf *b, int a, int c);
+void x86_cmp_mem_r32(struct x86_buf *b, int base, int32_t disp, int r);   // [base+disp] - r
 // Jumps with a 32-bit displacement: each returns where the displacement is, for x86_patch
 // (to the current position), or 0 when the buffer is full.
 size_t x86_jcc(struct x86_buf *b, int cc);
 size_t x86_jmp(struct x86_buf *b);
+void x86_jmp_reg(struct x86_buf *b, int r);
 void x86_patch(struct x86_buf *b, size_t at);
 
 #endif

@@ -315,15 +315,15 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
     // the cache is kept in step with code_gen here and after every packet that may have
     // written memory (a store or a system call: not an `alu` packet), so a hit needs no test
     pcache_sync(u, pc);
+    hx->stop = stop;
     while (c->packets < stop) {
         uint32_t addr = c->pc;
         const struct hx_block *b = NULL;
         if (blocks) {
             b = hx_block_find(pc->blocks, addr);
             if (b && c->packets + b->npk <= stop) {
-                int k = hx_run_block(hx, b);
-                if (b->general)
-                    pcache_sync(u, pc);
+                int k = hx_run_block(hx, b);   // compiled ones may go on into others
+                pcache_sync(u, pc);
                 if (__builtin_expect(k != HX_EV_NONE, 0)) {
                     int end = span_event(u, ev, k, hx->pc, status);
                     if (end >= 0)

@@ -48,6 +48,7 @@ static const uint32_t CUT[] = { 0xb0064027u };
 
 struct prog {
     unsigned n;
+    uint32_t base;            // the first packet's address (0: CODE)
     struct hexsim_packet pkt[HX_BLOCK_MAX_PKTS + 8];
 };
 
@@ -55,7 +56,8 @@ struct prog {
 static void prog_add(struct prog *p, const uint32_t *w, size_t n)
 {
     ck_assert_uint_lt(p->n, sizeof(p->pkt) / sizeof(p->pkt[0]));
-    uint32_t addr = p->n ? p->pkt[p->n - 1].addr + 4u * p->pkt[p->n - 1].nwords : CODE;
+    uint32_t addr = p->n ? p->pkt[p->n - 1].addr + 4u * p->pkt[p->n - 1].nwords
+                         : p->base ? p->base : CODE;
     ck_assert_int_eq(hexsim_decode_packet(w, n, addr, 68, &p->pkt[p->n]), HX_DECODE_OK);
     p->n++;
 }
@@ -384,6 +386,40 @@ START_TEST(test_block_code_write_stops)
 }
 END_TEST
 
+START_TEST(test_block_chains)
+{
+    // a compiled block ending in a jump goes on into the compiled block at its target while
+    // the packet limit allows; interpreted blocks return to the caller
+    struct prog p = { 0 }, q = { .base = CODE + 4 + 0x100 };
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, JUMP_ADD, 2);
+    prog_add(&q, ADD_R8, 1);
+    prog_add(&q, ADD_R8, 1);
+    struct hx_block_table *t = hx_block_table_new(_i == 1);
+    struct hx_block *a = build(t, &p);
+    build(t, &q);
+    ck_assert_ptr_eq(hx_block_find(t, CODE), a);
+    for (int limit = 0; limit < 2; limit++) {
+        struct hexsim_cpu c;
+        cpu_init(&c);
+        struct hexsim_mem mem;
+        hexsim_mem_init(&mem);
+        struct hexsim_exec_env env = { .cpu = &c, .mem = &mem, .arch = 68, .user_mode = 1 };
+        struct hexsim_event_info ev;
+        struct hx_exec x;
+        hx_exec_begin(&x, &env, &ev);
+        x.stop = limit ? 3 : 100;   // 3: room for the first block only
+        ck_assert_int_eq(hx_run_block(&x, a), HX_EV_NONE);
+        bool chained = t->jit && !limit;
+        ck_assert_uint_eq(c.packets, chained ? 4 : 2);
+        ck_assert_uint_eq(c.pc, chained ? CODE + 4 + 0x108 : CODE + 4 + 0x100);
+        ck_assert_uint_eq(c.r[8], chained ? 9 : 3);
+        hexsim_mem_free(&mem);
+    }
+    hx_block_table_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("block");
@@ -394,6 +430,7 @@ int main(void)
     tcase_add_loop_test(tc, test_block_memory_packets, 0, 2);   // 0: interpreted, 1: compiled
     tcase_add_loop_test(tc, test_block_fault_stops, 0, 2);   // 0: interpreted, 1: compiled
     tcase_add_loop_test(tc, test_block_code_write_stops, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_chains, 0, 2);   // 0: interpreted, 1: compiled
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }
