@@ -74,13 +74,19 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     p->direct = pkt->direct;
     p->store_direct = pkt->store_direct;
     p->wregs = 0;
+    p->wpreds = 0;
     for (unsigned k = 0; k < pkt->nexec; k++) {
         const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
         p->wregs |= d->implicit_defs;
-        for (unsigned i = 0; i < d->nops; i++)
-            if (d->ops[i].written)
-                p->wregs |= hexsim_operand_regs(&d->ops[i], in->op[i]);
+        p->wpreds |= d->lit_pdefs;
+        for (unsigned i = 0; i < d->nops; i++) {
+            if (!d->ops[i].written)
+                continue;
+            p->wregs |= hexsim_operand_regs(&d->ops[i], in->op[i]);
+            if (d->ops[i].kind == HX_OPK_P)
+                p->wpreds |= (uint8_t)(1u << (in->op[i] & 3));
+        }
         b->op[b->nops++] = *in;
     }
     b->general |= pkt->alu == HX_ALU_NONE;

@@ -35,6 +35,7 @@ struct hx_block_pkt {
     bool direct;              // decode.h
     bool store_direct;        // decode.h
     uint32_t wregs;           // the general registers its instructions name as written
+    uint8_t wpreds;           // the predicates they name as written
 };
 
 struct hx_block {

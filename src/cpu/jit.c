@@ -114,10 +114,6 @@ static void jit_commit_preds(struct hx_exec *x)
     }
 }
 
-static uint64_t jit_data_stall(struct hexsim_timing_state *t, uint32_t regs, uint64_t issue)
-{
-    return hexsim_timing_data_stall(t, regs, issue);
-}
 
 
 // ---- code generation
@@ -129,7 +125,9 @@ static uint64_t jit_data_stall(struct hexsim_timing_state *t, uint32_t regs, uin
 
 // The generated code reads and writes these fields with these sizes.
 _Static_assert(SIZE(struct hx_exec, pc) == 4 && SIZE(struct hx_exec, npc) == 4, "pc");
-_Static_assert(SIZE(struct hx_exec, pmask) == 1 && SIZE(struct hx_exec, full) == 1, "flags");
+_Static_assert(SIZE(struct hx_exec, pmask) == 1 && SIZE(struct hx_exec, full) == 1 &&
+               SIZE(struct hx_exec, new_p[0]) == 1 && SIZE(struct hexsim_cpu, p[0]) == 1 &&
+               OFF(struct hx_exec, pmask) + 4 <= (int32_t)sizeof(struct hx_exec), "flags");
 _Static_assert(SIZE(struct hx_exec, branch_idx) == 4 && SIZE(struct hx_exec, tcost) == 4, "br");
 _Static_assert(SIZE(struct hexsim_event_info, kind) == 4, "kind");
 _Static_assert(SIZE(struct hexsim_cpu, packets) == 8 && SIZE(struct hexsim_cpu, pcycles) == 8,
@@ -139,6 +137,10 @@ _Static_assert(SIZE(struct hexsim_timing_state, pending) == 4 &&
                SIZE(struct hexsim_timing_state, interleave) == 4 &&
                SIZE(struct hexsim_timing_stats, insns) == 8, "timing");
 _Static_assert(SIZE(struct hexsim_mem, code_gen) == 8, "code_gen");
+_Static_assert(SIZE(struct hexsim_timing_stats, stall[0]) == 8 &&
+               SIZE(struct hexsim_timing_stats, taken) == 8 &&
+               SIZE(struct hexsim_timing_stats, mispredicts) == 8 &&
+               SIZE(struct hexsim_timing_params, branch_taken) == 4, "branch costs");
 _Static_assert(SIZE(struct hexsim_timing_state, ready[0]) == 8 &&
                SIZE(struct hexsim_timing_state, cause[0]) == 1 &&
                SIZE(struct hexsim_timing_state, max_ready) == 8 &&
@@ -181,22 +183,48 @@ static void gen_alu_run(struct x86_buf *b, const struct hx_block_pkt *p,
     }
 }
 
-// hexsim_timing_data_stall for a packet reading regs, issue in rax (and left there): nothing
-// if none is pending; all forgotten if all are long ready; else the call.
+// hexsim_timing_data_stall for a packet reading regs, issue in rax (and left there, moved to
+// the latest ready time of a pending register with the stall counted by its cause): nothing
+// if none is pending; all forgotten if all are long ready; else each register in turn.
 static void gen_data_stall(struct x86_buf *b, uint32_t regs)
 {
     const int32_t tm = CO(tm);
-    x86_test_mem_imm32(b, RC, tm + OFF(struct hexsim_timing_state, pending), regs);
+    const int32_t pending = tm + OFF(struct hexsim_timing_state, pending);
+    x86_test_mem_imm32(b, RC, pending, regs);
     size_t none = x86_jcc(b, X86_CC_E);
     x86_cmp_r64_mem(b, X86_RAX, RC, tm + OFF(struct hexsim_timing_state, max_ready));
     size_t wait = x86_jcc(b, X86_CC_B);
-    x86_store_imm(b, 4, RC, tm + OFF(struct hexsim_timing_state, pending), 0);
+    x86_store_imm(b, 4, RC, pending, 0);
     size_t done = x86_jmp(b);
     x86_patch(b, wait);
-    x86_lea(b, X86_RDI, RC, tm);
-    x86_mov_r32_imm32(b, X86_RSI, regs);
-    x86_mov_r64_r64(b, X86_RDX, X86_RAX);
-    call(b, (const void *)jit_data_stall);
+    x86_mov_r64_r64(b, X86_RDX, X86_RAX);   // the latest ready time so far
+    for (uint32_t m = regs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        x86_test_mem_imm32(b, RC, pending, 1u << r);
+        size_t next = x86_jcc(b, X86_CC_E);
+        x86_load(b, 8, X86_RSI, RC, tm + OFF(struct hexsim_timing_state, ready) + 8 * r);
+        x86_cmp_r64_r64(b, X86_RSI, X86_RAX);
+        size_t later = x86_jcc(b, X86_CC_A);
+        x86_and_mem_imm32(b, RC, pending, ~(1u << r));   // long ready: forget it
+        size_t next2 = x86_jmp(b);
+        x86_patch(b, later);
+        x86_cmp_r64_r64(b, X86_RSI, X86_RDX);
+        size_t next3 = x86_jcc(b, X86_CC_BE);
+        x86_mov_r64_r64(b, X86_RDX, X86_RSI);
+        x86_movzx8(b, X86_R8, RC, tm + OFF(struct hexsim_timing_state, cause) + r);
+        x86_patch(b, next);
+        x86_patch(b, next2);
+        x86_patch(b, next3);
+    }
+    x86_cmp_r64_r64(b, X86_RDX, X86_RAX);
+    size_t no_stall = x86_jcc(b, X86_CC_BE);
+    x86_mov_r64_r64(b, X86_RSI, X86_RDX);
+    x86_sub_r64_r64(b, X86_RSI, X86_RAX);
+    x86_imul_r64_imm(b, X86_R8, X86_R8, 8);
+    x86_add_r64_r64(b, X86_R8, RC);
+    x86_add_mem_r64(b, X86_R8, tm + OFF(struct hexsim_timing_state, st.stall), X86_RSI);
+    x86_mov_r64_r64(b, X86_RAX, X86_RDX);
+    x86_patch(b, no_stall);
     x86_patch(b, none);
     x86_patch(b, done);
 }
@@ -221,15 +249,26 @@ static void gen_set_ready(struct x86_buf *b, uint32_t regs, int32_t lat_off, int
     x86_patch(b, keep);
 }
 
-// The predicates of a packet writing registers in place (hx_commit_regs' second half).
-static void gen_commit_preds(struct x86_buf *b)
+// The predicates (hx_commit_regs' second half): those the packet's instructions name as
+// written (wpreds) inline, and (in case an instruction wrote another) the call if the mask
+// says so.
+static void gen_commit_preds(struct x86_buf *b, unsigned wpreds)
 {
-    x86_movzx8(b, X86_RAX, RX, XO(pmask));
-    x86_test_r32_r32(b, X86_RAX, X86_RAX);
-    size_t none = x86_jcc(b, X86_CC_E);
-    x86_mov_r64_r64(b, X86_RDI, RX);
-    call(b, (const void *)jit_commit_preds);
-    x86_patch(b, none);
+    for (unsigned m = wpreds & 15u; m; m &= m - 1) {
+        int n = __builtin_ctz(m);
+        x86_test_mem_imm32(b, RX, XO(pmask), 1u << n);   // pmask is a byte: bits 0-3
+        size_t skip = x86_jcc(b, X86_CC_E);
+        x86_movzx8(b, X86_RAX, RX, XO(new_p) + n);
+        x86_store(b, 1, RC, CO(p) + n, X86_RAX);
+        x86_patch(b, skip);
+    }
+    if (~wpreds & 15u) {
+        x86_test_mem_imm32(b, RX, XO(pmask), ~wpreds & 15u);
+        size_t none = x86_jcc(b, X86_CC_E);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_commit_preds);
+        x86_patch(b, none);
+    }
 }
 
 // hx_commit_regs' first half for a staged packet: the registers its instructions name
@@ -282,7 +321,7 @@ static void gen_loop0_end(struct x86_buf *b)
 static void gen_alu_commit(struct x86_buf *b, const struct hx_block_pkt *p, bool last)
 {
     const int32_t tm = CO(tm);
-    gen_commit_preds(b);
+    gen_commit_preds(b, p->wpreds);
     x86_add_mem_imm(b, 8, RC, CO(packets), 1);
     // the timing model: issue (rax), data stalls, latencies, the cost
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
@@ -303,6 +342,65 @@ static void gen_alu_commit(struct x86_buf *b, const struct hx_block_pkt *p, bool
         gen_loop0_end(b);
 }
 
+// One branch cost of hexsim_timing_extra: the parameter at param_off added to the cost (rcx)
+// and to the stall count of `cause`; `mispredict` counts a wrong hint too.
+static void gen_branch_add(struct x86_buf *b, int32_t param_off, int cause, bool mispredict)
+{
+    const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
+    if (mispredict)
+        x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, mispredicts), 1);
+    x86_load(b, 8, X86_RSI, RX, XO(tp));
+    x86_load(b, 4, X86_RSI, X86_RSI, param_off);
+    x86_add_r64_r64(b, X86_RCX, X86_RSI);
+    x86_add_mem_r64(b, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause, X86_RSI);
+}
+
+// hexsim_timing_extra for a packet without fixed costs: the branch taken (which instruction,
+// from x->branch_idx) or a taken hint that fell through; the cost is added to rcx (issue in
+// rax is kept).
+static void gen_branch_cost(struct x86_buf *b, const struct hexsim_packet_timing *pt)
+{
+    const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
+    size_t ends[20];
+    unsigned nend = 0;
+    x86_load(b, 4, X86_RDX, RX, XO(branch_idx));
+    x86_test_r32_r32(b, X86_RDX, X86_RDX);
+    size_t none = x86_jcc(b, X86_CC_S);
+    x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, taken), 1);
+    size_t ind[HX_PACKET_MAX_INSNS], nt[HX_PACKET_MAX_INSNS];
+    unsigned nind = 0, nnt = 0;
+    for (unsigned i = 0; i < HX_PACKET_MAX_INSNS; i++) {
+        if (pt->indirect & (1u << i)) {
+            x86_cmp_r32_imm(b, X86_RDX, (int32_t)i);
+            ind[nind++] = x86_jcc(b, X86_CC_E);
+        } else if (pt->hint_nt & (1u << i)) {
+            x86_cmp_r32_imm(b, X86_RDX, (int32_t)i);
+            nt[nnt++] = x86_jcc(b, X86_CC_E);
+        }
+    }
+    gen_branch_add(b, OFF(struct hexsim_timing_params, branch_taken), HX_STALL_BRANCH, false);
+    ends[nend++] = x86_jmp(b);
+    if (nind) {
+        for (unsigned i = 0; i < nind; i++)
+            x86_patch(b, ind[i]);
+        gen_branch_add(b, OFF(struct hexsim_timing_params, indirect), HX_STALL_INDIRECT, false);
+        ends[nend++] = x86_jmp(b);
+    }
+    if (nnt) {
+        for (unsigned i = 0; i < nnt; i++)
+            x86_patch(b, nt[i]);
+        gen_branch_add(b, OFF(struct hexsim_timing_params, mispredict), HX_STALL_MISPREDICT,
+                       true);
+        ends[nend++] = x86_jmp(b);
+    }
+    x86_patch(b, none);
+    if (pt->hint_t)   // hinted taken, fell through
+        gen_branch_add(b, OFF(struct hexsim_timing_params, mispredict), HX_STALL_MISPREDICT,
+                       true);
+    for (unsigned i = 0; i < nend; i++)
+        x86_patch(b, ends[i]);
+}
+
 // What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count,
 // hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the next PC and a loop-0
 // end without a branch.
@@ -317,13 +415,16 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
     x86_store(b, 8, X86_RSP, 0, X86_RAX);
     x86_load(b, 4, X86_RCX, RX, XO(tcost));
     x86_add_r64_imm(b, X86_RCX, 1);
-    if (pt->slow) {
+    if (pt->extra) {   // fixed costs (rare): hexsim_timing_extra
         x86_store(b, 8, X86_RSP, 8, X86_RCX);
         x86_mov_r64_r64(b, X86_RDI, RX);
         arg_ptr(b, X86_RSI, pt);
         call(b, (const void *)jit_timing_extra);
         x86_load(b, 8, X86_RCX, X86_RSP, 8);
         x86_add_r64_r64(b, X86_RCX, X86_RAX);
+        x86_load(b, 8, X86_RAX, X86_RSP, 0);
+    } else if (pt->slow) {
+        gen_branch_cost(b, pt);
     }
     x86_store(b, 8, X86_RSP, 8, X86_RCX);
     x86_load(b, 8, X86_RAX, X86_RSP, 0);
@@ -364,7 +465,7 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
     }
     uint8_t *commit = b->p;
     if (jumps) {   // hx_alu_commit with jumps
-        gen_commit_preds(b);
+        gen_commit_preds(b, p->wpreds);
         gen_commit_tail(b, p);
     } else {
         gen_alu_commit(b, p, last);
@@ -452,7 +553,7 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     x86_patch(b, no_st);
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
-    gen_commit_preds(b);
+    gen_commit_preds(b, p->wpreds);
     gen_commit_tail(b, p);
     size_t committed = x86_jmp(b);
     for (unsigned i = 0; i < nfull; i++)

@@ -2,7 +2,7 @@
 // x86-64 instruction encoder (x86_emit.h). Facts: Intel SDM volume 2, chapter 2 (REX: 0100WRXB;
 // ModRM mod=10 is [base + disp32]; a base of rsp or r12 needs a SIB byte, 0x24 for no index)
 // and the opcode tables of chapter 3-4 (8B/89 mov, C6/C7 mov immediate, 8D lea, 81 group 1
-// with /0 add, /1 or, /4 and and /7 cmp, 03 add, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
+// with /0 add, /1 or, /4 and and /7 cmp, 01 and 03 add, 29 sub, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
 // test, FF /1 dec, /2 call and /4 jmp, 0F B6 movzx, B8+r mov
 // immediate, 50+r push, 58+r pop, 0F 80+cc jcc rel32, E9 jmp rel32, C3 ret).
 #include "x86_emit.h"
@@ -191,6 +191,34 @@ void x86_or_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm)
     imm32(b, imm);
 }
 
+void x86_and_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm)
+{
+    if (!room(b))
+        return;
+    rex(b, false, 0, base, false);
+    byte(b, 0x81);
+    mem(b, 4, base, disp);
+    imm32(b, imm);
+}
+
+void x86_add_mem_r64(struct x86_buf *b, int base, int32_t disp, int r)
+{
+    if (!room(b))
+        return;
+    rex(b, true, r, base, false);
+    byte(b, 0x01);
+    mem(b, r, base, disp);
+}
+
+void x86_sub_r64_r64(struct x86_buf *b, int dst, int src)
+{
+    if (!room(b))
+        return;
+    rex(b, true, src, dst, false);
+    byte(b, 0x29);
+    direct(b, src, dst);
+}
+
 void x86_add_r64_r64(struct x86_buf *b, int dst, int src)
 {
     if (!room(b))
@@ -287,6 +315,15 @@ void x86_cmp_r32_r32(struct x86_buf *b, int a, int c)
         return;
     rex(b, false, c, a, false);
     byte(b, 0x39);   // cmp r/m32, r32
+    direct(b, c, a);
+}
+
+void x86_cmp_r64_r64(struct x86_buf *b, int a, int c)
+{
+    if (!room(b))
+        return;
+    rex(b, true, c, a, false);
+    byte(b, 0x39);
     direct(b, c, a);
 }
 

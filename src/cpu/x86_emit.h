@@ -16,7 +16,7 @@ enum x86_reg {
 
 // Condition codes (the low nibble of Jcc).
 enum x86_cc { X86_CC_B = 2, X86_CC_AE = 3, X86_CC_E = 4, X86_CC_NE = 5, X86_CC_BE = 6,
-              X86_CC_A = 7, X86_CC_L = 12, X86_CC_GE = 13 };
+              X86_CC_A = 7, X86_CC_S = 8, X86_CC_L = 12, X86_CC_GE = 13 };
 
 // Where the code goes; `full` once an instruction did not fit (nothing past `end` is written).
 struct x86_buf {
@@ -42,6 +42,9 @@ void x86_lea(struct x86_buf *b, int dst, int base, int32_t disp);
 // [base + disp] (size 4 or 8) += imm
 void x86_add_mem_imm(struct x86_buf *b, unsigned size, int base, int32_t disp, int32_t imm);
 void x86_or_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
+void x86_and_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
+void x86_add_mem_r64(struct x86_buf *b, int base, int32_t disp, int r);   // [base+disp] += r
+void x86_sub_r64_r64(struct x86_buf *b, int dst, int src);
 void x86_add_r64_r64(struct x86_buf *b, int dst, int src);
 void x86_add_r64_imm(struct x86_buf *b, int r, int32_t imm);
 void x86_add_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
@@ -54,6 +57,7 @@ void x86_cmp_mem_imm(struct x86_buf *b, unsigned size, int base, int32_t disp, i
 void x86_cmp_r32_imm(struct x86_buf *b, int r, int32_t imm);
 void x86_cmp_r32_r32(struct x86_buf *b, int a, int c);   // a - c
 void x86_cmp_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
+void x86_cmp_r64_r64(struct x86_buf *b, int a, int c);   // a - c
 void x86_test_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
 void x86_test_r32_r32(struct x86_buf *b, int a, int c);
 void x86_test_r64_r64(struct x86_buf *b, int a, int c);
