@@ -32,7 +32,10 @@ struct hx_jit *hx_jit_new(void)
     struct hx_jit *j = calloc(1, sizeof(*j));
     if (!j)
         return NULL;
-    void *m = mmap(NULL, JIT_ARENA_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+    // near this program's code if the host agrees, so that calls of the semantic functions
+    // take a 32-bit displacement (x86_call); anywhere else works too
+    uintptr_t near = ((uintptr_t)&hx_jit_new & ~(uintptr_t)0xFFFFF) - ((uintptr_t)256 << 20);
+    void *m = mmap((void *)near, JIT_ARENA_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
         free(j);
@@ -146,13 +149,13 @@ _Static_assert(SIZE(struct hexsim_timing_state, ready[0]) == 8 &&
                SIZE(struct hexsim_timing_state, max_ready) == 8 &&
                SIZE(struct hexsim_timing_params, lat_load) == 4, "ready");
 
-enum { RX = X86_RBX, RC = X86_R12, REV = X86_R13, RGEN = X86_R14, RMEM = X86_R15 };
+enum { RX = X86_RBX, RC = X86_R12, REV = X86_R13, RGEN = X86_R14, RMEM = X86_R15,
+       RCOST = X86_RBP };
 
 // call fn(a0, a1, a2, a3) with the arguments already in rdi, rsi, rdx, rcx
 static void call(struct x86_buf *b, const void *fn)
 {
-    x86_mov_r64_imm64(b, X86_RAX, (uint64_t)(uintptr_t)fn);
-    x86_call_reg(b, X86_RAX);
+    x86_call(b, fn);
 }
 
 static void arg_ptr(struct x86_buf *b, int reg, const void *p)
@@ -328,12 +331,7 @@ static void gen_alu_commit(struct x86_buf *b, const struct hx_block_pkt *p, bool
     if (p->tm.rd)
         gen_data_stall(b, p->tm.rd);
     gen_writes(b, &p->tm);
-    x86_load(b, 4, X86_RCX, RC, tm + OFF(struct hexsim_timing_state, interleave));
-    x86_cmp_r32_imm(b, X86_RCX, 1);
-    size_t more = x86_jcc(b, X86_CC_A);
-    x86_mov_r32_imm32(b, X86_RCX, 1);
-    x86_patch(b, more);
-    x86_add_r64_r64(b, X86_RAX, X86_RCX);
+    x86_add_r64_r64(b, X86_RAX, RCOST);
     x86_store(b, 8, RC, CO(pcycles), X86_RAX);
     x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), p->tm.ninsns);
     // the next PC, and a loop-0 end
@@ -430,10 +428,9 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
     x86_load(b, 8, X86_RAX, X86_RSP, 0);
     gen_writes(b, pt);
     x86_load(b, 8, X86_RCX, X86_RSP, 8);
-    x86_load(b, 4, X86_RDX, RC, tm + OFF(struct hexsim_timing_state, interleave));
-    x86_cmp_r32_r32(b, X86_RCX, X86_RDX);
+    x86_cmp_r32_r32(b, X86_RCX, RCOST);   // at least the thread's turn
     size_t big = x86_jcc(b, X86_CC_AE);
-    x86_mov_r64_r64(b, X86_RCX, X86_RDX);
+    x86_mov_r64_r64(b, X86_RCX, RCOST);
     x86_patch(b, big);
     x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
     x86_add_r64_r64(b, X86_RAX, X86_RCX);
@@ -618,12 +615,19 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
         return NULL;
     struct x86_buf b;
     x86_init(&b, j->base + j->used, JIT_ARENA_SIZE - j->used);
-    static const int saved[] = { X86_RBX, X86_R12, X86_R13, X86_R14, X86_R15 };
-    for (unsigned i = 0; i < 5; i++)
+    static const int saved[] = { X86_RBX, X86_R12, X86_R13, X86_R14, X86_R15, X86_RBP };
+    for (unsigned i = 0; i < 6; i++)
         x86_push(&b, saved[i]);
-    x86_add_r64_imm(&b, X86_RSP, -16);   // two scratch slots; the stack stays 16-aligned
+    x86_add_r64_imm(&b, X86_RSP, -24);   // scratch slots; the stack is 16-aligned again
     x86_mov_r64_r64(&b, RX, X86_RDI);
     x86_load(&b, 8, RC, RX, XO(cpu));
+    // the least cost of a packet: one pcycle, or the thread's turn (nothing in a block
+    // changes the threads taking turns)
+    x86_load(&b, 4, RCOST, RC, CO(tm) + OFF(struct hexsim_timing_state, interleave));
+    x86_cmp_r32_imm(&b, RCOST, 1);
+    size_t more = x86_jcc(&b, X86_CC_A);
+    x86_mov_r32_imm32(&b, RCOST, 1);
+    x86_patch(&b, more);
     x86_load(&b, 8, REV, RX, XO(ev));
     x86_load(&b, 8, RMEM, RX, XO(mem));
     const uint8_t *chain_at = b.p;   // compiled blocks go on from here (gen_chain)
@@ -655,8 +659,8 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     for (unsigned i = 0; i < nexit; i++)
         x86_patch(&b, exits[i]);
     x86_load(&b, 4, X86_RAX, REV, OFF(struct hexsim_event_info, kind));
-    x86_add_r64_imm(&b, X86_RSP, 16);
-    for (unsigned i = 5; i-- > 0;)
+    x86_add_r64_imm(&b, X86_RSP, 24);
+    for (unsigned i = 6; i-- > 0;)
         x86_pop(&b, saved[i]);
     x86_ret(&b);
     if (b.full)

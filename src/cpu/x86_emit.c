@@ -4,7 +4,7 @@
 // and the opcode tables of chapter 3-4 (8B/89 mov, C6/C7 mov immediate, 8D lea, 81 group 1
 // with /0 add, /1 or, /4 and and /7 cmp, 01 and 03 add, 29 sub, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
 // test, FF /1 dec, /2 call and /4 jmp, 0F B6 movzx, B8+r mov
-// immediate, 50+r push, 58+r pop, 0F 80+cc jcc rel32, E9 jmp rel32, C3 ret).
+// immediate, 50+r push, 58+r pop, 0F 80+cc jcc rel32, E8 call rel32, E9 jmp rel32, C3 ret).
 #include "x86_emit.h"
 
 #include <string.h>
@@ -91,6 +91,20 @@ void x86_call_reg(struct x86_buf *b, int r)
     rex(b, false, 0, r, false);
     byte(b, 0xFF);
     direct(b, 2, r);
+}
+
+void x86_call(struct x86_buf *b, const void *target)
+{
+    if (!room(b))
+        return;
+    intptr_t rel = (intptr_t)target - (intptr_t)(b->p + 5);
+    if (rel >= INT32_MIN && rel <= INT32_MAX) {
+        byte(b, 0xE8);
+        imm32(b, (uint32_t)(int32_t)rel);
+        return;
+    }
+    x86_mov_r64_imm64(b, X86_RAX, (uint64_t)(uintptr_t)target);
+    x86_call_reg(b, X86_RAX);
 }
 
 void x86_mov_r64_imm64(struct x86_buf *b, int r, uint64_t v)

@@ -30,6 +30,8 @@ void x86_push(struct x86_buf *b, int r);
 void x86_pop(struct x86_buf *b, int r);
 void x86_ret(struct x86_buf *b);
 void x86_call_reg(struct x86_buf *b, int r);
+// call target: rel32 when it is within reach, else through rax (clobbered either way).
+void x86_call(struct x86_buf *b, const void *target);
 void x86_mov_r64_imm64(struct x86_buf *b, int r, uint64_t v);
 void x86_mov_r32_imm32(struct x86_buf *b, int r, uint32_t v);
 void x86_mov_r64_r64(struct x86_buf *b, int dst, int src);
