@@ -448,13 +448,34 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
     x86_patch(b, done);
 }
 
+// A packet that set x->full: if it wrote nothing but sticky USR bits (no control or guest
+// registers, no released reservation) they go into USR now and the usual commit follows
+// (what hx_alu_full does, and what hx_commit_full amounts to then); else to the full commit
+// (rare[0..2]).
+static void gen_fold_sticky(struct x86_buf *b, size_t rare[3])
+{
+    _Static_assert(SIZE(struct hx_exec, cmask) == 4 && SIZE(struct hx_exec, gmask) == 4 &&
+                   SIZE(struct hx_exec, usr_sticky) == 4 &&
+                   SIZE(struct hx_exec, release_reservation) == 1, "full");
+    x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
+    rare[0] = x86_jcc(b, X86_CC_NE);
+    x86_cmp_mem_imm(b, 4, RX, XO(gmask), 0);
+    rare[1] = x86_jcc(b, X86_CC_NE);
+    x86_cmp_mem_imm(b, 1, RX, XO(release_reservation), 0);
+    rare[2] = x86_jcc(b, X86_CC_NE);
+    x86_load(b, 4, X86_RAX, RX, XO(usr_sticky));
+    x86_or_mem_r32(b, RC, CO(c[HX_USR]), X86_RAX);
+    x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
+}
+
 // One `alu` packet (hx_block_alu).
 static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
                     const struct hexsim_insn *op, bool jumps, bool last)
 {
     gen_alu_run(b, p, op, jumps);
     x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
-    size_t rare1 = x86_jcc(b, X86_CC_NE);
+    size_t sticky = x86_jcc(b, X86_CC_NE);
+    const uint8_t *loop_check = b->p;
     size_t rare2 = 0;
     if (last && p->endloop) {
         x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
@@ -468,18 +489,20 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
         gen_alu_commit(b, p, last);
     }
     size_t done = x86_jmp(b);
-    x86_patch(b, rare1);
+    // x->full: sticky USR bits only are folded in here (hx_alu_full), then on as usual
+    x86_patch(b, sticky);
+    size_t rare[3];
+    gen_fold_sticky(b, rare);
+    x86_jmp_back(b, -1, loop_check);
+    for (unsigned i = 0; i < 3; i++)
+        x86_patch(b, rare[i]);
     x86_patch(b, rare2);
     x86_mov_r64_r64(b, X86_RDI, RX);
     arg_ptr(b, X86_RSI, p);
     x86_mov_r32_imm32(b, X86_RDX, (jumps ? 1u : 0u) | (last ? 2u : 0u));
     call(b, (const void *)jit_alu_full);
     x86_test_r32_r32(b, X86_RAX, X86_RAX);
-    size_t back = x86_jcc(b, X86_CC_E);
-    if (back && !b->full) {   // to the usual commit
-        int32_t rel = (int32_t)(commit - (b->start + back + 4));
-        memcpy(b->start + back, &rel, 4);
-    }
+    x86_jmp_back(b, X86_CC_E, commit);   // to the usual commit
     x86_patch(b, done);
 }
 
@@ -528,13 +551,17 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     exits[(*nexit)++] = x86_jmp(b);
     x86_patch(b, ok);
     // hx_commit_packet: the full commit when it is needed
-    size_t full[4];
+    size_t full[6];
     unsigned nfull = 0;
+    size_t sticky = 0;
     if (p->endloop > 1) {
         full[nfull++] = x86_jmp(b);
     } else {
         x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
-        full[nfull++] = x86_jcc(b, X86_CC_NE);
+        if (p->endloop)
+            full[nfull++] = x86_jcc(b, X86_CC_NE);
+        else
+            sticky = x86_jcc(b, X86_CC_NE);   // sticky USR bits only: folded in below
         if (p->endloop) {
             x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
             full[nfull++] = x86_jcc(b, X86_CC_GE);
@@ -543,6 +570,7 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
         }
     }
     // stores, registers, predicates, the count
+    const uint8_t *usual = b->p;
     x86_cmp_mem_imm(b, 4, RX, XO(nst), 0);
     size_t no_st = x86_jcc(b, X86_CC_E);
     x86_mov_r64_r64(b, X86_RDI, RX);
@@ -553,6 +581,12 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     gen_commit_preds(b, p->wpreds);
     gen_commit_tail(b, p);
     size_t committed = x86_jmp(b);
+    if (sticky) {
+        x86_patch(b, sticky);
+        gen_fold_sticky(b, &full[nfull]);
+        nfull += 3;
+        x86_jmp_back(b, -1, usual);
+    }
     for (unsigned i = 0; i < nfull; i++)
         x86_patch(b, full[i]);
     x86_mov_r64_r64(b, X86_RDI, RX);

@@ -2,7 +2,7 @@
 // x86-64 instruction encoder (x86_emit.h). Facts: Intel SDM volume 2, chapter 2 (REX: 0100WRXB;
 // ModRM mod=10 is [base + disp32]; a base of rsp or r12 needs a SIB byte, 0x24 for no index)
 // and the opcode tables of chapter 3-4 (8B/89 mov, C6/C7 mov immediate, 8D lea, 81 group 1
-// with /0 add, /1 or, /4 and and /7 cmp, 01 and 03 add, 29 sub, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
+// with /0 add, /1 or, /4 and and /7 cmp, 01 and 03 add, 09 or, 29 sub, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
 // test, FF /1 dec, /2 call and /4 jmp, 0F B6 movzx, B8+r mov
 // immediate, 50+r push, 58+r pop, 0F 80+cc jcc rel32, E8 call rel32, E9 jmp rel32, C3 ret).
 #include "x86_emit.h"
@@ -203,6 +203,15 @@ void x86_or_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm)
     byte(b, 0x81);
     mem(b, 1, base, disp);
     imm32(b, imm);
+}
+
+void x86_or_mem_r32(struct x86_buf *b, int base, int32_t disp, int r)
+{
+    if (!room(b))
+        return;
+    rex(b, false, r, base, false);
+    byte(b, 0x09);
+    mem(b, r, base, disp);
 }
 
 void x86_and_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm)
@@ -423,4 +432,13 @@ void x86_patch(struct x86_buf *b, size_t at)
         return;
     int32_t rel = (int32_t)((b->p - b->start) - (ptrdiff_t)(at + 4));
     memcpy(b->start + at, &rel, 4);
+}
+
+void x86_jmp_back(struct x86_buf *b, int cc, const uint8_t *target)
+{
+    size_t at = cc < 0 ? x86_jmp(b) : x86_jcc(b, cc);
+    if (at && !b->full) {
+        int32_t rel = (int32_t)(target - (b->start + at + 4));
+        memcpy(b->start + at, &rel, 4);
+    }
 }

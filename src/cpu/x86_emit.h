@@ -44,6 +44,7 @@ void x86_lea(struct x86_buf *b, int dst, int base, int32_t disp);
 // [base + disp] (size 4 or 8) += imm
 void x86_add_mem_imm(struct x86_buf *b, unsigned size, int base, int32_t disp, int32_t imm);
 void x86_or_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
+void x86_or_mem_r32(struct x86_buf *b, int base, int32_t disp, int r);   // [base+disp] |= r
 void x86_and_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
 void x86_add_mem_r64(struct x86_buf *b, int base, int32_t disp, int r);   // [base+disp] += r
 void x86_sub_r64_r64(struct x86_buf *b, int dst, int src);
@@ -70,5 +71,7 @@ size_t x86_jcc(struct x86_buf *b, int cc);
 size_t x86_jmp(struct x86_buf *b);
 void x86_jmp_reg(struct x86_buf *b, int r);
 void x86_patch(struct x86_buf *b, size_t at);
+// A jump (cc < 0: unconditional) back to an earlier point of the same buffer.
+void x86_jmp_back(struct x86_buf *b, int cc, const uint8_t *target);
 
 #endif
