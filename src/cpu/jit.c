@@ -129,8 +129,8 @@ static void jit_commit_preds(struct hx_exec *x)
 // The generated code reads and writes these fields with these sizes.
 _Static_assert(SIZE(struct hx_exec, pc) == 4 && SIZE(struct hx_exec, npc) == 4, "pc");
 _Static_assert(SIZE(struct hx_exec, pmask) == 1 && SIZE(struct hx_exec, full) == 1 &&
-               SIZE(struct hx_exec, new_p[0]) == 1 && SIZE(struct hexsim_cpu, p[0]) == 1 &&
-               OFF(struct hx_exec, pmask) + 4 <= (int32_t)sizeof(struct hx_exec), "flags");
+               SIZE(struct hx_exec, new_p[0]) == 1 && SIZE(struct hexsim_cpu, p[0]) == 1,
+               "flags");
 _Static_assert(SIZE(struct hx_exec, branch_idx) == 4 && SIZE(struct hx_exec, tcost) == 4, "br");
 _Static_assert(SIZE(struct hexsim_event_info, kind) == 4, "kind");
 _Static_assert(SIZE(struct hexsim_cpu, packets) == 8 && SIZE(struct hexsim_cpu, pcycles) == 8,
@@ -257,16 +257,17 @@ static void gen_set_ready(struct x86_buf *b, uint32_t regs, int32_t lat_off, int
 // says so.
 static void gen_commit_preds(struct x86_buf *b, unsigned wpreds)
 {
+    x86_movzx8(b, X86_RDX, RX, XO(pmask));
     for (unsigned m = wpreds & 15u; m; m &= m - 1) {
         int n = __builtin_ctz(m);
-        x86_test_mem_imm32(b, RX, XO(pmask), 1u << n);   // pmask is a byte: bits 0-3
+        x86_test_r32_imm(b, X86_RDX, 1u << n);
         size_t skip = x86_jcc(b, X86_CC_E);
         x86_movzx8(b, X86_RAX, RX, XO(new_p) + n);
         x86_store(b, 1, RC, CO(p) + n, X86_RAX);
         x86_patch(b, skip);
     }
     if (~wpreds & 15u) {
-        x86_test_mem_imm32(b, RX, XO(pmask), ~wpreds & 15u);
+        x86_test_r32_imm(b, X86_RDX, ~wpreds & 15u);
         size_t none = x86_jcc(b, X86_CC_E);
         x86_mov_r64_r64(b, X86_RDI, RX);
         call(b, (const void *)jit_commit_preds);

@@ -3,7 +3,7 @@
 // ModRM mod=10 is [base + disp32]; a base of rsp or r12 needs a SIB byte, 0x24 for no index)
 // and the opcode tables of chapter 3-4 (8B/89 mov, C6/C7 mov immediate, 8D lea, 81 group 1
 // with /0 add, /1 or, /4 and and /7 cmp, 01 and 03 add, 09 or, 29 sub, 39 cmp, 69 imul, C1 /5 shr, 85 and F7 /0
-// test, FF /1 dec, /2 call and /4 jmp, 0F B6 movzx, B8+r mov
+// test, F6 /0 test, FF /1 dec, /2 call and /4 jmp, 0F B6 movzx, B8+r mov
 // immediate, 50+r push, 58+r pop, 0F 80+cc jcc rel32, E8 call rel32, E9 jmp rel32, C3 ret).
 #include "x86_emit.h"
 
@@ -369,6 +369,16 @@ void x86_test_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm)
     imm32(b, imm);
 }
 
+void x86_test_mem_imm8(struct x86_buf *b, int base, int32_t disp, uint8_t imm)
+{
+    if (!room(b))
+        return;
+    rex(b, false, 0, base, false);
+    byte(b, 0xF6);
+    mem(b, 0, base, disp);
+    byte(b, imm);
+}
+
 void x86_test_r32_r32(struct x86_buf *b, int a, int c)
 {
     if (!room(b))
@@ -376,6 +386,16 @@ void x86_test_r32_r32(struct x86_buf *b, int a, int c)
     rex(b, false, c, a, false);
     byte(b, 0x85);
     direct(b, c, a);
+}
+
+void x86_test_r32_imm(struct x86_buf *b, int r, uint32_t imm)
+{
+    if (!room(b))
+        return;
+    rex(b, false, 0, r, false);
+    byte(b, 0xF7);
+    direct(b, 0, r);
+    imm32(b, imm);
 }
 
 void x86_test_r64_r64(struct x86_buf *b, int a, int c)

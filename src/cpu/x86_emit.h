@@ -62,7 +62,9 @@ void x86_cmp_r32_r32(struct x86_buf *b, int a, int c);   // a - c
 void x86_cmp_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
 void x86_cmp_r64_r64(struct x86_buf *b, int a, int c);   // a - c
 void x86_test_mem_imm32(struct x86_buf *b, int base, int32_t disp, uint32_t imm);
+void x86_test_mem_imm8(struct x86_buf *b, int base, int32_t disp, uint8_t imm);
 void x86_test_r32_r32(struct x86_buf *b, int a, int c);
+void x86_test_r32_imm(struct x86_buf *b, int r, uint32_t imm);
 void x86_test_r64_r64(struct x86_buf *b, int a, int c);
 void x86_cmp_mem_r32(struct x86_buf *b, int base, int32_t disp, int r);   // [base+disp] - r
 // Jumps with a 32-bit displacement: each returns where the displacement is, for x86_patch
