@@ -75,9 +75,15 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     p->store_direct = pkt->store_direct;
     p->wregs = 0;
     p->wpreds = 0;
+    p->writes_mem = false;
     for (unsigned k = 0; k < pkt->nexec; k++) {
         const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+        // only loads and computations are known to leave memory alone
+        bool reads_only = d->cls == HX_CLASS_ALU32 || d->cls == HX_CLASS_XTYPE ||
+                          d->cls == HX_CLASS_SUBA || d->cls == HX_CLASS_LD ||
+                          d->cls == HX_CLASS_SUBL1 || d->cls == HX_CLASS_SUBL2;
+        p->writes_mem |= !reads_only || (d->flags & (HX_F_STORE | HX_F_MEMOP));
         p->wregs |= d->implicit_defs;
         p->wpreds |= d->lit_pdefs;
         for (unsigned i = 0; i < d->nops; i++) {

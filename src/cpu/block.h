@@ -36,6 +36,7 @@ struct hx_block_pkt {
     bool store_direct;        // decode.h
     uint32_t wregs;           // the general registers its instructions name as written
     uint8_t wpreds;           // the predicates they name as written
+    bool writes_mem;          // it may write memory (stores, memops, dczeroa, ...)
 };
 
 struct hx_block {
@@ -154,7 +155,7 @@ hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct he
 static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
                                                                const struct hx_block *b)
 {
-    if (b->jit)
+    if (b->jit && !x->xlat)   // compiled code knows user mode only (jit.h)
         return b->jit(x);
     const uint64_t code_gen = x->mem->code_gen;
     const struct hexsim_insn *op = b->op;

@@ -411,9 +411,18 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
     if (pt->rd)
         gen_data_stall(b, pt->rd);
+    if (!pt->slow) {   // no branch, no fixed cost: the least cost, the next packet
+        gen_writes(b, pt);
+        x86_add_r64_r64(b, X86_RAX, RCOST);
+        x86_store(b, 8, RC, CO(pcycles), X86_RAX);
+        x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
+        x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+        if (p->endloop == 1)
+            gen_loop0_end(b);
+        return;
+    }
     x86_store(b, 8, X86_RSP, 0, X86_RAX);
-    x86_load(b, 4, X86_RCX, RX, XO(tcost));
-    x86_add_r64_imm(b, X86_RCX, 1);
+    x86_mov_r32_imm32(b, X86_RCX, 1);   // one pcycle (x->tcost is 0: jit.h)
     if (pt->extra) {   // fixed costs (rare): hexsim_timing_extra
         x86_store(b, 8, X86_RSP, 8, X86_RCX);
         x86_mov_r64_r64(b, X86_RDI, RX);
@@ -523,20 +532,14 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     x86_store_imm(b, 4, RX, XO(branch_idx), -1);
     x86_store_imm(b, 4, RX, XO(nst), 0);
     x86_store_imm(b, 4, RX, XO(tcost), 0);
-    x86_movzx8(b, X86_RAX, RX, XO(mem_slow_base));
-    x86_store(b, 1, RX, XO(mem_slow), X86_RAX);
-    if (p->store_direct) {
-        x86_movzx8(b, X86_RAX, RX, XO(store_now_base));
-        x86_store(b, 1, RX, XO(store_now), X86_RAX);
-    } else {
-        x86_store_imm(b, 1, RX, XO(store_now), 0);
-    }
-    if (p->direct)
-        x86_lea(b, X86_RAX, RC, CO(r));
-    else
+    // user mode without a log or caches (jit.h): mem_slow_base false, store_now_base true
+    x86_store_imm(b, 1, RX, XO(mem_slow), 0);
+    x86_store_imm(b, 1, RX, XO(store_now), p->store_direct);
+    if (!p->direct) {   // else x->wr is the register file already (the block keeps it so)
         x86_lea(b, X86_RAX, RX, XO(new_r));
-    x86_store(b, 8, RX, XO(wr), X86_RAX);
-    x86_store_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+        x86_store(b, 8, RX, XO(wr), X86_RAX);
+    }
+    // the event kind is NONE already: any other ends the block
     // the instructions
     for (unsigned k = 0; k < p->nops; k++) {
         arg_ptr(b, X86_RSI, &op[k]);
@@ -595,15 +598,18 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     x86_mov_r32_imm32(b, X86_RDX, p->endloop);
     call(b, (const void *)jit_commit_full);
     x86_patch(b, committed);
-    // x->wr for the `alu` packets; then the reasons to stop
-    x86_lea(b, X86_RAX, RC, CO(r));
-    x86_store(b, 8, RX, XO(wr), X86_RAX);
+    // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
+    // only the last packet can raise one)
+    if (!p->direct) {
+        x86_lea(b, X86_RAX, RC, CO(r));
+        x86_store(b, 8, RX, XO(wr), X86_RAX);
+    }
     if (last)
         return;
-    x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
-    x86_cmp_r64_mem(b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    if (p->writes_mem) {
+        x86_cmp_r64_mem(b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+        exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    }
     x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
     exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
 }

@@ -8,7 +8,9 @@
 // compiled block leaves exactly the state, counts and pcycles the interpreter leaves.
 //
 // Only on x86-64 Linux hosts; elsewhere (or if the host refuses executable memory)
-// hx_jit_new returns NULL and blocks are interpreted.
+// hx_jit_new returns NULL and blocks are interpreted. Compiled code is for user mode as
+// hx_run_block runs it (no address translation, no debugger log, no caches): loads and stores
+// take no extra pcycles (x->tcost stays 0) and the event kind is NONE between packets.
 #ifndef HEXSIM_CPU_JIT_H
 #define HEXSIM_CPU_JIT_H
 
