@@ -55,6 +55,9 @@ def bodies(rows):
     return out
 
 
+# what in a semantic function may read the packet's address (write_sem)
+USES_PC_RE = re.compile(r'\bN?PC\b|hx_call|hx_cr|hx_fl_cr_staged')
+
 # register writes in place: what a direct variant does instead of hx_wr, hx_wrr
 DIRECT = {'hx_wr(': 'hx_wr_direct(', 'hx_wrr(': 'hx_wrr_direct('}
 DIRECT_CLASSES = ('ALU32', 'XTYPE', 'SUBA')
@@ -135,6 +138,15 @@ def write_sem(path, rows, built):
         for r in rows:
             if r.tag in bod:
                 c.write('    [HX_%s] = sem_%s,\n' % (r.tag, r.tag))
+        c.write('};\n')
+        # which semantics may read the packet's address (x->pc, x->npc): PC or NPC named, a
+        # call (its return address), a control register read (PC is one)
+        c.write('const uint8_t hexsim_isa_sem_uses_pc[HX_NUM_TAGS] = {\n')
+        for r in rows:
+            if r.tag in bod:
+                text = function(r, built[r.tag], bod[r.tag]).split('\n', 5)[5]
+                if USES_PC_RE.search(text):
+                    c.write('    [HX_%s] = 1,\n' % r.tag)
         c.write('};\n')
         c.write('const hexsim_sem_fn hexsim_isa_sem_direct[HX_NUM_TAGS] = {\n')
         for r in rows:

@@ -76,6 +76,7 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     p->wregs = 0;
     p->wpreds = 0;
     p->writes_mem = false;
+    p->uses_pc = false;
     for (unsigned k = 0; k < pkt->nexec; k++) {
         const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
@@ -84,6 +85,7 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
                           d->cls == HX_CLASS_SUBA || d->cls == HX_CLASS_LD ||
                           d->cls == HX_CLASS_SUBL1 || d->cls == HX_CLASS_SUBL2;
         p->writes_mem |= !reads_only || (d->flags & (HX_F_STORE | HX_F_MEMOP));
+        p->uses_pc |= hexsim_isa_sem_uses_pc[in->tag] != 0;
         p->wregs |= d->implicit_defs;
         p->wpreds |= d->lit_pdefs;
         for (unsigned i = 0; i < d->nops; i++) {

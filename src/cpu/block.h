@@ -37,6 +37,7 @@ struct hx_block_pkt {
     uint32_t wregs;           // the general registers its instructions name as written
     uint8_t wpreds;           // the predicates they name as written
     bool writes_mem;          // it may write memory (stores, memops, dczeroa, ...)
+    bool uses_pc;             // an instruction may read x->pc or x->npc (decode.h)
 };
 
 struct hx_block {

@@ -20,6 +20,9 @@ extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
 // The same writing general registers in place without the write mask: what the decoder
 // puts in hexsim_insn.fn of a `direct` packet (NULL: the row has no such variant).
 extern const hexsim_sem_fn hexsim_isa_sem_direct[HX_NUM_TAGS];
+// Whether an instruction's semantics may read the packet's address (x->pc, x->npc): the
+// compiled blocks (jit.c) set them only for packets that need them.
+extern const uint8_t hexsim_isa_sem_uses_pc[HX_NUM_TAGS];
 // What the decoder puts in hexsim_insn.fn for an instruction without semantics: it raises
 // HX_EV_UNIMPLEMENTED (exec.c).
 void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in);

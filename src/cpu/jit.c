@@ -163,12 +163,20 @@ static void arg_ptr(struct x86_buf *b, int reg, const void *p)
     x86_mov_r64_imm64(b, reg, (uint64_t)(uintptr_t)p);
 }
 
-// The instructions of an `alu` packet: hx_alu_begin, then each semantic function.
-static void gen_alu_run(struct x86_buf *b, const struct hx_block_pkt *p,
-                        const struct hexsim_insn *op, bool jumps)
+// x->pc and x->npc of packet p.
+static void gen_pc(struct x86_buf *b, const struct hx_block_pkt *p)
 {
     x86_store_imm(b, 4, RX, XO(pc), (int32_t)p->addr);
     x86_store_imm(b, 4, RX, XO(npc), (int32_t)p->npc);
+}
+
+// The instructions of an `alu` packet: hx_alu_begin (x->pc and x->npc only if an instruction
+// reads them; the rare commit sets them), then each semantic function.
+static void gen_alu_run(struct x86_buf *b, const struct hx_block_pkt *p,
+                        const struct hexsim_insn *op, bool jumps)
+{
+    if (p->uses_pc || jumps)
+        gen_pc(b, p);
     x86_store_imm(b, 1, RX, XO(pmask), 0);
     x86_store_imm(b, 1, RX, XO(full), 0);
     if (jumps) {
@@ -507,6 +515,8 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
     for (unsigned i = 0; i < 3; i++)
         x86_patch(b, rare[i]);
     x86_patch(b, rare2);
+    if (!p->uses_pc && !jumps)
+        gen_pc(b, p);   // hx_commit_full reads them
     x86_mov_r64_r64(b, X86_RDI, RX);
     arg_ptr(b, X86_RSI, p);
     x86_mov_r32_imm32(b, X86_RDX, (jumps ? 1u : 0u) | (last ? 2u : 0u));
