@@ -2,8 +2,9 @@
 # Turns the semantic lines of the ISA table (lines indented under a row in src/cpu/isa/*.isa)
 # into C: one function per row, `hexsim_isa_sem[tag]` pointing at it (NULL for rows whose
 # semantics are not written yet). Rows that can be in a packet written in place (decode.c:
-# can_write_direct; ALU32, XTYPE and SUBA rows writing general registers) get a second
-# function, `hexsim_isa_sem_direct[tag]`, whose register writes skip the packet's write mask.
+# can_write_direct; cpu/block.c for packets with loads and stores; ALU32, XTYPE, SUBA, load
+# and store rows writing general registers) get a second function,
+# `hexsim_isa_sem_direct[tag]`, whose register writes skip the packet's write mask.
 # Used by tools/gen_isa.py; the format is documented in src/cpu/isa/README.md ("Semantics").
 import re
 
@@ -60,7 +61,9 @@ USES_PC_RE = re.compile(r'\bN?PC\b|hx_call|hx_cr|hx_fl_cr_staged')
 
 # register writes in place: what a direct variant does instead of hx_wr, hx_wrr
 DIRECT = {'hx_wr(': 'hx_wr_direct(', 'hx_wrr(': 'hx_wrr_direct('}
-DIRECT_CLASSES = ('ALU32', 'XTYPE', 'SUBA')
+# (loads and stores: for the blocks of cpu/block.c, which undo such writes if the packet
+# faults; the decoder's direct packets have no memory accesses)
+DIRECT_CLASSES = ('ALU32', 'XTYPE', 'SUBA', 'LD', 'ST', 'SUBL1', 'SUBL2', 'SUBS1', 'SUBS2')
 
 
 def has_direct(r, ops):

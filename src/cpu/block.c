@@ -58,6 +58,47 @@ static uint32_t packet_flags(const struct hexsim_packet *pkt)
     return f;
 }
 
+// Whether a packet the decoder stages because of its loads or stores may write registers in
+// place in a block, its writes undone if it faults (hx_block_pkt.undo): as decode.c's
+// can_write_direct asks, no instruction reads (other than as .new) a register an earlier one
+// wrote, nothing writes registers but through its operands, and every instruction writing
+// general registers has an in-place variant; loads, stores and jumps are allowed, memops,
+// calls, returns, loop set-ups, traps, load-locked and store-conditional are not.
+static bool can_write_in_block(const struct hexsim_packet *pkt)
+{
+    const uint32_t bad = HX_F_MEMOP | HX_F_CALL | HX_F_HWLOOP | HX_F_RETURN | HX_F_PRIV |
+                         HX_F_GUEST | HX_F_TRAP;
+    uint32_t written = 0;
+    for (unsigned k = 0; k < pkt->nexec; k++) {
+        const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+        if (in->fn == hexsim_sem_unimplemented || (d->flags & bad) || d->implicit_defs ||
+            d->implicit_cdefs || d->timing == HX_TC_LL || d->timing == HX_TC_SC)
+            return false;
+        switch (d->cls) {
+        case HX_CLASS_ALU32: case HX_CLASS_XTYPE: case HX_CLASS_SUBA: case HX_CLASS_LD:
+        case HX_CLASS_ST: case HX_CLASS_SUBL1: case HX_CLASS_SUBL2: case HX_CLASS_SUBS1:
+        case HX_CLASS_SUBS2: case HX_CLASS_J: case HX_CLASS_JR: case HX_CLASS_NV:
+            break;
+        default:
+            return false;
+        }
+        uint32_t rd = hexsim_literal_regs(d->syntax), wr = 0;
+        for (unsigned i = 0; i < d->nops; i++) {
+            const struct hexsim_operand_desc *o = &d->ops[i];
+            uint32_t m = hexsim_operand_regs(o, in->op[i]);
+            if (!o->written || o->name[1] == 'x' || o->name[1] == 'y')
+                rd |= m;
+            if (o->written)
+                wr |= m;
+        }
+        if ((rd & written) || (wr && !hexsim_isa_sem_direct[in->tag]))
+            return false;
+        written |= wr;
+    }
+    return true;
+}
+
 bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
 {
     if (!hx_block_can_hold(pkt) || !hx_block_open(b) || pkt->addr != hx_block_next(b) ||
@@ -73,6 +114,12 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     p->alu = pkt->alu;
     p->direct = pkt->direct;
     p->store_direct = pkt->store_direct;
+    p->undo = false;
+    p->undo_regs = 0;
+    if (!pkt->direct && can_write_in_block(pkt)) {
+        p->direct = true;
+        p->undo = true;   // set below to the registers written
+    }
     p->wregs = 0;
     p->wpreds = 0;
     p->writes_mem = false;
@@ -95,8 +142,13 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
             if (d->ops[i].kind == HX_OPK_P)
                 p->wpreds |= (uint8_t)(1u << (in->op[i] & 3));
         }
-        b->op[b->nops++] = *in;
+        struct hexsim_insn *o = &b->op[b->nops++];
+        *o = *in;
+        if (p->undo && hexsim_isa_sem_direct[in->tag])
+            o->fn = hexsim_isa_sem_direct[in->tag];
     }
+    if (p->undo)
+        p->undo_regs = p->wregs;
     b->general |= pkt->alu == HX_ALU_NONE;
     b->closed = pkt->endloop != 0 ||
                 (f & (HX_F_JUMP | HX_F_CALL | HX_F_RETURN | HX_F_TRAP)) != 0;

@@ -38,6 +38,9 @@ struct hx_block_pkt {
     uint8_t wpreds;           // the predicates they name as written
     bool writes_mem;          // it may write memory (stores, memops, dczeroa, ...)
     bool uses_pc;             // an instruction may read x->pc or x->npc (decode.h)
+    bool undo;                // written in place although it may fault (block.c:
+                              // can_write_in_block): undo_regs are put back if it does
+    uint32_t undo_regs;
 };
 
 struct hx_block {
@@ -134,12 +137,17 @@ hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct he
 {
     struct hexsim_event_info *ev = x->ev;
     const struct hexsim_insn *end = in + p->nops;
+    uint32_t old[32];
+    for (uint32_t m = p->undo_regs; m; m &= m - 1)
+        old[__builtin_ctz(m)] = x->cpu->r[__builtin_ctz(m)];
     hx_packet_begin(x, p->addr, p->npc, p->direct, p->store_direct);
     do {
         x->cur_in = in;
         in->fn(x, in);
     } while (++in < end);
     if (__builtin_expect(ev->kind >= HX_EV_FAULT_READ, 0)) {
+        for (uint32_t m = p->undo_regs; m; m &= m - 1)   // a faulting packet commits nothing
+            x->cpu->r[__builtin_ctz(m)] = old[__builtin_ctz(m)];
         hx_clear_full(x);
         return true;
     }

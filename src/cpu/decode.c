@@ -13,6 +13,9 @@
 // Every table lookup goes through hexsim_isa_table; there is no other instruction list.
 #include "decode.h"
 
+#include <ctype.h>
+#include <stdlib.h>
+
 #include <string.h>
 
 #include "check.h"
@@ -210,6 +213,30 @@ uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw)
     }
 }
 
+uint32_t hexsim_literal_regs(const char *syntax)
+{
+    // operands are bytes 1..6 in the syntax (isa.h), so an 'r' and digits after something
+    // that is not a letter, digit or '_' is a register named literally ("jumpr r31",
+    // "memw(r29+#Ii)", "r31:30")
+    uint32_t m = 0;
+    for (const char *s = syntax; *s; s++) {
+        if (*s != 'r' || !isdigit((unsigned char)s[1]) ||
+            (s > syntax && (isalnum((unsigned char)s[-1]) || s[-1] == '_')))
+            continue;
+        char *end;
+        unsigned long n = strtoul(s + 1, &end, 10);
+        if (n < 32)
+            m |= 1u << n;
+        if (*end == ':' && isdigit((unsigned char)end[1])) {
+            n = strtoul(end + 1, &end, 10);
+            if (n < 32)
+                m |= 1u << n;
+        }
+        s = end - 1;
+    }
+    return m;
+}
+
 // Whether the packet's general-register writes can go straight to the registers instead of
 // being staged: every instruction is a plain ALU32/XTYPE computation with semantics or a
 // jump (no memory, calls, returns, hardware loops, traps, .new operands or implicit writes:
@@ -232,7 +259,7 @@ static bool can_write_direct(const struct hexsim_packet *pkt, bool *jumps)
             (!jump && d->cls != HX_CLASS_ALU32 && d->cls != HX_CLASS_XTYPE &&
              d->cls != HX_CLASS_SUBA))
             return false;
-        uint32_t rd = 0, wr = 0;
+        uint32_t rd = hexsim_literal_regs(d->syntax), wr = 0;   // "add(r29,#Ii)" reads r29
         for (unsigned i = 0; i < d->nops; i++) {
             const struct hexsim_operand_desc *o = &d->ops[i];
             uint32_t m = hexsim_operand_regs(o, in->op[i]);

@@ -108,6 +108,10 @@ int hexsim_match_sub(uint32_t bits13, int group, unsigned arch);
 
 const char *hexsim_decode_status_str(int status);
 
+// The general registers an instruction's syntax names literally (not as operands: "jumpr
+// r31", "memw(r29+#Ii)"), as a mask; they are read.
+uint32_t hexsim_literal_regs(const char *syntax);
+
 // The general registers a register operand with field value raw names, as a mask (two
 // bits for pairs; 0 for operands that are not general registers).
 uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw);

@@ -152,6 +152,12 @@ _Static_assert(SIZE(struct hexsim_timing_state, ready[0]) == 8 &&
 enum { RX = X86_RBX, RC = X86_R12, REV = X86_R13, RGEN = X86_R14, RMEM = X86_R15,
        RCOST = X86_RBP };
 
+// The stack frame below the six saved registers: two 8-byte scratch slots at rsp, then one
+// 4-byte slot per general register for the values a packet's in-place writes may have to
+// put back (UNDO_SLOTS); the size keeps rsp 16-aligned at calls (8 return + 48 pushed + 152).
+enum { UNDO_SLOTS = 16, FRAME = 152 };
+_Static_assert(UNDO_SLOTS + 4 * 32 <= FRAME && (8 + 48 + FRAME) % 16 == 0, "frame");
+
 // call fn(a0, a1, a2, a3) with the arguments already in rdi, rsi, rdx, rcx
 static void call(struct x86_buf *b, const void *fn)
 {
@@ -550,6 +556,12 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
         x86_store(b, 8, RX, XO(wr), X86_RAX);
     }
     // the event kind is NONE already: any other ends the block
+    // registers written in place although the packet may fault: kept to put back
+    for (uint32_t m = p->undo_regs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        x86_load(b, 4, X86_RAX, RC, CO(r) + 4 * r);
+        x86_store(b, 4, X86_RSP, UNDO_SLOTS + 4 * r, X86_RAX);
+    }
     // the instructions
     for (unsigned k = 0; k < p->nops; k++) {
         arg_ptr(b, X86_RSI, &op[k]);
@@ -560,6 +572,11 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     // a fault: nothing is committed
     x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_FAULT_READ);
     size_t ok = x86_jcc(b, X86_CC_B);
+    for (uint32_t m = p->undo_regs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        x86_load(b, 4, X86_RAX, X86_RSP, UNDO_SLOTS + 4 * r);
+        x86_store(b, 4, RC, CO(r) + 4 * r, X86_RAX);
+    }
     x86_mov_r64_r64(b, X86_RDI, RX);
     call(b, (const void *)jit_fault);
     exits[(*nexit)++] = x86_jmp(b);
@@ -669,7 +686,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     static const int saved[] = { X86_RBX, X86_R12, X86_R13, X86_R14, X86_R15, X86_RBP };
     for (unsigned i = 0; i < 6; i++)
         x86_push(&b, saved[i]);
-    x86_add_r64_imm(&b, X86_RSP, -24);   // scratch slots; the stack is 16-aligned again
+    x86_add_r64_imm(&b, X86_RSP, -FRAME);   // scratch slots; the stack is 16-aligned again
     x86_mov_r64_r64(&b, RX, X86_RDI);
     x86_load(&b, 8, RC, RX, XO(cpu));
     // the least cost of a packet: one pcycle, or the thread's turn (nothing in a block
@@ -710,7 +727,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     for (unsigned i = 0; i < nexit; i++)
         x86_patch(&b, exits[i]);
     x86_load(&b, 4, X86_RAX, REV, OFF(struct hexsim_event_info, kind));
-    x86_add_r64_imm(&b, X86_RSP, 24);
+    x86_add_r64_imm(&b, X86_RSP, FRAME);
     for (unsigned i = 6; i-- > 0;)
         x86_pop(&b, saved[i]);
     x86_ret(&b);

@@ -362,6 +362,29 @@ START_TEST(test_block_fault_stops)
 }
 END_TEST
 
+START_TEST(test_block_load_fault_undone)
+{
+    // the load of the second packet faults after the packet's add and the load itself have
+    // written their registers in place: both are put back
+    static const uint32_t *const w[] = { ADD_R8, ADD_LOAD, ADD_R8 };
+    struct fixture f;
+    fixture_init(&f, w, 3, _i == 1);
+    struct pair *q = &f.q;
+    ck_assert(f.b->pk[1].undo && f.b->pk[1].direct);
+    q->ca.r[2] = q->cb.r[2] = 0x40000;   // unmapped
+    q->ca.r[5] = q->cb.r[5] = 0x55;
+    ck_assert_int_eq(fixture_run(&f), HX_EV_FAULT_READ);
+    ck_assert_int_eq(run_packets(q, &f.p, 3), HX_EV_FAULT_READ);
+    assert_same(&q->ca, &q->cb);
+    ck_assert_uint_eq(q->ca.pc, CODE + 4);
+    ck_assert_uint_eq(q->ca.r[4], 0);
+    ck_assert_uint_eq(q->ca.r[5], 0x55);
+    ck_assert_uint_eq(q->ca.r[8], 3);
+    ck_assert_uint_eq(q->eva.tag, q->evb.tag);
+    fixture_free(&f);
+}
+END_TEST
+
 START_TEST(test_block_code_write_stops)
 {
     // a store into the page holding cached code: the block stops after that packet
@@ -431,6 +454,7 @@ int main(void)
     tcase_add_loop_test(tc, test_block_fault_stops, 0, 2);   // 0: interpreted, 1: compiled
     tcase_add_loop_test(tc, test_block_code_write_stops, 0, 2);   // 0: interpreted, 1: compiled
     tcase_add_loop_test(tc, test_block_chains, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_load_fault_undone, 0, 2);   // 0: interpreted, 1: compiled
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

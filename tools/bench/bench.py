@@ -9,8 +9,12 @@
 # and the time ratio qemu/hexsim (above 1: hexsim is faster). Times are the best of --repeat
 # runs. --host-check also builds each program natively (rt.h's host branch) and checks that
 # it prints its "Expected output:".
+# With a kernel (--kernel, default the guest/linux/build.sh cache, and --initrd, default
+# build/rootfs.cpio, when both exist) it also boots Linux to the shell prompt, types
+# poweroff, and prints the host time to the prompt and the packets per second of the boot
+# (the best of --repeat boots).
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
-#                             [--host-check] [PROG.c...]
+#                             [--host-check] [--kernel VMLINUX] [--initrd CPIO] [PROG.c...]
 import argparse
 import glob
 import os
@@ -37,6 +41,27 @@ def timed(cmd):
 
 
 STATS_RE = re.compile(rb'\n  packets +(\d+)\n  instructions +(\d+)\n')
+PROMPT_RE = re.compile(rb'first waited for console input \(the shell prompt\) ([0-9.]+) s')
+PKTS_RE = re.compile(rb'packets per host CPU second +(\d+)')
+
+
+def boot(hexsim, kernel, initrd, repeat, work):
+    # the best host time to the shell prompt, and the boot's packets per CPU second
+    script = os.path.join(work, 'poweroff.txt')
+    with open(script, 'w') as f:
+        f.write('poweroff\n')
+    best = None
+    for _ in range(repeat):
+        p = subprocess.run([hexsim, kernel, '--initrd', initrd, '--script', script, '--stats'],
+                           capture_output=True, timeout=600)
+        m, k = PROMPT_RE.search(p.stderr), PKTS_RE.search(p.stderr)
+        if p.returncode != 0 or not m or not k:
+            print('boot: FAILED (exit %d): %s' % (p.returncode, p.stderr.decode()[-500:]))
+            return False
+        t = (float(m.group(1)), int(k.group(1)))
+        best = t if best is None or t[0] < best[0] else best
+    print('boot to the shell prompt: %.2f s host time, %.3g packets/s' % best)
+    return True
 
 
 def main():
@@ -46,6 +71,8 @@ def main():
     ap.add_argument('--repeat', type=int, default=1)
     ap.add_argument('--host-check', action='store_true',
                     help='also build each program for the host and check its expected output')
+    ap.add_argument('--kernel', default=os.path.expanduser('~/.cache/hexsim/linux/build/vmlinux'))
+    ap.add_argument('--initrd', default=os.path.join(ROOT, 'build', 'rootfs.cpio'))
     ap.add_argument('progs', nargs='*')
     a = ap.parse_args()
     progs = a.progs or sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')))
@@ -85,6 +112,11 @@ def main():
         print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %7.2f  %s' % (
             name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, tq / th, status))
         sys.stdout.flush()
+    if os.path.exists(a.kernel) and os.path.exists(a.initrd):
+        if not boot(a.hexsim, a.kernel, a.initrd, a.repeat, work):
+            bad += 1
+    else:
+        print('boot: not measured (no %s or %s)' % (a.kernel, a.initrd))
     return 1 if bad else 0
 
 
