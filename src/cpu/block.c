@@ -83,15 +83,8 @@ static bool can_write_in_block(const struct hexsim_packet *pkt)
         default:
             return false;
         }
-        uint32_t rd = hexsim_literal_regs(d->syntax), wr = 0;
-        for (unsigned i = 0; i < d->nops; i++) {
-            const struct hexsim_operand_desc *o = &d->ops[i];
-            uint32_t m = hexsim_operand_regs(o, in->op[i]);
-            if (!o->written || o->name[1] == 'x' || o->name[1] == 'y')
-                rd |= m;
-            if (o->written)
-                wr |= m;
-        }
+        uint32_t rd, wr;
+        hexsim_insn_regs(in, &rd, &wr);
         if ((rd & written) || (wr && !hexsim_isa_sem_direct[in->tag]))
             return false;
         written |= wr;

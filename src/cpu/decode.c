@@ -237,6 +237,21 @@ uint32_t hexsim_literal_regs(const char *syntax)
     return m;
 }
 
+void hexsim_insn_regs(const struct hexsim_insn *in, uint32_t *rd, uint32_t *wr)
+{
+    const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+    *rd = hexsim_literal_regs(d->syntax);   // "add(r29,#Ii)" reads r29
+    *wr = 0;
+    for (unsigned i = 0; i < d->nops; i++) {
+        const struct hexsim_operand_desc *o = &d->ops[i];
+        uint32_t m = hexsim_operand_regs(o, in->op[i]);
+        if (!o->written || o->name[1] == 'x' || o->name[1] == 'y')
+            *rd |= m;
+        if (o->written)
+            *wr |= m;
+    }
+}
+
 // Whether the packet's general-register writes can go straight to the registers instead of
 // being staged: every instruction is a plain ALU32/XTYPE computation with semantics or a
 // jump (no memory, calls, returns, hardware loops, traps, .new operands or implicit writes:
@@ -259,15 +274,8 @@ static bool can_write_direct(const struct hexsim_packet *pkt, bool *jumps)
             (!jump && d->cls != HX_CLASS_ALU32 && d->cls != HX_CLASS_XTYPE &&
              d->cls != HX_CLASS_SUBA))
             return false;
-        uint32_t rd = hexsim_literal_regs(d->syntax), wr = 0;   // "add(r29,#Ii)" reads r29
-        for (unsigned i = 0; i < d->nops; i++) {
-            const struct hexsim_operand_desc *o = &d->ops[i];
-            uint32_t m = hexsim_operand_regs(o, in->op[i]);
-            if (!o->written || o->name[1] == 'x' || o->name[1] == 'y')
-                rd |= m;
-            if (o->written)
-                wr |= m;
-        }
+        uint32_t rd, wr;
+        hexsim_insn_regs(in, &rd, &wr);
         if (rd & written)
             return false;
         written |= wr;

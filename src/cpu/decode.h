@@ -112,6 +112,11 @@ const char *hexsim_decode_status_str(int status);
 // r31", "memw(r29+#Ii)"), as a mask; they are read.
 uint32_t hexsim_literal_regs(const char *syntax);
 
+// The general registers an instruction reads (operands read or read-modify-written, and
+// those its syntax names literally; .new operands are not reads) and writes through its
+// operands (implicit_defs are not included), as masks.
+void hexsim_insn_regs(const struct hexsim_insn *in, uint32_t *rd, uint32_t *wr);
+
 // The general registers a register operand with field value raw names, as a mask (two
 // bits for pairs; 0 for operands that are not general registers).
 uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw);
