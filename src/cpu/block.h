@@ -4,7 +4,11 @@
 // packet at a time and walks a flat list of instructions. Each packet still runs and commits
 // on its own, exactly as hx_exec_step would run it (exec_step.h): `alu` packets on the short
 // path, the others with the staged commit; the same writes, the same timing model, the same
-// count. A block only saves the lookups and the indirection.
+// count. A block only saves the lookups and the indirection. Packets with loads and stores
+// may write registers in place here (where the decoder stages them), the written registers
+// put back if the packet faults (block.c: can_write_in_block), so a faulting packet still
+// commits nothing. A table made to compile has its blocks compiled to host code (jit.h),
+// which does the same and may go on into the next compiled block.
 //
 // Any well-formed packet without supervisor or guest instructions may be in a block. A block
 // ends after a packet that may branch (jumps, calls, returns, traps, a hardware loop end), at
@@ -160,7 +164,8 @@ hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct he
 // Runs and commits the block's packets (cpu.pc is its address; the caller checked that the
 // packet count may grow by b->npk and that the executor is not `special`). Returns the event
 // that stopped it (HX_EV_NONE: none) with *x->ev as hx_exec_step leaves it and x->pc the
-// address of the packet that raised it; cpu.pc is left at the next packet to run.
+// address of the packet that raised it; cpu.pc is left at the next packet to run. A compiled
+// block may run further blocks after it while cpu.packets stays at most x->stop (jit.h).
 static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
                                                                const struct hx_block *b)
 {
