@@ -378,6 +378,14 @@ int hexsim_user_run(struct hexsim_user *u)
         fprintf(u->err, "hexsim: out of memory\n");
         return 1;
     }
+    int status = hexsim_user_run_with(u, &x);
+    hexsim_user_exec_free(&x);
+    return status;
+}
+
+int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
+{
+    struct hexsim_user_exec *const x = xp;
     struct hexsim_event_info ev;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -390,15 +398,15 @@ int hexsim_user_run(struct hexsim_user *u)
                                                                                 : max_packets;
     struct hexsim_profile *prof = u->opts.profile ? hexsim_profile_new() : NULL;
     struct hx_exec hx;   // the executor's state for the whole run (exec_step.h)
-    hx_exec_begin(&hx, &x.env, &ev);
+    hx_exec_begin(&hx, &x->env, &ev);
     while (!u->exited) {
         uint64_t stop = limit ? limit : UINT64_MAX;
         if (u->opts.max_seconds > 0) {
             uint64_t tick = (u->cpu.packets | (CLOCK_CHECK_PACKETS - 1)) + 1;
             stop = tick < stop ? tick : stop;
         }
-        int end = prof ? run_span(u, &x, &hx, &ev, stop, prof, &status)
-                       : run_span(u, &x, &hx, &ev, stop, NULL, &status);
+        int end = prof ? run_span(u, x, &hx, &ev, stop, prof, &status)
+                       : run_span(u, x, &hx, &ev, stop, NULL, &status);
         if (end != SPAN_LIMIT)
             break;
         uint64_t n = u->cpu.packets;
@@ -424,7 +432,6 @@ int hexsim_user_run(struct hexsim_user *u)
     }
     if (status == HEXSIM_USER_PAUSED) {
         hexsim_profile_free(prof);
-        hexsim_user_exec_free(&x);
         return status;
     }
     if (u->opts.stats || u->opts.stats_json)
@@ -435,6 +442,5 @@ int hexsim_user_run(struct hexsim_user *u)
             fprintf(u->err, "hexsim: --profile: %s\n", msg);
         hexsim_profile_free(prof);
     }
-    hexsim_user_exec_free(&x);
     return u->exited ? u->exit_status : status;
 }

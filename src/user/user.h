@@ -71,6 +71,10 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
 #define HEXSIM_USER_PAUSED (-2)
 int hexsim_user_run(struct hexsim_user *u);
 void hexsim_user_free(struct hexsim_user *u);
+struct hexsim_user_exec;
+// The same with run-loop state made earlier by hexsim_user_exec_init for u (kept by the
+// caller: a harness running many short processes).
+int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *x);
 
 // The run loop one packet at a time, for debuggers (hexsim_user_run does not use a
 // debugger and pays nothing for one). hexsim_user_step runs the packet at PC and handles a

@@ -4,7 +4,10 @@
 // from the input, and at most MAX_PACKETS packets run through hexsim_user_step (the run loop
 // hexsim --user uses, with its decoded-packet cache and system calls, sandboxed). Every
 // fault must end as a clean event reported by hexsim_user_fault, never a host crash; a
-// faulting packet must leave the registers as they were (the packet commits nothing).
+// faulting packet must leave the registers as they were (the packet commits nothing). The
+// same process then runs again from the start through hexsim_user_run, with its blocks
+// interpreted (--no-jit) and compiled (cpu/jit.h), limited to the same number of packets:
+// both must end with the registers, clock, count and data memory of the packet-by-packet run.
 //
 // Input layout (missing bytes read as zero):
 //   0      flags: bit 0 code page writable (self-modifying code), bit 1 debugger write log,
@@ -49,27 +52,23 @@ static bool same_regs(const struct hexsim_cpu *a, const struct hexsim_cpu *b)
            a->packets == b->packets;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+// The process the input describes (see the top).
+static void setup(struct hexsim_user *u, const uint8_t *data, size_t size)
 {
-    if (size < 13)
-        return 0;
     size_t pos = 0;
     uint8_t flags = data[pos++];
     uint32_t mask = get32(data, size, &pos);
     uint32_t preds = get32(data, size, &pos);
     uint32_t usr = get32(data, size, &pos);
 
-    static struct hexsim_user u;   // harness state (large); fully reset below
-    fuzz_user_init(&u, FUZZ_MAX_PAGES);
-    u.arch = archs[(flags >> 4) & 7];
+    fuzz_user_init(u, FUZZ_MAX_PAGES);
+    u->arch = archs[(flags >> 4) & 7];
     unsigned code_prot = HEXSIM_PROT_R | HEXSIM_PROT_X | (flags & 1 ? HEXSIM_PROT_W : 0);
-    CHECK(!hexsim_mem_map(&u.mem, CODE_BASE, CODE_MAX, code_prot));
-    CHECK(!hexsim_mem_map(&u.mem, DATA_BASE, DATA_SIZE, HEXSIM_PROT_R | HEXSIM_PROT_W));
-    CHECK(!hexsim_mem_map(&u.mem, RODATA_BASE, HEXSIM_PAGE_SIZE, HEXSIM_PROT_R));
-    CHECK(!hexsim_mem_map(&u.mem, STACK_BASE, STACK_SIZE, HEXSIM_PROT_R | HEXSIM_PROT_W));
-    u.brk_start = u.brk_cur = RODATA_BASE + HEXSIM_PAGE_SIZE;
+    CHECK(!hexsim_mem_map(&u->mem, CODE_BASE, CODE_MAX, code_prot));
+    CHECK(!hexsim_mem_map(&u->mem, DATA_BASE, DATA_SIZE, HEXSIM_PROT_R | HEXSIM_PROT_W));
+    CHECK(!hexsim_mem_map(&u->mem, RODATA_BASE, HEXSIM_PAGE_SIZE, HEXSIM_PROT_R));
+    CHECK(!hexsim_mem_map(&u->mem, STACK_BASE, STACK_SIZE, HEXSIM_PROT_R | HEXSIM_PROT_W));
+    u->brk_start = u->brk_cur = RODATA_BASE + HEXSIM_PAGE_SIZE;
 
     for (unsigned i = 0; i < 32; i++) {
         uint32_t v = DATA_BASE + 0x100 * i;
@@ -77,23 +76,66 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             v = STACK_BASE + STACK_SIZE / 2;
         if (i == 31)
             v = CODE_BASE;
-        u.cpu.r[i] = mask >> i & 1 ? get32(data, size, &pos) : v;
+        u->cpu.r[i] = mask >> i & 1 ? get32(data, size, &pos) : v;
     }
     for (unsigned i = 0; i < 4; i++)
-        u.cpu.p[i] = (uint8_t)(preds >> (8 * i));
-    u.cpu.c[HX_USR] = usr;
-    u.cpu.c[HX_SA0] = u.cpu.c[HX_SA1] = CODE_BASE;
-    u.cpu.c[HX_LC0] = u.cpu.c[HX_LC1] = 3;
-    u.cpu.pc = CODE_BASE;
+        u->cpu.p[i] = (uint8_t)(preds >> (8 * i));
+    u->cpu.c[HX_USR] = usr;
+    u->cpu.c[HX_SA0] = u->cpu.c[HX_SA1] = CODE_BASE;
+    u->cpu.c[HX_LC0] = u->cpu.c[HX_LC1] = 3;
+    u->cpu.pc = CODE_BASE;
 
     size_t code = pos < size ? (size - pos) & ~(size_t)3 : 0;
     if (code > CODE_MAX)
         code = CODE_MAX;
     if (code)
-        hexsim_mem_copy_in(&u.mem, CODE_BASE, data + pos, code, true, NULL);
+        hexsim_mem_copy_in(&u->mem, CODE_BASE, data + pos, code, true, NULL);
     // The data area starts with the whole input, so loads see varied values.
-    hexsim_mem_copy_in(&u.mem, DATA_BASE, data, size < DATA_SIZE ? size : DATA_SIZE, true, NULL);
+    hexsim_mem_copy_in(&u->mem, DATA_BASE, data, size < DATA_SIZE ? size : DATA_SIZE, true, NULL);
+}
 
+// The registers, clock and count of a run's end, and its data area (if the guest left it
+// all readable).
+struct end_state {
+    struct hexsim_cpu cpu;
+    int data_fault;
+    uint8_t data[DATA_SIZE];
+};
+
+static void end_state(struct hexsim_user *u, struct end_state *e)
+{
+    e->cpu = u->cpu;
+    e->data_fault = hexsim_mem_copy_out(&u->mem, DATA_BASE, e->data, DATA_SIZE, HEXSIM_PROT_R,
+                                        NULL);
+}
+
+// Run-loop state for hexsim_user_run_with, blocks interpreted (0) or compiled (1), made once
+// (its caches and block table are large) and given a code generation no earlier run had, so
+// that nothing cached survives from one run to the next.
+static struct hexsim_user_exec *run_exec(struct hexsim_user *u, int jit)
+{
+    static struct hexsim_user_exec xs[2];
+    static bool ready[2];
+    static uint64_t runs;
+    u->opts.no_jit = !jit;
+    if (!ready[jit]) {
+        CHECK(!hexsim_user_exec_init(u, &xs[jit]));
+        ready[jit] = true;
+    }
+    u->mem.code_gen = 1ull << 63 | ++runs << 32;   // fuzz_user_exec's are below 2^63
+    return &xs[jit];
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 13)
+        return 0;
+    uint8_t flags = data[0];
+    static struct hexsim_user u;   // harness state (large); fully reset by setup
+    static struct end_state stepped, ran;
+    setup(&u, data, size);
     struct hexsim_user_exec *x = fuzz_user_exec(&u);
     struct hexsim_exec_trace trace;
     if (flags & 2)
@@ -115,6 +157,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         CHECK(r == HEXSIM_USER_STEP_OK);
     }
+    end_state(&u, &stepped);
     fuzz_user_free(&u);
+    // the run loop, blocks interpreted and compiled: the same end
+    for (int jit = 0; jit < 2; jit++) {
+        setup(&u, data, size);
+        u.opts.max_packets = MAX_PACKETS;
+        int status = hexsim_user_run_with(&u, run_exec(&u, jit));
+        CHECK(status == 124 || u.exited || (status > 128 && status < 128 + 32));
+        end_state(&u, &ran);
+        CHECK(same_regs(&stepped.cpu, &ran.cpu));
+        CHECK(stepped.data_fault == ran.data_fault);
+        CHECK(stepped.data_fault || !memcmp(stepped.data, ran.data, DATA_SIZE));
+        fuzz_user_free(&u);
+    }
     return 0;
 }

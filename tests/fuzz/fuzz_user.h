@@ -85,6 +85,7 @@ static inline void fuzz_user_init(struct hexsim_user *u, size_t max_pages)
     u->guest_fd_map[3] = dup(fuzz_sb.file);   // shares the offset: reset it
     u->guest_fd_map[4] = dup(fuzz_sb.dir);
     lseek(fuzz_sb.file, 0, SEEK_SET);
+    lseek(fuzz_sb.dir, 0, SEEK_SET);   // the directory's read position too
 }
 
 // The run-loop state for u, allocated once and reused (its decoded-packet cache is 1.4 MiB:
