@@ -27,7 +27,7 @@ struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr)
     struct hx_block *b = hx_block_slot(t, addr);
     b->key = 0;
     b->npk = b->nops = 0;
-    b->closed = b->general = false;
+    b->closed = false;
     b->jit = NULL;
     b->jit_chain = NULL;
     b->pk[0].npc = addr;
@@ -126,15 +126,10 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
                           d->cls == HX_CLASS_SUBL1 || d->cls == HX_CLASS_SUBL2;
         p->writes_mem |= !reads_only || (d->flags & (HX_F_STORE | HX_F_MEMOP));
         p->uses_pc |= hexsim_isa_sem_uses_pc[in->tag] != 0;
-        p->wregs |= d->implicit_defs;
-        p->wpreds |= d->lit_pdefs;
-        for (unsigned i = 0; i < d->nops; i++) {
-            if (!d->ops[i].written)
-                continue;
-            p->wregs |= hexsim_operand_regs(&d->ops[i], in->op[i]);
-            if (d->ops[i].kind == HX_OPK_P)
-                p->wpreds |= (uint8_t)(1u << (in->op[i] & 3));
-        }
+        uint32_t rd, wr;
+        hexsim_insn_regs(in, &rd, &wr);
+        p->wregs |= wr | d->implicit_defs;
+        p->wpreds |= (uint8_t)hexsim_insn_preds_written(in);
         struct hexsim_insn *o = &b->op[b->nops++];
         *o = *in;
         if (p->undo && hexsim_isa_sem_direct[in->tag])
@@ -142,7 +137,6 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     }
     if (p->undo)
         p->undo_regs = p->wregs;
-    b->general |= pkt->alu == HX_ALU_NONE;
     b->closed = pkt->endloop != 0 ||
                 (f & (HX_F_JUMP | HX_F_CALL | HX_F_RETURN | HX_F_TRAP)) != 0;
     return true;

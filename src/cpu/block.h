@@ -52,7 +52,6 @@ struct hx_block {
     uint8_t npk;              // packets
     uint8_t nops;             // instructions
     bool closed;              // the last packet may branch: nothing may follow it
-    bool general;             // some packet is not `alu` (so it may have written memory)
     uint64_t gen;             // the table's generation when built
     hx_jit_fn jit;            // the block compiled (jit.h), or NULL: interpreted
     const void *jit_chain;    // where compiled blocks go on into it (jit.h)
@@ -104,6 +103,22 @@ bool hx_block_open(const struct hx_block *b);
 uint32_t hx_block_next(const struct hx_block *b);
 void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr);
 
+// The end of an `alu` packet of a block when it is not the usual one: what hx_alu_full
+// leaves to hx_commit_full, or (the last packet only) a loop end with LPCFG set, which
+// hx_exec_step never gives hx_step_alu. True if it committed the packet; false if the usual
+// commit follows (sticky USR bits folded in).
+static inline __attribute__((always_inline)) bool
+hx_block_alu_rare(struct hx_exec *x, const struct hx_block_pkt *p, const bool jumps,
+                  const bool last)
+{
+    if (hx_alu_full(x) ||
+        (last && __builtin_expect(p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK), 0))) {
+        hx_alu_commit_full(x, &p->tm, p->endloop, jumps);
+        return true;
+    }
+    return false;
+}
+
 // One `alu` packet of a block (hx_step_alu's work, without the packet): ops are its
 // instructions; x->wr is the register file. Inline with `jumps` and `last` constant: only
 // the last packet of a block may branch or end a loop.
@@ -118,17 +133,8 @@ hx_block_alu(struct hx_exec *x, const struct hx_block_pkt *p, const struct hexsi
             x->cur_in = op;   // hx_jump: the first branch in packet order wins
         op->fn(x, op);
     } while (++op < end);
-    // what hx_step_alu leaves to hx_commit_full, and a loop end with LPCFG set (which
-    // hx_exec_step never gives hx_step_alu)
-    if (hx_alu_full(x) ||
-        (last && __builtin_expect(p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK), 0))) {
-        x->nst = 0;
-        x->tcost = 0;
-        if (!jumps)
-            x->branch_idx = -1;
-        hx_commit_full(x, &p->tm, p->endloop);
+    if (hx_block_alu_rare(x, p, jumps, last))
         return;
-    }
     hx_alu_commit(x, &p->tm, last ? p->endloop : 0, jumps);
 }
 

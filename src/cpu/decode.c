@@ -315,14 +315,14 @@ static bool can_store_direct(const struct hexsim_packet *pkt)
     return seen;
 }
 
-static bool writes_pred(const struct hexsim_insn_desc *d)
+unsigned hexsim_insn_preds_written(const struct hexsim_insn *in)
 {
-    if (d->lit_pdefs)
-        return true;
+    const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
+    unsigned m = d->lit_pdefs;
     for (unsigned i = 0; i < d->nops; i++)
         if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
-            return true;
-    return false;
+            m |= 1u << (in->op[i] & 3);
+    return m;
 }
 
 int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
@@ -383,7 +383,7 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     for (int pass = 0; pass < 2; pass++)
         for (unsigned i = 0; i < d.count; i++) {
             const struct hexsim_insn_desc *desc = &hexsim_isa_table[pkt->insn[i].tag];
-            if (pkt->insn[i].tag != HX_A4_ext && writes_pred(desc) == (pass == 0))
+            if (pkt->insn[i].tag != HX_A4_ext && (hexsim_insn_preds_written(&pkt->insn[i]) != 0) == (pass == 0))
                 pkt->order[k++] = (uint8_t)i;
             if (pass == 0 && (desc->flags & HX_F_PRIV))
                 pkt->priv |= (uint8_t)(1u << i);

@@ -117,6 +117,9 @@ uint32_t hexsim_literal_regs(const char *syntax);
 // operands (implicit_defs are not included), as masks.
 void hexsim_insn_regs(const struct hexsim_insn *in, uint32_t *rd, uint32_t *wr);
 
+// The predicates an instruction writes (operands and those its syntax names), as a mask.
+unsigned hexsim_insn_preds_written(const struct hexsim_insn *in);
+
 // The general registers a register operand with field value raw names, as a mask (two
 // bits for pairs; 0 for operands that are not general registers).
 uint32_t hexsim_operand_regs(const struct hexsim_operand_desc *o, uint32_t raw);

@@ -193,6 +193,20 @@ static inline __attribute__((always_inline)) bool hx_alu_full(struct hx_exec *x)
     return false;
 }
 
+// The full commit of an `alu` packet (hx_alu_full said so, or it ends loop 0 with LPCFG
+// set): nothing is staged but what its instructions wrote, so the stores, the memory cost
+// and (without `jumps`) the branch are cleared first.
+static inline __attribute__((always_inline)) void hx_alu_commit_full(struct hx_exec *x,
+                                                                      const struct hexsim_packet_timing *pt,
+                                                                      uint8_t endloop, const bool jumps)
+{
+    x->nst = 0;
+    x->tcost = 0;
+    if (!jumps)
+        x->branch_idx = -1;
+    hx_commit_full(x, pt, endloop);
+}
+
 // Commits an `alu` packet (pt: its timing summary, endloop: decode.h; the caller checked
 // that LPCFG is 0 if it ends loop 0): predicates, the count, the timing model, the next PC.
 // Inline with `jumps` constant, so each kind gets its own copy.
@@ -254,11 +268,7 @@ static inline __attribute__((always_inline)) int hx_step_alu(struct hx_exec *x,
         in->fn(x, in);
     } while (++k < n);
     if (hx_alu_full(x)) {
-        x->nst = 0;
-        x->tcost = 0;
-        if (!jumps)
-            x->branch_idx = -1;
-        hx_commit_full(x, &pkt->tm, pkt->endloop);
+        hx_alu_commit_full(x, &pkt->tm, pkt->endloop, jumps);
         return HX_EV_NONE;
     }
     hx_alu_commit(x, &pkt->tm, pkt->endloop, jumps);

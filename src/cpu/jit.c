@@ -65,21 +65,11 @@ void hx_jit_reset(struct hx_jit *j)
 
 // ---- what the generated code calls (the interpreter's inline code, out of line)
 
-// The rare end of an `alu` packet (hx_block_alu): a full commit, or a loop end with LPCFG
-// set. flags: bit 0 jumps, bit 1 last. Returns 1 if it committed the packet, 0 if the usual
-// commit follows (after folding sticky USR bits in).
+// The rare end of an `alu` packet (hx_block_alu_rare). flags: bit 0 jumps, bit 1 last.
+// Returns 1 if it committed the packet, 0 if the usual commit follows.
 static int jit_alu_full(struct hx_exec *x, const struct hx_block_pkt *p, int flags)
 {
-    const bool jumps = flags & 1, last = flags & 2;
-    if (hx_alu_full(x) || (last && p->endloop && (x->cpu->c[HX_USR] & HX_USR_LPCFG_MASK))) {
-        x->nst = 0;
-        x->tcost = 0;
-        if (!jumps)
-            x->branch_idx = -1;
-        hx_commit_full(x, &p->tm, p->endloop);
-        return 1;
-    }
-    return 0;
+    return hx_block_alu_rare(x, p, flags & 1, flags & 2);
 }
 
 static void jit_fault(struct hx_exec *x)
@@ -335,26 +325,6 @@ static void gen_loop0_end(struct x86_buf *b)
     x86_patch(b, done);
 }
 
-// hx_alu_commit without jumps, inline.
-static void gen_alu_commit(struct x86_buf *b, const struct hx_block_pkt *p, bool last)
-{
-    const int32_t tm = CO(tm);
-    gen_commit_preds(b, p->wpreds);
-    x86_add_mem_imm(b, 8, RC, CO(packets), 1);
-    // the timing model: issue (rax), data stalls, latencies, the cost
-    x86_load(b, 8, X86_RAX, RC, CO(pcycles));
-    if (p->tm.rd)
-        gen_data_stall(b, p->tm.rd);
-    gen_writes(b, &p->tm);
-    x86_add_r64_r64(b, X86_RAX, RCOST);
-    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
-    x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), p->tm.ninsns);
-    // the next PC, and a loop-0 end
-    x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
-    if (last && p->endloop)
-        gen_loop0_end(b);
-}
-
 // One branch cost of hexsim_timing_extra: the parameter at param_off added to the cost (rcx)
 // and to the stall count of `cause`; `mispredict` counts a wrong hint too.
 static void gen_branch_add(struct x86_buf *b, int32_t param_off, int cause, bool mispredict)
@@ -445,7 +415,7 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
         x86_load(b, 8, X86_RCX, X86_RSP, 8);
         x86_add_r64_r64(b, X86_RCX, X86_RAX);
         x86_load(b, 8, X86_RAX, X86_RSP, 0);
-    } else if (pt->slow) {
+    } else {
         gen_branch_cost(b, pt);
     }
     x86_store(b, 8, X86_RSP, 8, X86_RCX);
@@ -505,13 +475,9 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
         x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
         rare2 = x86_jcc(b, X86_CC_NE);
     }
-    uint8_t *commit = b->p;
-    if (jumps) {   // hx_alu_commit with jumps
-        gen_commit_preds(b, p->wpreds);
-        gen_commit_tail(b, p);
-    } else {
-        gen_alu_commit(b, p, last);
-    }
+    uint8_t *commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
+    gen_commit_preds(b, p->wpreds);
+    gen_commit_tail(b, p);
     size_t done = x86_jmp(b);
     // x->full: sticky USR bits only are folded in here (hx_alu_full), then on as usual
     x86_patch(b, sticky);

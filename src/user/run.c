@@ -323,13 +323,12 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
             b = hx_block_find(pc->blocks, addr);
             if (b && c->packets + b->npk <= stop) {
                 int k = hx_run_block(hx, b);   // compiled ones may go on into others
-                pcache_sync(u, pc);
                 if (__builtin_expect(k != HX_EV_NONE, 0)) {
                     int end = span_event(u, ev, k, hx->pc, status);
                     if (end >= 0)
                         return end;
-                    pcache_sync(u, pc);
                 }
+                pcache_sync(u, pc);   // after its stores and a system call
                 continue;
             }
         }
