@@ -171,6 +171,10 @@ static void print_usage(FILE *out)
           "      --no-jit         user mode: interpret straight runs of packets instead of\n"
           "                       compiling their bookkeeping to host code (x86-64 Linux\n"
           "                       hosts compile by default; results are the same)\n"
+          "      --no-stencils    user mode: compiled code calls each instruction's semantic\n"
+          "                       function instead of holding a copy of its machine code\n"
+          "                       (to tell a suspected block-compiler bug; results are the\n"
+          "                       same)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
           "                       device accesses, system calls (user mode), interrupts\n"
@@ -349,6 +353,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.strace = true;
         } else if (strcmp(arg, "--no-jit") == 0 && !options_done) {
             opts->uopts.no_jit = true;
+        } else if (strcmp(arg, "--no-stencils") == 0 && !options_done) {
+            opts->uopts.no_stencils = true;
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
             opts->mopts.stats = true;

@@ -257,6 +257,7 @@ def main():
         c.write('};\n')
     try:
         isa_sem.write_sem(os.path.join(outdir, 'isa_sem.c'), rows, built)
+        isa_sem.write_stencil_src(os.path.join(outdir, 'isa_stencil_src.c'), rows, built)
     except ValueError as e:
         sys.exit(str(e))
 

@@ -5,12 +5,12 @@
 #include "block.h"
 #include "isa.h"
 
-struct hx_block_table *hx_block_table_new(bool compile)
+struct hx_block_table *hx_block_table_new(enum hx_block_mode mode)
 {
     struct hx_block_table *t = calloc(1, sizeof(*t));
     if (t) {
         t->gen = 1;   // an empty slot (gen 0) never matches
-        t->jit = compile ? hx_jit_new() : NULL;
+        t->jit = mode == HX_BLOCKS_INTERPRET ? NULL : hx_jit_new(mode == HX_BLOCKS_COMPILE);
     }
     return t;
 }

@@ -65,9 +65,13 @@ struct hx_block_table {
     struct hx_block b[HX_BLOCK_TABLE_SIZE];
 };
 
-// A new, empty table, or NULL (out of memory); with `compile` its blocks are compiled to
-// host code where the host allows (jit.h). hx_block_table_free(NULL) does nothing.
-struct hx_block_table *hx_block_table_new(bool compile);
+// How a table's blocks run: interpreted (hx_run_block), or compiled to host code where the
+// host allows (jit.h) with the semantics' stencils copied in, or compiled calling the
+// semantic functions.
+enum hx_block_mode { HX_BLOCKS_INTERPRET, HX_BLOCKS_COMPILE, HX_BLOCKS_COMPILE_CALLS };
+
+// A new, empty table, or NULL (out of memory). hx_block_table_free(NULL) does nothing.
+struct hx_block_table *hx_block_table_new(enum hx_block_mode mode);
 void hx_block_table_free(struct hx_block_table *t);
 
 static inline void hx_block_flush(struct hx_block_table *t)

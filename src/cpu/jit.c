@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "block.h"
+#include "stencil.h"
 #include "x86_emit.h"
 
 #if defined(__x86_64__) && defined(__linux__)
@@ -24,9 +25,10 @@
 struct hx_jit {
     uint8_t *base;
     size_t used;
+    bool stencils;   // copy the semantics' stencils (stencil.h); else call the functions
 };
 
-struct hx_jit *hx_jit_new(void)
+struct hx_jit *hx_jit_new(bool stencils)
 {
 #if HX_JIT_HOST
     struct hx_jit *j = calloc(1, sizeof(*j));
@@ -42,8 +44,10 @@ struct hx_jit *hx_jit_new(void)
         return NULL;
     }
     j->base = m;
+    j->stencils = stencils;
     return j;
 #else
+    (void)stencils;
     return NULL;
 #endif
 }
@@ -144,20 +148,73 @@ enum { RX = X86_RBX, RC = X86_R12, REV = X86_R13, RGEN = X86_R14, RMEM = X86_R15
 
 // The stack frame below the six saved registers: two 8-byte scratch slots at rsp, then one
 // 4-byte slot per general register for the values a packet's in-place writes may have to
-// put back (UNDO_SLOTS); the size keeps rsp 16-aligned at calls (8 return + 48 pushed + 152).
-enum { UNDO_SLOTS = 16, FRAME = 152 };
-_Static_assert(UNDO_SLOTS + 4 * 32 <= FRAME && (8 + 48 + FRAME) % 16 == 0, "frame");
-
-// call fn(a0, a1, a2, a3) with the arguments already in rdi, rsi, rdx, rcx
-static void call(struct x86_buf *b, const void *fn)
-{
-    x86_call(b, fn);
-}
+// put back (UNDO_SLOTS). The code runs with rsp as a function finds it on entry, 8 below a
+// multiple of 16 (8 return + 48 pushed + 160), so that stencils can be jumped into; calls
+// move it down by 8 around them.
+enum { UNDO_SLOTS = 16, FRAME = 160 };
+_Static_assert(UNDO_SLOTS + 4 * 32 <= FRAME && (8 + 48 + FRAME) % 16 == 8, "frame");
 
 static void arg_ptr(struct x86_buf *b, int reg, const void *p)
 {
     x86_mov_r64_imm64(b, reg, (uint64_t)(uintptr_t)p);
 }
+
+// call fn(a0, a1, a2, a3) with the arguments already in rdi, rsi, rdx, rcx
+static void call(struct x86_buf *b, const void *fn)
+{
+    x86_lea(b, X86_RSP, X86_RSP, -8);
+    x86_call(b, fn);
+    x86_lea(b, X86_RSP, X86_RSP, 8);
+}
+
+// The stencil of instruction in (stencil.h), if the block compiler copies stencils and the
+// instruction runs its table function (not hexsim_sem_unimplemented); else NULL.
+static const struct hx_stencil *stencil_of(const struct hx_jit *j, const struct hexsim_insn *in)
+{
+    if (!j->stencils)
+        return NULL;
+    const struct hx_stencil *s = NULL;
+    if (in->fn == hexsim_isa_sem[in->tag])
+        s = &hexsim_isa_stencil[in->tag];
+    else if (in->fn == hexsim_isa_sem_direct[in->tag])
+        s = &hexsim_isa_stencil_direct[in->tag];
+    return s && s->code ? s : NULL;
+}
+
+// Instruction in's semantics with x in rdi: its stencil copied and patched (the operands,
+// the way on to the end of the copy, the calls into this program), or a call of its function.
+static void gen_insn(struct x86_buf *b, const struct hx_jit *j, const struct hexsim_insn *in)
+{
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    const struct hx_stencil *s = stencil_of(j, in);
+    if (s) {
+        uint8_t *at = x86_copy(b, s->code, s->size);
+        if (!at)
+            return;   // full: the compile fails
+        bool ok = true;
+        for (unsigned i = 0; i < s->nrel; i++) {
+            const struct hx_stencil_rel *r = &s->rel[i];
+            uint8_t *p = at + r->off;
+            int64_t v;
+            if (r->kind == HX_REL_OP)
+                v = (int64_t)(uint32_t)(in->op[r->arg] + (uint32_t)r->addend);
+            else if (r->kind == HX_REL_NEXT)
+                v = (at + s->size) - p + r->addend;
+            else
+                v = (int64_t)((intptr_t)hexsim_stencil_syms[r->arg] - (intptr_t)p) + r->addend;
+            if (r->kind != HX_REL_OP && (v < INT32_MIN || v > INT32_MAX))
+                ok = false;   // a call out of reach: this arena is far from the program
+            uint32_t w = (uint32_t)v;
+            memcpy(p, &w, 4);
+        }
+        if (ok)
+            return;
+        b->p = at;   // the call instead
+    }
+    arg_ptr(b, X86_RSI, in);
+    call(b, (const void *)in->fn);
+}
+
 
 // x->pc and x->npc of packet p.
 static void gen_pc(struct x86_buf *b, const struct hx_block_pkt *p)
@@ -168,7 +225,7 @@ static void gen_pc(struct x86_buf *b, const struct hx_block_pkt *p)
 
 // The instructions of an `alu` packet: hx_alu_begin (x->pc and x->npc only if an instruction
 // reads them; the rare commit sets them), then each semantic function.
-static void gen_alu_run(struct x86_buf *b, const struct hx_block_pkt *p,
+static void gen_alu_run(struct x86_buf *b, const struct hx_jit *j, const struct hx_block_pkt *p,
                         const struct hexsim_insn *op, bool jumps)
 {
     if (p->uses_pc || jumps)
@@ -184,9 +241,7 @@ static void gen_alu_run(struct x86_buf *b, const struct hx_block_pkt *p,
             arg_ptr(b, X86_RAX, &op[k]);
             x86_store(b, 8, RX, XO(cur_in), X86_RAX);
         }
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        arg_ptr(b, X86_RSI, &op[k]);
-        call(b, (const void *)op[k].fn);
+        gen_insn(b, j, &op[k]);
     }
 }
 
@@ -463,10 +518,10 @@ static void gen_fold_sticky(struct x86_buf *b, size_t rare[3])
 }
 
 // One `alu` packet (hx_block_alu).
-static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
+static void gen_alu(struct x86_buf *b, const struct hx_jit *j, const struct hx_block_pkt *p,
                     const struct hexsim_insn *op, bool jumps, bool last)
 {
-    gen_alu_run(b, p, op, jumps);
+    gen_alu_run(b, j, p, op, jumps);
     x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
     size_t sticky = x86_jcc(b, X86_CC_NE);
     const uint8_t *loop_check = b->p;
@@ -501,7 +556,7 @@ static void gen_alu(struct x86_buf *b, const struct hx_block_pkt *p,
 // One packet on the staged path (hx_block_staged; hx_packet_begin, hx_commit_packet and
 // hx_timing_commit inline). Jumps to the block's exit go into exits[] (*nexit of them): a
 // fault (after hx_clear_full), and unless `last` the other reasons to stop.
-static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
+static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct hx_block_pkt *p,
                        const struct hexsim_insn *op, bool last, size_t *exits, unsigned *nexit)
 {
     const struct hexsim_packet_timing *pt = &p->tm;
@@ -530,10 +585,9 @@ static void gen_staged(struct x86_buf *b, const struct hx_block_pkt *p,
     }
     // the instructions
     for (unsigned k = 0; k < p->nops; k++) {
-        arg_ptr(b, X86_RSI, &op[k]);
-        x86_store(b, 8, RX, XO(cur_in), X86_RSI);
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        call(b, (const void *)op[k].fn);
+        arg_ptr(b, X86_RAX, &op[k]);
+        x86_store(b, 8, RX, XO(cur_in), X86_RAX);
+        gen_insn(b, j, &op[k]);
     }
     // a fault: nothing is committed
     x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_FAULT_READ);
@@ -676,9 +730,9 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
         const struct hx_block_pkt *p = &blk->pk[i];
         const bool last = i + 1 == blk->npk;
         if (p->alu != HX_ALU_NONE) {
-            gen_alu(&b, p, op, p->alu == HX_ALU_JUMPS, last);
+            gen_alu(&b, j, p, op, p->alu == HX_ALU_JUMPS, last);
         } else {
-            gen_staged(&b, p, op, last, exits, &nexit);
+            gen_staged(&b, j, p, op, last, exits, &nexit);
         }
         op += p->nops;
     }

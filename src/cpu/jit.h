@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The block compiler: turns a block (block.h) into x86-64 host code that does what
 // hx_run_block does for it, packet by packet, with the packet's constants (addresses, timing
-// summary, shape) folded in: the per-packet bookkeeping of `alu` packets (start, commit,
-// timing model, count, next PC) inline, every instruction's semantics by a call of the same
-// table-generated function the interpreter calls, and everything rare (full commits, stalls,
-// latencies, branches, staged packets) by calls of the interpreter's own inline code. So the
-// compiled block leaves exactly the state, counts and pcycles the interpreter leaves.
+// summary, shape) folded in: the per-packet bookkeeping (start, commit, timing model, count,
+// next PC) inline; every instruction's semantics as a copy of its stencil (stencil.h: the
+// same table-generated function the interpreter calls, compiled once more with holes for the
+// operands) or, where it has none, a call of that function; everything rare (full commits,
+// fixed costs, staged stores) by calls of the interpreter's own code. So the compiled block
+// leaves exactly the state, counts and pcycles the interpreter leaves.
 //
 // Only on x86-64 Linux hosts; elsewhere (or if the host refuses executable memory)
 // hx_jit_new returns NULL and blocks are interpreted. Compiled code is for user mode as
@@ -26,7 +27,9 @@ typedef int (*hx_jit_fn)(struct hx_exec *x);
 // An arena of host code.
 struct hx_jit;
 
-struct hx_jit *hx_jit_new(void);
+// stencils: copy the semantics' stencils (stencil.h) where there are some; false: call the
+// semantic functions (the slower way, kept to check the stencils against).
+struct hx_jit *hx_jit_new(bool stencils);
 void hx_jit_free(struct hx_jit *j);
 // Forgets every compiled block (the caller drops every block that uses one).
 void hx_jit_reset(struct hx_jit *j);

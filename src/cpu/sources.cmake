@@ -5,12 +5,51 @@
 file(GLOB HEXSIM_ISA_FILES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/isa/*.isa)
 add_custom_command(
     OUTPUT ${HEXSIM_GEN_DIR}/isa_table.c ${HEXSIM_GEN_DIR}/isa_tags.h ${HEXSIM_GEN_DIR}/isa_sem.c
+           ${HEXSIM_GEN_DIR}/isa_stencil_src.c
     COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/gen_isa.py ${HEXSIM_GEN_DIR} ${HEXSIM_ISA_FILES}
     DEPENDS ${CMAKE_SOURCE_DIR}/tools/gen_isa.py ${CMAKE_SOURCE_DIR}/tools/isa_sem.py ${HEXSIM_ISA_FILES}
     COMMENT "Generating the ISA table from src/cpu/isa/*.isa"
     VERBATIM)
+
+# The block compiler's stencils (cpu/stencil.h): the semantics compiled once more, by clang
+# (for its musttail), for an x86-64 Linux host; elsewhere, or without clang, the tables are
+# empty and compiled blocks call the semantic functions.
+set(HEXSIM_STENCIL_FLAGS -std=gnu11 -O2 -fno-pic -mcmodel=small -ffunction-sections
+    -fno-asynchronous-unwind-tables -fno-stack-protector -fcf-protection=none -fno-jump-tables
+    -D_POSIX_C_SOURCE=200809L)
+file(GLOB HEXSIM_SEM_HEADERS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.h
+    ${CMAKE_CURRENT_LIST_DIR}/sem/*.h ${CMAKE_SOURCE_DIR}/include/hexsim/*.h)
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64)$")
+    find_program(HEXSIM_STENCIL_CC NAMES clang-16 clang
+        DOC "clang that compiles the block compiler's stencils")
+    find_program(HEXSIM_OBJDUMP NAMES objdump DOC "GNU objdump (checks the stencils)")
+endif()
+if(HEXSIM_STENCIL_CC AND HEXSIM_OBJDUMP)
+    add_custom_command(
+        OUTPUT ${HEXSIM_GEN_DIR}/isa_stencil.c
+        COMMAND ${HEXSIM_STENCIL_CC} ${HEXSIM_STENCIL_FLAGS}
+            -I${CMAKE_CURRENT_LIST_DIR} -I${CMAKE_SOURCE_DIR}/include -I${HEXSIM_GEN_DIR}
+            -c ${HEXSIM_GEN_DIR}/isa_stencil_src.c -o ${HEXSIM_GEN_DIR}/isa_stencil.o
+        COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/stencils.py
+            ${HEXSIM_GEN_DIR}/isa_stencil.c ${HEXSIM_GEN_DIR}/isa_stencil.o ${HEXSIM_OBJDUMP}
+        DEPENDS ${HEXSIM_GEN_DIR}/isa_stencil_src.c ${CMAKE_SOURCE_DIR}/tools/stencils.py
+            ${HEXSIM_SEM_HEADERS}
+        COMMENT "Compiling the block compiler's stencils"
+        VERBATIM)
+else()
+    message(STATUS "hexsim: no stencils for the block compiler (needs an x86-64 Linux host, "
+                   "clang and objdump): compiled blocks call the semantic functions")
+    add_custom_command(
+        OUTPUT ${HEXSIM_GEN_DIR}/isa_stencil.c
+        COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/stencils.py
+            ${HEXSIM_GEN_DIR}/isa_stencil.c
+        DEPENDS ${CMAKE_SOURCE_DIR}/tools/stencils.py
+        VERBATIM)
+endif()
+
 target_sources(hexsim_core PRIVATE
     ${HEXSIM_GEN_DIR}/isa_table.c
+    ${HEXSIM_GEN_DIR}/isa_stencil.c
     ${HEXSIM_GEN_DIR}/isa_sem.c
     ${CMAKE_CURRENT_LIST_DIR}/exec.c
     ${CMAKE_CURRENT_LIST_DIR}/block.c

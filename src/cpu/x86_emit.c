@@ -26,6 +26,18 @@ static bool room(struct x86_buf *b)
     return true;
 }
 
+uint8_t *x86_copy(struct x86_buf *b, const uint8_t *code, size_t n)
+{
+    if (b->full || (size_t)(b->end - b->p) < n + 16) {
+        b->full = true;
+        return NULL;
+    }
+    uint8_t *at = b->p;
+    memcpy(at, code, n);
+    b->p += n;
+    return at;
+}
+
 static void byte(struct x86_buf *b, unsigned v)
 {
     *b->p++ = (uint8_t)v;

@@ -26,6 +26,8 @@ struct x86_buf {
 
 void x86_init(struct x86_buf *b, uint8_t *start, size_t size);
 
+// Copies n bytes of ready code (a stencil); returns where they went, NULL if they did not fit.
+uint8_t *x86_copy(struct x86_buf *b, const uint8_t *code, size_t n);
 void x86_push(struct x86_buf *b, int r);
 void x86_pop(struct x86_buf *b, int r);
 void x86_ret(struct x86_buf *b);

@@ -205,7 +205,9 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     memset(x, 0, sizeof(*x));
     x->pcache = calloc(1, sizeof(*x->pcache));
     if (x->pcache)
-        x->pcache->blocks = hx_block_table_new(!u->opts.no_jit);
+        x->pcache->blocks = hx_block_table_new(
+            u->opts.no_jit ? HX_BLOCKS_INTERPRET
+                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE);
     if (!x->pcache || !x->pcache->blocks || hexsim_user_make_caches(u)) {
         hexsim_user_exec_free(x);
         return -1;

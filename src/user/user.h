@@ -33,6 +33,7 @@ struct hexsim_user_opts {
     const char *stats_json;   // --stats-json FILE: the --stats values as JSON (NULL: none)
     const char *profile;      // --profile FILE: per-function pcycles (NULL: none)
     bool no_jit;              // --no-jit: interpret blocks instead of compiling them
+    bool no_stencils;         // --no-stencils: compiled blocks call the semantic functions
 };
 
 struct hexsim_user {

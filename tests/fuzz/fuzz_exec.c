@@ -109,15 +109,17 @@ static void end_state(struct hexsim_user *u, struct end_state *e)
                                         NULL);
 }
 
-// Run-loop state for hexsim_user_run_with, blocks interpreted (0) or compiled (1), made once
+// Run-loop state for hexsim_user_run_with, blocks interpreted (0), compiled with the
+// semantics' stencils (1) or compiled calling the semantic functions (2), made once
 // (its caches and block table are large) and given a code generation no earlier run had, so
 // that nothing cached survives from one run to the next.
 static struct hexsim_user_exec *run_exec(struct hexsim_user *u, int jit)
 {
-    static struct hexsim_user_exec xs[2];
-    static bool ready[2];
+    static struct hexsim_user_exec xs[3];
+    static bool ready[3];
     static uint64_t runs;
-    u->opts.no_jit = !jit;
+    u->opts.no_jit = jit == 0;
+    u->opts.no_stencils = jit == 2;
     if (!ready[jit]) {
         CHECK(!hexsim_user_exec_init(u, &xs[jit]));
         ready[jit] = true;
@@ -159,8 +161,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     end_state(&u, &stepped);
     fuzz_user_free(&u);
-    // the run loop, blocks interpreted and compiled: the same end
-    for (int jit = 0; jit < 2; jit++) {
+    // the run loop, blocks interpreted and compiled (two ways): the same end
+    for (int jit = 0; jit < 3; jit++) {
         setup(&u, data, size);
         u.opts.max_packets = MAX_PACKETS;
         int status = hexsim_user_run_with(&u, run_exec(&u, jit));

@@ -117,7 +117,7 @@ START_TEST(test_block_matches_packets)
     prog_add(&p, ADD_SAT, 1);
     prog_add(&p, CMP_DEC, 2);
     prog_add(&p, ALU_LOOP, 2);
-    struct hx_block_table *t = hx_block_table_new(_i == 1);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
     ck_assert_ptr_nonnull(t);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 5);
@@ -161,7 +161,7 @@ START_TEST(test_block_jump_ends)
     prog_add(&p, ADD_R8, 1);
     prog_add(&p, JUMP_ADD, 2);
     prog_add(&p, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new(_i == 1);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 2);
     ck_assert(b->closed && !hx_block_open(b));
@@ -191,7 +191,7 @@ END_TEST
 
 START_TEST(test_block_limits)
 {
-    struct hx_block_table *t = hx_block_table_new(_i == 1);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
     // not well formed: never in a block
     struct hexsim_packet cut;
     ck_assert_int_ne(hexsim_decode_packet(CUT, 1, CODE, 68, &cut), HX_DECODE_OK);
@@ -293,12 +293,12 @@ struct fixture {
 };
 
 static void fixture_init(struct fixture *f, const uint32_t *const *words, unsigned n,
-                         bool compile)
+                         enum hx_block_mode mode)
 {
     memset(f, 0, sizeof(*f));
     for (unsigned i = 0; i < n; i++)
         prog_add(&f->p, words[i], 1);
-    f->t = hx_block_table_new(compile);
+    f->t = hx_block_table_new(mode);
     ck_assert_ptr_nonnull(f->t);
     f->b = build(f->t, &f->p);
     pair_init(&f->q, &f->p);
@@ -323,7 +323,7 @@ START_TEST(test_block_memory_packets)
     static const uint32_t *const w[] = { ADD_LOAD, ADD_R5_R4, STORE_R9, ADD_ADD, ADD_STORE,
                                          TRAP0, ADD_R8 };
     struct fixture f;
-    fixture_init(&f, w, 7, _i == 1);
+    fixture_init(&f, w, 7, (enum hx_block_mode)_i);
     struct pair *q = &f.q;
     ck_assert_uint_eq(f.b->npk, 6);   // the trap closes it
     ck_assert(f.b->closed);
@@ -348,7 +348,7 @@ START_TEST(test_block_fault_stops)
     // the store of the third packet faults: the first two commit, the third nothing
     static const uint32_t *const w[] = { ADD_R8, ADD_ADD, ADD_STORE, ADD_R8 };
     struct fixture f;
-    fixture_init(&f, w, 4, _i == 1);
+    fixture_init(&f, w, 4, (enum hx_block_mode)_i);
     struct pair *q = &f.q;
     ck_assert_uint_eq(f.b->npk, 4);
     q->ca.r[2] = q->cb.r[2] = 0x40000;   // unmapped
@@ -371,7 +371,7 @@ START_TEST(test_block_load_fault_undone)
     // written their registers in place: both are put back
     static const uint32_t *const w[] = { ADD_R8, ADD_LOAD, ADD_R8 };
     struct fixture f;
-    fixture_init(&f, w, 3, _i == 1);
+    fixture_init(&f, w, 3, (enum hx_block_mode)_i);
     struct pair *q = &f.q;
     ck_assert(f.b->pk[1].undo && f.b->pk[1].direct);
     q->ca.r[2] = q->cb.r[2] = 0x40000;   // unmapped
@@ -393,7 +393,7 @@ START_TEST(test_block_code_write_stops)
     // a store into the page holding cached code: the block stops after that packet
     static const uint32_t *const w[] = { ADD_R8, STORE_R9, ADD_R8, ADD_R8 };
     struct fixture f;
-    fixture_init(&f, w, 4, _i == 1);
+    fixture_init(&f, w, 4, (enum hx_block_mode)_i);
     struct pair *q = &f.q;
     ck_assert_uint_eq(f.b->npk, 4);
     q->ca.r[9] = CODE + 0x100;
@@ -421,7 +421,7 @@ START_TEST(test_block_chains)
     prog_add(&p, JUMP_ADD, 2);
     prog_add(&q, ADD_R8, 1);
     prog_add(&q, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new(_i == 1);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
     struct hx_block *a = build(t, &p);
     build(t, &q);
     ck_assert_ptr_eq(hx_block_find(t, CODE), a);
@@ -450,14 +450,14 @@ int main(void)
 {
     Suite *s = suite_create("block");
     TCase *tc = tcase_create("block");
-    tcase_add_loop_test(tc, test_block_matches_packets, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_jump_ends, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_limits, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_memory_packets, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_fault_stops, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_code_write_stops, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_chains, 0, 2);   // 0: interpreted, 1: compiled
-    tcase_add_loop_test(tc, test_block_load_fault_undone, 0, 2);   // 0: interpreted, 1: compiled
+    tcase_add_loop_test(tc, test_block_matches_packets, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_jump_ends, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_limits, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_memory_packets, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_fault_stops, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_code_write_stops, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_chains, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_load_fault_undone, 0, 3);   // enum hx_block_mode
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

@@ -75,7 +75,14 @@ def main():
     ap.add_argument('--initrd', default=os.path.join(ROOT, 'build', 'rootfs.cpio'))
     ap.add_argument('progs', nargs='*')
     a = ap.parse_args()
-    progs = a.progs or sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')))
+    progs = []
+    for name in a.progs:   # a path, or the name of one of progs/*.c
+        if not os.path.exists(name):
+            name = os.path.join(HERE, 'progs', os.path.splitext(name)[0] + '.c')
+        if not os.path.exists(name):
+            ap.error('no such program: %s' % name)
+        progs.append(name)
+    progs = progs or sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')))
     work = tempfile.mkdtemp(prefix='hexsim-bench-')
     print('%-12s %8s %8s %10s %6s %10s %7s  %s' % ('program', 'qemu s', 'hexsim s', 'packets',
           'ins/pk', 'packets/s', 'ratio', 'output'))

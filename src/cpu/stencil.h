@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Stencils: the semantic functions of the ISA table once more as x86-64 machine code the
+// block compiler (jit.c) copies into a compiled block instead of calling the function.
+// tools/isa_sem.py writes them as C (isa_stencil_src.c: the same semantic lines, operands from
+// holes, every way out a tail call of hx_hole_next), the host's clang compiles them and
+// tools/stencils.py turns the object code into tables (isa_stencil.c). An instruction whose
+// stencil the compiler could not make self-contained has none (size 0): it is called.
+#ifndef HEXSIM_CPU_STENCIL_H
+#define HEXSIM_CPU_STENCIL_H
+
+#include <stdint.h>
+
+#include "isa_tags.h"
+
+enum hx_stencil_rel_kind {
+    HX_REL_OP = 0,     // 4 bytes: operand `arg` of the instruction (hexsim_insn.op) + addend
+    HX_REL_NEXT = 1,   // rel32 to the end of the copy (S + A - P)
+    HX_REL_SYM = 2,    // rel32 to hexsim_stencil_syms[arg] (S + A - P)
+};
+
+struct hx_stencil_rel {
+    uint16_t off;      // in the code
+    uint8_t kind;      // enum hx_stencil_rel_kind
+    uint8_t arg;
+    int32_t addend;
+};
+
+struct hx_stencil {
+    const uint8_t *code;   // NULL: no stencil
+    const struct hx_stencil_rel *rel;
+    uint16_t size;
+    uint8_t nrel;
+};
+
+// By tag: the semantic function's stencil, and that of its in-place variant
+// (hexsim_isa_sem_direct).
+extern const struct hx_stencil hexsim_isa_stencil[HX_NUM_TAGS];
+extern const struct hx_stencil hexsim_isa_stencil_direct[HX_NUM_TAGS];
+// The program's functions the stencils call (HX_REL_SYM).
+extern void (*const hexsim_stencil_syms[])(void);
+
+#endif

@@ -1,0 +1,167 @@
+# SPDX-License-Identifier: MIT
+# Turns the object code of the block compiler's stencils (isa_stencil_src.c, written by
+# tools/isa_sem.py from the ISA table's semantic lines and compiled for the x86-64 host) into
+# isa_stencil.c: for each stencil its bytes and the places the block compiler patches when it
+# copies them (cpu/stencil.h). Reads the ELF64 relocatable object directly; an object file's
+# layout is the System V ABI's (ELF: section headers, symbol table, RELA entries; x86-64
+# psABI: relocation types R_X86_64_PC32 = 2, R_X86_64_PLT32 = 4, R_X86_64_32 = 10).
+#
+#   stencils.py OUT.c                       no stencils (a host the block compiler does not
+#                                           know, or no compiler for them): empty tables
+#   stencils.py OUT.c OBJ.o [OBJDUMP]       the stencils of OBJ.o; OBJDUMP (GNU objdump)
+#                                           checks that none of them returns
+#
+# A stencil is kept only if every relocation is understood: an operand hole (R_X86_64_32
+# against hx_hole_opN), the way on (PC32 or PLT32 against hx_hole_next) or a call or jump to a
+# function of the program (PC32 or PLT32 against an undefined symbol). Anything else (data in
+# .rodata, a local function the compiler kept out of line) leaves that instruction to the
+# semantic function call.
+import re
+import struct
+import subprocess
+import sys
+
+R_PC32, R_PLT32, R_32 = 2, 4, 10
+KIND = {'op': 0, 'next': 1, 'sym': 2}   # struct hx_stencil_rel.kind (stencil.h)
+
+
+def sections(data):
+    shoff, = struct.unpack_from('<Q', data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3A)
+    out = []
+    for i in range(shnum):
+        name, typ, _flags, _addr, off, size, link, info, _al, _es = struct.unpack_from(
+            '<IIQQQQIIQQ', data, shoff + i * shentsize)
+        out.append({'name': name, 'type': typ, 'off': off, 'size': size, 'link': link,
+                    'info': info})
+    strtab = out[shstrndx]
+    for s in out:
+        s['name'] = cstr(data, strtab['off'] + s['name'])
+    return out
+
+
+def cstr(data, off):
+    return data[off:data.index(b'\0', off)].decode()
+
+
+def symbols(data, secs):
+    symtab = next(s for s in secs if s['type'] == 2)
+    strs = secs[symtab['link']]
+    out = []
+    for i in range(symtab['size'] // 24):
+        name, info, _other, shndx, value, size = struct.unpack_from(
+            '<IBBHQQ', data, symtab['off'] + i * 24)
+        out.append({'name': cstr(data, strs['off'] + name), 'type': info & 15,
+                    'bind': info >> 4, 'shndx': shndx, 'value': value, 'size': size})
+    return out
+
+
+def returning(obj, objdump):
+    # names of the functions in obj with a `ret` (a stencil must leave by hx_hole_next only)
+    if not objdump:
+        return set()
+    text = subprocess.run([objdump, '-d', '--no-show-raw-insn', obj], check=True,
+                          capture_output=True, text=True).stdout
+    bad, cur = set(), None
+    for line in text.splitlines():
+        m = re.match(r'^[0-9a-f]+ <(.*)>:$', line)
+        if m:
+            cur = m.group(1)
+        elif cur and re.search(r'\tret', line):
+            bad.add(cur)
+    return bad
+
+
+def stencils(obj, objdump):
+    data = open(obj, 'rb').read()
+    if data[:4] != b'\x7fELF' or data[4] != 2 or data[5] != 1:
+        sys.exit('%s: not a 64-bit little-endian ELF object' % obj)
+    secs = sections(data)
+    syms = symbols(data, secs)
+    rels = {}
+    for s in secs:
+        if s['type'] == 4:   # SHT_RELA
+            lst = rels.setdefault(s['info'], [])
+            for i in range(s['size'] // 24):
+                off, info, addend = struct.unpack_from('<QQq', data, s['off'] + i * 24)
+                lst.append((off, info & 0xffffffff, info >> 32, addend))
+    ret = returning(obj, objdump)
+    out, refused = {}, {}
+    for sym in syms:
+        m = re.match(r'^hx_stencil(d?)_(\w+)$', sym['name'])
+        if not m or sym['type'] != 2:   # STT_FUNC
+            continue
+        sec = secs[sym['shndx']]
+        code = bytearray(data[sec['off'] + sym['value']:sec['off'] + sym['value'] + sym['size']])
+        holes, why = [], None
+        if sym['name'] in ret:
+            why = 'returns'
+        for off, typ, si, addend in sorted(rels.get(sym['shndx'], [])):
+            off -= sym['value']
+            target = syms[si]
+            hole = re.match(r'^hx_hole_op(\d)$', target['name'])
+            if typ == R_32 and hole:
+                holes.append((off, 'op', int(hole.group(1)), addend))
+            elif typ in (R_PC32, R_PLT32) and target['name'] == 'hx_hole_next':
+                holes.append((off, 'next', 0, addend))
+            elif typ in (R_PC32, R_PLT32) and target['shndx'] == 0 and target['name']:
+                holes.append((off, 'sym', target['name'], addend))
+            else:
+                why = why or 'relocation %d against %s' % (typ, target['name'] or 'a section')
+        if why:
+            refused[sym['name']] = why
+            continue
+        # the last instruction going on (jmp rel32) is dropped: the code after the copy follows
+        if holes and holes[-1][1] == 'next' and holes[-1][0] == len(code) - 4 and \
+                code[-5] == 0xE9:
+            holes.pop()
+            del code[-5:]
+        out[(m.group(2), m.group(1) == 'd')] = (bytes(code), holes)
+    return out, refused
+
+
+def write(path, st):
+    names = sorted({h[2] for _c, hs in st.values() for h in hs if h[1] == 'sym'})
+    index = {n: i for i, n in enumerate(names)}
+    with open(path, 'w') as c:
+        c.write('// Generated by tools/stencils.py from the compiled stencils: do not edit.\n')
+        c.write('#include "stencil.h"\n\n')
+        for n in names:
+            c.write('extern void %s(void);\n' % n)
+        c.write('\n')
+        for (tag, direct), (code, holes) in sorted(st.items()):
+            v = '%s_%s' % ('d' if direct else 's', tag)
+            c.write('static const uint8_t code_%s[] = {%s};\n' % (
+                v, ','.join(str(b) for b in code) or '0'))
+            c.write('static const struct hx_stencil_rel rel_%s[] = {%s};\n' % (
+                v, ', '.join('{ %d, %d, %d, %d }' % (
+                    off, KIND[k], index[a] if k == 'sym' else a, addend)
+                    for off, k, a, addend in holes) or '{ 0, 0, 0, 0 }'))
+        for direct in (False, True):
+            c.write('\nconst struct hx_stencil hexsim_isa_stencil%s[HX_NUM_TAGS] = {\n'
+                    % ('_direct' if direct else ''))
+            for (tag, d), (code, holes) in sorted(st.items()):
+                if d == direct:
+                    v = '%s_%s' % ('d' if direct else 's', tag)
+                    c.write('    [HX_%s] = { code_%s, rel_%s, %d, %d },\n'
+                            % (tag, v, v, len(code), len(holes)))
+            c.write('};\n')
+        c.write('\nvoid (*const hexsim_stencil_syms[])(void) = {\n')
+        for n in names:
+            c.write('    %s,\n' % n)
+        c.write('    0\n};\n')
+
+
+def main():
+    if len(sys.argv) not in (2, 3, 4):
+        sys.exit('usage: stencils.py OUT.c [OBJ.o [OBJDUMP]]')
+    st, refused = {}, {}
+    if len(sys.argv) >= 3:
+        st, refused = stencils(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
+    write(sys.argv[1], st)
+    if len(sys.argv) >= 3:
+        print('stencils: %d kept, %d left to calls' % (len(st), len(refused)))
+
+
+if __name__ == '__main__':
+    main()
