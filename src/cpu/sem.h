@@ -56,6 +56,7 @@ struct hx_exec {
     const struct hexsim_timing_params *tp;   // the timing parameters in use
     struct hexsim_caches *caches;     // cache mode: the thread's caches (else NULL)
     unsigned tcost;           // extra pcycles of memory accesses so far (caches, devices)
+    uint64_t slow_val;        // a load's value from hx_ld_slow_keep (HX_STENCIL below)
     uint64_t stop;            // compiled blocks (jit.h) go on into the next block only while
                               // cpu.packets stays at most this (0: never)
 };
@@ -158,6 +159,25 @@ static inline void hx_wgg(struct hx_exec *x, unsigned n, uint64_t v)
 // committed in order at the end. A fault records the event; the packet is discarded.
 // size 1, 2, 4 or 8; hx_st also takes size 32 (value ignored): dczeroa's zeroed line.
 uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size);
+void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
+#ifdef HX_STENCIL
+// In the block compiler's stencils (stencil.h) the slow paths are called through wrappers
+// that keep every general register (stencil_slow.c), so that a stencil's fast path needs no
+// registers saved.
+// (The load leaves its value in x->slow_val: clang 16 does not keep rax free for a value
+// returned under preserve_most.)
+__attribute__((preserve_most)) void hx_ld_slow_keep(struct hx_exec *x, uint32_t ea,
+                                                    unsigned size);
+__attribute__((preserve_most)) void hx_st_slow_keep(struct hx_exec *x, uint32_t ea,
+                                                    unsigned size, uint64_t val);
+#define HX_LD_SLOW(x, ea, size) (hx_ld_slow_keep(x, ea, size), (x)->slow_val)
+#define HX_ST_SLOW hx_st_slow_keep
+#define HX_USER_ONLY 1   // compiled blocks run in user mode only (jit.h): x->xlat is NULL
+#else
+#define HX_USER_ONLY 0
+#define HX_LD_SLOW hx_ld_slow
+#define HX_ST_SLOW hx_st_slow
+#endif
 // Fast path: user-mode RAM through the memory's TLB (mem.h) with nothing staged to forward;
 // everything else (TLB misses, faults, system mode) goes to hx_ld_slow.
 static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
@@ -176,16 +196,15 @@ static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
             }
         }
     }
-    return hx_ld_slow(x, ea, size);
+    return HX_LD_SLOW(x, ea, size);
 }
-void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
 // Fast path: a user-mode store to a writable RAM page holding no cached code, found in the
 // memory's TLB (mem.h), while there is room to stage it; everything else (TLB misses,
 // faults, system mode) goes to hx_st_slow. Staged stores are committed at the end of the
 // packet in order (exec.c) and make later loads of the packet forward.
 static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    if (__builtin_expect(!x->xlat && x->nst < HX_MAX_STORES, 1)) {
+    if (__builtin_expect((HX_USER_ONLY || !x->xlat) && x->nst < HX_MAX_STORES, 1)) {
         const struct hexsim_mem_tlb *e =
             &x->mem->wtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
         if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
@@ -202,7 +221,7 @@ static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t
             return;
         }
     }
-    hx_st_slow(x, ea, size, val);
+    HX_ST_SLOW(x, ea, size, val);
 }
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);
 uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
