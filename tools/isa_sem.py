@@ -62,13 +62,17 @@ USES_PC_RE = re.compile(r'\bN?PC\b|hx_call|hx_cr|hx_fl_cr_staged')
 # register writes in place: what a direct variant does instead of hx_wr, hx_wrr
 DIRECT = {'hx_wr(': 'hx_wr_direct(', 'hx_wrr(': 'hx_wrr_direct('}
 # (loads and stores: for the blocks of cpu/block.c, which undo such writes if the packet
-# faults; the decoder's direct packets have no memory accesses)
+# faults; the decoder's direct packets have no memory accesses; NV: see has_direct)
 DIRECT_CLASSES = ('ALU32', 'XTYPE', 'SUBA', 'LD', 'ST', 'SUBL1', 'SUBL2', 'SUBS1', 'SUBS2')
 
 
 def has_direct(r, ops):
-    return r.cls in DIRECT_CLASSES and any(
-        written and READ[kind][2] and READ[kind][2].startswith(tuple(DIRECT))
+    # rows writing general registers, and rows reading a new value: in a packet written in
+    # place (x->wr is the register file) the value a register takes in the packet is in the
+    # register file already, so a direct variant reads it there (hx_nv without the mask)
+    return r.cls in DIRECT_CLASSES + ('NV',) and any(
+        (written and READ[kind][2] and READ[kind][2].startswith(tuple(DIRECT))) or
+        kind == 'HX_OPK_N'
         for (_n, kind, _b, _s, _sc, _e, _p, written, _pn) in ops)
 
 
@@ -95,6 +99,8 @@ def function(r, ops, body, direct=False):
         w.append('    HX_UNUSED const unsigned %sN = %s;' % (v, num))
         if kind == 'HX_OPK_P' and pnew:
             rd = 'hx_pnew(x, {n})'
+        if kind == 'HX_OPK_N' and direct:
+            rd = 'hx_r(x, {n})'
         if written:
             if wr is None:
                 raise ValueError('%s:%d: operand %s cannot be written' % (r.path, r.lineno, name))
@@ -135,12 +141,18 @@ STENCIL_PRELUDE = '''#include "sem_lib.h"
 #define HX_UNUSED __attribute__((unused))
 extern void hx_hole_next(struct hx_exec *x);
 #define HX_NEXT __attribute__((musttail)) return hx_hole_next(x)
-#define HX_HOLE(n) __extension__({ uint32_t v_; \\
-    __asm__("movl $hx_hole_op" #n ", %0" : "=r"(v_)); v_; })
+// (a 32-bit move: the upper half of the 64-bit register is zero)
+#define HX_HOLE64(n) __extension__({ uint64_t v_; \\
+    __asm__("movl $hx_hole_op" #n ", %k0" : "=r"(v_)); v_; })
+#define HX_HOLE(n) ((uint32_t)HX_HOLE64(n))
+// a register number: below 32, which spares the compiler a zero extension
+#define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 32); \\
+    (unsigned)r_; })
 
 '''
 STENCIL_RETURN_RE = re.compile(r'\breturn;')
 STENCIL_OP_RE = re.compile(r'\bin->op\[(\d)\]')
+STENCIL_REG_RE = re.compile(r'^    HX_UNUSED const unsigned \w+N = ')   # register numbers
 
 
 def stencil(r, ops, body, direct):
@@ -153,7 +165,8 @@ def stencil(r, ops, body, direct):
             out.append('    HX_NEXT;')
             out.append('}')
             break
-        out.append(STENCIL_OP_RE.sub(r'HX_HOLE(\1)', STENCIL_RETURN_RE.sub('HX_NEXT;', line)))
+        hole = r'HX_REG(\1)' if STENCIL_REG_RE.match(line) else r'HX_HOLE(\1)'
+        out.append(STENCIL_OP_RE.sub(hole, STENCIL_RETURN_RE.sub('HX_NEXT;', line)))
     return '\n'.join(out) + '\n\n'
 
 
