@@ -51,11 +51,14 @@ void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
 }
 
 // Records an event with every field of *x->ev (the executor clears only `kind` per packet).
+// A fault also stops stores writing at once (hx_st).
 static void set_event(struct hx_exec *x, int kind, uint32_t addr, int detail, int tag,
                       uint32_t imm)
 {
     *x->ev = (struct hexsim_event_info){ .kind = kind, .addr = addr, .detail = detail,
                                          .tag = tag, .imm = imm };
+    if (kind >= HX_EV_FAULT_READ)
+        x->store_now = false;   // the packet commits nothing: a later store must not write
 }
 
 // The instruction executing (for the event's tag).

@@ -560,15 +560,17 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
                        const struct hexsim_insn *op, bool last, size_t *exits, unsigned *nexit)
 {
     const struct hexsim_packet_timing *pt = &p->tm;
-    // hx_packet_begin
-    x86_store_imm(b, 4, RX, XO(pc), (int32_t)p->addr);
-    x86_store_imm(b, 4, RX, XO(npc), (int32_t)p->npc);
+    // hx_packet_begin. x->pc and x->npc only if an instruction reads them or the packet is
+    // the last (a trap's event names x->pc); else the ways that need them set them: a fault
+    // (the block's contract) and the full commit. x->tcost stays 0 (jit.h: set once).
+    const bool pc_now = p->uses_pc || last;
+    if (pc_now)
+        gen_pc(b, p);
     x86_store_imm(b, 4, RX, XO(rmask), 0);
     x86_store_imm(b, 1, RX, XO(pmask), 0);
     x86_store_imm(b, 1, RX, XO(full), 0);
     x86_store_imm(b, 4, RX, XO(branch_idx), -1);
     x86_store_imm(b, 4, RX, XO(nst), 0);
-    x86_store_imm(b, 4, RX, XO(tcost), 0);
     // user mode without a log or caches (jit.h): mem_slow_base false, store_now_base true
     x86_store_imm(b, 1, RX, XO(mem_slow), 0);
     x86_store_imm(b, 1, RX, XO(store_now), p->store_direct);
@@ -597,6 +599,8 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
         x86_load(b, 4, X86_RAX, X86_RSP, UNDO_SLOTS + 4 * r);
         x86_store(b, 4, RC, CO(r) + 4 * r, X86_RAX);
     }
+    if (!pc_now)
+        gen_pc(b, p);
     x86_mov_r64_r64(b, X86_RDI, RX);
     call(b, (const void *)jit_fault);
     exits[(*nexit)++] = x86_jmp(b);
@@ -640,10 +644,18 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
     }
     for (unsigned i = 0; i < nfull; i++)
         x86_patch(b, full[i]);
+    if (!pc_now)
+        gen_pc(b, p);
     x86_mov_r64_r64(b, X86_RDI, RX);
     arg_ptr(b, X86_RSI, pt);
     x86_mov_r32_imm32(b, X86_RDX, p->endloop);
     call(b, (const void *)jit_commit_full);
+    // the full commit may have gone elsewhere (the usual way goes on: no branch or loop end
+    // before the last packet)
+    if (!last) {
+        x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+        exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    }
     x86_patch(b, committed);
     // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
     // only the last packet can raise one)
@@ -657,8 +669,6 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
         x86_cmp_r64_mem(b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
         exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
     }
-    x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
 }
 
 // Going on into the block at cpu.pc (jit.h): its slot in t, its key and generation, its code,
@@ -718,6 +728,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     x86_patch(&b, more);
     x86_load(&b, 8, REV, RX, XO(ev));
     x86_load(&b, 8, RMEM, RX, XO(mem));
+    x86_store_imm(&b, 4, RX, XO(tcost), 0);   // and so it stays (jit.h)
     const uint8_t *chain_at = b.p;   // compiled blocks go on from here (gen_chain)
     x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
     x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);

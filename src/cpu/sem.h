@@ -29,7 +29,8 @@ struct hx_exec {
     bool mem_slow_base;       // mem_slow at the start of each packet (system mode, log, caches)
     bool special;             // every packet takes hx_exec_step_special (log, caches)
     bool store_now_base;      // stores may write at once: user mode, simple timing, no log
-    bool store_now;           // ... and this packet is decoded as store_direct
+    bool store_now;           // ... and this packet is decoded as store_direct, and nothing in
+                              // it has faulted yet (set_event clears it)
     uint32_t new_r[32], rmask;
     uint32_t *wr;             // where general-register writes go: new_r, or the registers
                               // themselves for a packet decoded as `direct`
@@ -204,14 +205,16 @@ static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 // packet in order (exec.c) and make later loads of the packet forward.
 static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    if (__builtin_expect((HX_USER_ONLY || !x->xlat) && x->nst < HX_MAX_STORES, 1)) {
+    if (__builtin_expect(HX_USER_ONLY || !x->xlat, 1)) {
         const struct hexsim_mem_tlb *e =
             &x->mem->wtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
         if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
-            if (x->store_now && x->ev->kind < HX_EV_FAULT_READ) {
+            if (x->store_now) {   // (a fault earlier in the packet cleared it: exec.c)
                 hexsim_bytes_store(e->data + (ea & (HEXSIM_PAGE_SIZE - 1)), size, val);
                 return;
             }
+            if (__builtin_expect(x->nst >= HX_MAX_STORES, 0))
+                goto slow;
             unsigned k = x->nst++;
             x->st[k].addr = ea;
             x->st[k].size = (uint8_t)size;
@@ -221,6 +224,7 @@ static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t
             return;
         }
     }
+slow:
     HX_ST_SLOW(x, ea, size, val);
 }
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);
