@@ -12,7 +12,8 @@
 #                                           checks that none of them returns
 #
 # A stencil is kept only if every relocation is understood: an operand hole (R_X86_64_32
-# against hx_hole_opN), the way on (PC32 or PLT32 against hx_hole_next) or a call or jump to a
+# against hx_hole_opN), the instruction's index (R_X86_64_32 against hx_hole_idx) or address
+# (R_X86_64_64 against hx_hole_insn), the way on (PC32 or PLT32 against hx_hole_next) or a call or jump to a
 # function of the program (PC32 or PLT32 against an undefined symbol). Anything else (data in
 # .rodata, a local function the compiler kept out of line) leaves that instruction to the
 # semantic function call.
@@ -21,8 +22,11 @@ import struct
 import subprocess
 import sys
 
-R_PC32, R_PLT32, R_32 = 2, 4, 10
-KIND = {'op': 0, 'next': 1, 'sym': 2}   # struct hx_stencil_rel.kind (stencil.h)
+R_64, R_PC32, R_PLT32, R_32 = 1, 2, 4, 10
+KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4}   # hx_stencil_rel.kind (stencil.h)
+# the slow memory paths set x->cur_in themselves (sem.h); a stencil calling anything else
+# needs it set by the compiled code (HX_STENCIL_CUR_IN)
+KEEPS_CUR_IN = ('hx_ld_slow_keep', 'hx_st_slow_keep')
 
 
 def sections(data):
@@ -102,6 +106,10 @@ def stencils(obj, objdump):
             hole = re.match(r'^hx_hole_op(\d)$', target['name'])
             if typ == R_32 and hole:
                 holes.append((off, 'op', int(hole.group(1)), addend))
+            elif typ == R_32 and target['name'] == 'hx_hole_idx':
+                holes.append((off, 'idx', 0, addend))
+            elif typ == R_64 and target['name'] == 'hx_hole_insn':
+                holes.append((off, 'insn', 0, addend))
             elif typ in (R_PC32, R_PLT32) and target['name'] == 'hx_hole_next':
                 holes.append((off, 'next', 0, addend))
             elif typ in (R_PC32, R_PLT32) and target['shndx'] == 0 and target['name']:
@@ -143,8 +151,10 @@ def write(path, st):
             for (tag, d), (code, holes) in sorted(st.items()):
                 if d == direct:
                     v = '%s_%s' % ('d' if direct else 's', tag)
-                    c.write('    [HX_%s] = { code_%s, rel_%s, %d, %d },\n'
-                            % (tag, v, v, len(code), len(holes)))
+                    cur = any(h[1] == 'sym' and h[2] not in KEEPS_CUR_IN for h in holes)
+                    c.write('    [HX_%s] = { code_%s, rel_%s, %d, %d, %s },\n'
+                            % (tag, v, v, len(code), len(holes),
+                               'HX_STENCIL_CUR_IN' if cur else '0'))
             c.write('};\n')
         c.write('\nvoid (*const hexsim_stencil_syms[])(void) = {\n')
         for n in names:

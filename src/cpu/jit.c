@@ -181,38 +181,68 @@ static const struct hx_stencil *stencil_of(const struct hx_jit *j, const struct 
     return s && s->code ? s : NULL;
 }
 
-// Instruction in's semantics with x in rdi: its stencil copied and patched (the operands,
-// the way on to the end of the copy, the calls into this program), or a call of its function.
-static void gen_insn(struct x86_buf *b, const struct hx_jit *j, const struct hexsim_insn *in)
+// Whether every call of stencil s copied to about `at` reaches its function with a rel32
+// (the arena is normally near the program: hx_jit_new; the margin covers the block's size).
+static bool stencil_reaches(const struct hx_stencil *s, const uint8_t *at)
 {
-    x86_mov_r64_r64(b, X86_RDI, RX);
-    const struct hx_stencil *s = stencil_of(j, in);
-    if (s) {
-        uint8_t *at = x86_copy(b, s->code, s->size);
-        if (!at)
-            return;   // full: the compile fails
-        bool ok = true;
-        for (unsigned i = 0; i < s->nrel; i++) {
-            const struct hx_stencil_rel *r = &s->rel[i];
-            uint8_t *p = at + r->off;
-            int64_t v;
-            if (r->kind == HX_REL_OP)
-                v = (int64_t)(uint32_t)(in->op[r->arg] + (uint32_t)r->addend);
-            else if (r->kind == HX_REL_NEXT)
-                v = (at + s->size) - p + r->addend;
-            else
-                v = (int64_t)((intptr_t)hexsim_stencil_syms[r->arg] - (intptr_t)p) + r->addend;
-            if (r->kind != HX_REL_OP && (v < INT32_MIN || v > INT32_MAX))
-                ok = false;   // a call out of reach: this arena is far from the program
-            uint32_t w = (uint32_t)v;
-            memcpy(p, &w, 4);
-        }
-        if (ok)
-            return;
-        b->p = at;   // the call instead
+    for (unsigned i = 0; i < s->nrel; i++) {
+        if (s->rel[i].kind != HX_REL_SYM)
+            continue;
+        int64_t d = (int64_t)((intptr_t)hexsim_stencil_syms[s->rel[i].arg] - (intptr_t)at);
+        if (d < INT32_MIN + (1 << 24) || d > INT32_MAX - (1 << 24))
+            return false;
     }
-    arg_ptr(b, X86_RSI, in);
-    call(b, (const void *)in->fn);
+    return true;
+}
+
+// Instruction in's semantics: its stencil copied and patched (the operands, its index and
+// address, the way on to the end of the copy, the calls into this program), or a call of its
+// function. `cur_in`: x->cur_in must name it for whatever reads it (a branch, a fault's
+// event); stencils know their instruction, so only those calling other code need it.
+static void gen_insn(struct x86_buf *b, const struct hx_jit *j, const struct hexsim_insn *in,
+                     bool cur_in)
+{
+    const struct hx_stencil *s = stencil_of(j, in);
+    if (s && !stencil_reaches(s, b->p))
+        s = NULL;
+    if (cur_in && (!s || (s->flags & HX_STENCIL_CUR_IN))) {
+        arg_ptr(b, X86_RAX, in);
+        x86_store(b, 8, RX, XO(cur_in), X86_RAX);
+    }
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    if (!s) {
+        arg_ptr(b, X86_RSI, in);
+        call(b, (const void *)in->fn);
+        return;
+    }
+    uint8_t *at = x86_copy(b, s->code, s->size);
+    if (!at)
+        return;   // full: the compile fails
+    for (unsigned i = 0; i < s->nrel; i++) {
+        const struct hx_stencil_rel *r = &s->rel[i];
+        uint8_t *p = at + r->off;
+        uint64_t v;
+        switch (r->kind) {
+        case HX_REL_OP:
+            v = in->op[r->arg] + (uint32_t)r->addend;
+            break;
+        case HX_REL_IDX:
+            v = in->idx + (uint32_t)r->addend;
+            break;
+        case HX_REL_INSN:
+            v = (uint64_t)(uintptr_t)in + (uint64_t)(int64_t)r->addend;
+            memcpy(p, &v, 8);
+            continue;
+        case HX_REL_NEXT:
+            v = (uint64_t)((at + s->size) - p + r->addend);
+            break;
+        default:   // HX_REL_SYM, within reach (stencil_reaches)
+            v = (uint64_t)((intptr_t)hexsim_stencil_syms[r->arg] - (intptr_t)p + r->addend);
+            break;
+        }
+        uint32_t w = (uint32_t)v;
+        memcpy(p, &w, 4);
+    }
 }
 
 
@@ -236,13 +266,8 @@ static void gen_alu_run(struct x86_buf *b, const struct hx_jit *j, const struct 
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
         x86_store_imm(b, 4, RX, XO(tcost), 0);
     }
-    for (unsigned k = 0; k < p->nops; k++) {
-        if (jumps) {
-            arg_ptr(b, X86_RAX, &op[k]);
-            x86_store(b, 8, RX, XO(cur_in), X86_RAX);
-        }
-        gen_insn(b, j, &op[k]);
-    }
+    for (unsigned k = 0; k < p->nops; k++)
+        gen_insn(b, j, &op[k], jumps);
 }
 
 // hexsim_timing_data_stall for a packet reading regs, issue in rax (and left there, moved to
@@ -586,11 +611,8 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
         x86_store(b, 4, X86_RSP, UNDO_SLOTS + 4 * r, X86_RAX);
     }
     // the instructions
-    for (unsigned k = 0; k < p->nops; k++) {
-        arg_ptr(b, X86_RAX, &op[k]);
-        x86_store(b, 8, RX, XO(cur_in), X86_RAX);
-        gen_insn(b, j, &op[k]);
-    }
+    for (unsigned k = 0; k < p->nops; k++)
+        gen_insn(b, j, &op[k], true);
     // a fault: nothing is committed
     x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_FAULT_READ);
     size_t ok = x86_jcc(b, X86_CC_B);

@@ -164,17 +164,27 @@ void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val);
 #ifdef HX_STENCIL
 // In the block compiler's stencils (stencil.h) the slow paths are called through wrappers
 // that keep every general register (stencil_slow.c), so that a stencil's fast path needs no
-// registers saved.
+// registers saved. A stencil knows its instruction from holes (tools/isa_sem.py): its index
+// in the packet (for branches) and, for the slow paths, which may record a fault naming it,
+// its address, so that the compiled code need not keep x->cur_in up to date.
 // (The load leaves its value in x->slow_val: clang 16 does not keep rax free for a value
 // returned under preserve_most.)
 __attribute__((preserve_most)) void hx_ld_slow_keep(struct hx_exec *x, uint32_t ea,
                                                     unsigned size);
 __attribute__((preserve_most)) void hx_st_slow_keep(struct hx_exec *x, uint32_t ea,
                                                     unsigned size, uint64_t val);
-#define HX_LD_SLOW(x, ea, size) (hx_ld_slow_keep(x, ea, size), (x)->slow_val)
-#define HX_ST_SLOW hx_st_slow_keep
+#define HX_HOLE_IDX() __extension__({ uint32_t v_; \
+    __asm__("movl $hx_hole_idx, %0" : "=r"(v_)); v_; })
+#define HX_HOLE_INSN() __extension__({ const struct hexsim_insn *v_; \
+    __asm__("movabsq $hx_hole_insn, %0" : "=r"(v_)); v_; })
+#define HX_LD_SLOW(x, ea, size) \
+    ((x)->cur_in = HX_HOLE_INSN(), hx_ld_slow_keep(x, ea, size), (x)->slow_val)
+#define HX_ST_SLOW(x, ea, size, val) \
+    ((x)->cur_in = HX_HOLE_INSN(), hx_st_slow_keep(x, ea, size, val))
+#define HX_CUR_IDX(x) ((int)HX_HOLE_IDX())
 #define HX_USER_ONLY 1   // compiled blocks run in user mode only (jit.h): x->xlat is NULL
 #else
+#define HX_CUR_IDX(x) ((int)(x)->cur_in->idx)
 #define HX_USER_ONLY 0
 #define HX_LD_SLOW hx_ld_slow
 #define HX_ST_SLOW hx_st_slow
@@ -236,14 +246,14 @@ bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write);
 // ---- control flow: the first branch taken in packet order wins (PRM 8.7 dual jumps)
 static inline void hx_jump(struct hx_exec *x, uint32_t target)
 {
-    if (x->branch_idx < 0 || x->cur_in->idx < x->branch_idx) {
-        x->branch_idx = x->cur_in->idx;
+    if (x->branch_idx < 0 || HX_CUR_IDX(x) < x->branch_idx) {
+        x->branch_idx = HX_CUR_IDX(x);
         x->branch_target = target;
     }
 }
 static inline void hx_call(struct hx_exec *x, uint32_t target)
 {
-    if (x->branch_idx < 0 || x->cur_in->idx < x->branch_idx) {
+    if (x->branch_idx < 0 || HX_CUR_IDX(x) < x->branch_idx) {
         hx_jump(x, target);
         hx_wr(x, 31, x->npc);
     }

@@ -16,7 +16,12 @@ enum hx_stencil_rel_kind {
     HX_REL_OP = 0,     // 4 bytes: operand `arg` of the instruction (hexsim_insn.op) + addend
     HX_REL_NEXT = 1,   // rel32 to the end of the copy (S + A - P)
     HX_REL_SYM = 2,    // rel32 to hexsim_stencil_syms[arg] (S + A - P)
+    HX_REL_IDX = 3,    // 4 bytes: the instruction's index in its packet (hexsim_insn.idx) + addend
+    HX_REL_INSN = 4,   // 8 bytes: the instruction's address (struct hexsim_insn *) + addend
 };
+
+// It calls a function that may read x->cur_in (the slow memory paths set it themselves).
+#define HX_STENCIL_CUR_IN 1u
 
 struct hx_stencil_rel {
     uint16_t off;      // in the code
@@ -30,6 +35,7 @@ struct hx_stencil {
     const struct hx_stencil_rel *rel;
     uint16_t size;
     uint8_t nrel;
+    uint8_t flags;         // HX_STENCIL_*
 };
 
 // By tag: the semantic function's stencil, and that of its in-place variant
