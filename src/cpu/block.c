@@ -117,6 +117,7 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     p->wpreds = 0;
     p->writes_mem = false;
     p->uses_pc = false;
+    p->cof = false;
     for (unsigned k = 0; k < pkt->nexec; k++) {
         const struct hexsim_insn *in = &pkt->insn[pkt->order[k]];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
@@ -126,6 +127,7 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
                           d->cls == HX_CLASS_SUBL1 || d->cls == HX_CLASS_SUBL2;
         p->writes_mem |= !reads_only || (d->flags & (HX_F_STORE | HX_F_MEMOP));
         p->uses_pc |= hexsim_isa_sem_uses_pc[in->tag] != 0;
+        p->cof |= (d->flags & (HX_F_JUMP | HX_F_CALL | HX_F_RETURN)) != 0;
         uint32_t rd, wr;
         hexsim_insn_regs(in, &rd, &wr);
         p->wregs |= wr | d->implicit_defs;

@@ -42,6 +42,7 @@ struct hx_block_pkt {
     uint8_t wpreds;           // the predicates they name as written
     bool writes_mem;          // it may write memory (stores, memops, dczeroa, ...)
     bool uses_pc;             // an instruction may read x->pc or x->npc (decode.h)
+    bool cof;                 // an instruction may branch (flags jump, call, return)
     bool undo;                // written in place although it may fault (block.c:
                               // can_write_in_block): undo_regs are put back if it does
     uint32_t undo_regs;

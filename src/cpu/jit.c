@@ -341,6 +341,14 @@ static void gen_set_ready(struct x86_buf *b, uint32_t regs, int32_t lat_off, int
 // says so.
 static void gen_commit_preds(struct x86_buf *b, unsigned wpreds)
 {
+    if (!(wpreds & 15u)) {   // only the call, if an instruction wrote one after all
+        x86_test_mem_imm8(b, RX, XO(pmask), 15u);
+        size_t none = x86_jcc(b, X86_CC_E);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_commit_preds);
+        x86_patch(b, none);
+        return;
+    }
     x86_movzx8(b, X86_RDX, RX, XO(pmask));
     for (unsigned m = wpreds & 15u; m; m &= m - 1) {
         int n = __builtin_ctz(m);
@@ -591,10 +599,15 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
     const bool pc_now = p->uses_pc || last;
     if (pc_now)
         gen_pc(b, p);
-    x86_store_imm(b, 4, RX, XO(rmask), 0);
+    // the written-register mask only where registers are staged (in a packet written in
+    // place nothing reads it); x->branch_idx is -1 already unless a branch went before in
+    // this block (so only in its last packet: every entry into a compiled block sets it)
+    if (!p->direct)
+        x86_store_imm(b, 4, RX, XO(rmask), 0);
     x86_store_imm(b, 1, RX, XO(pmask), 0);
     x86_store_imm(b, 1, RX, XO(full), 0);
-    x86_store_imm(b, 4, RX, XO(branch_idx), -1);
+    if (p->cof)
+        x86_store_imm(b, 4, RX, XO(branch_idx), -1);
     x86_store_imm(b, 4, RX, XO(nst), 0);
     // user mode without a log or caches (jit.h): mem_slow_base false, store_now_base true
     x86_store_imm(b, 1, RX, XO(mem_slow), 0);
@@ -752,6 +765,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     x86_load(&b, 8, RMEM, RX, XO(mem));
     x86_store_imm(&b, 4, RX, XO(tcost), 0);   // and so it stays (jit.h)
     const uint8_t *chain_at = b.p;   // compiled blocks go on from here (gen_chain)
+    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
     x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
     x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
     x86_lea(&b, X86_RAX, RC, CO(r));
