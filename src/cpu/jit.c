@@ -550,53 +550,76 @@ static void gen_fold_sticky(struct x86_buf *b, size_t rare[3])
     x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
 }
 
-// One `alu` packet (hx_block_alu).
-static void gen_alu(struct x86_buf *b, const struct hx_jit *j, const struct hx_block_pkt *p,
-                    const struct hexsim_insn *op, bool jumps, bool last)
+// The rare ways out of a packet (a fault, the full commit, sticky USR bits) are stubs after
+// the block's code, so that the usual way runs straight through without a taken jump.
+enum stub_kind { STUB_FAULT, STUB_STAGED, STUB_ALU };
+
+struct stub {
+    enum stub_kind kind;
+    const struct hx_block_pkt *p;
+    bool last, pc_now, jumps;
+    size_t in[6];            // jumps to the full commit (STUB_FAULT: to the stub)
+    unsigned nin;
+    size_t sticky;           // jump to the sticky-bits fold (0: none)
+    const uint8_t *usual;    // where the fold goes back to
+    const uint8_t *commit;   // STUB_ALU: the usual commit, after jit_alu_full declined
+    const uint8_t *done;     // where the full commit goes back to
+};
+
+struct gen {
+    struct x86_buf *b;
+    const struct hx_jit *j;
+    size_t exits[4 * HX_BLOCK_MAX_PKTS + 8];   // jumps to the block's exit
+    unsigned nexit;
+    struct stub stub[2 * HX_BLOCK_MAX_PKTS];
+    unsigned nstub;
+};
+
+static struct stub *new_stub(struct gen *g, enum stub_kind kind, const struct hx_block_pkt *p,
+                             bool last)
 {
-    gen_alu_run(b, j, p, op, jumps);
+    struct stub *st = &g->stub[g->nstub++];
+    memset(st, 0, sizeof(*st));
+    st->kind = kind;
+    st->p = p;
+    st->last = last;
+    st->pc_now = p->uses_pc || last;
+    return st;
+}
+
+// One `alu` packet (hx_block_alu).
+static void gen_alu(struct gen *g, const struct hx_block_pkt *p, const struct hexsim_insn *op,
+                    bool jumps, bool last)
+{
+    struct x86_buf *b = g->b;
+    struct stub *st = new_stub(g, STUB_ALU, p, last);
+    st->jumps = jumps;
+    gen_alu_run(b, g->j, p, op, jumps);
     x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
-    size_t sticky = x86_jcc(b, X86_CC_NE);
-    const uint8_t *loop_check = b->p;
-    size_t rare2 = 0;
+    st->sticky = x86_jcc(b, X86_CC_NE);
+    st->usual = b->p;
     if (last && p->endloop) {
         x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
-        rare2 = x86_jcc(b, X86_CC_NE);
+        st->in[st->nin++] = x86_jcc(b, X86_CC_NE);
     }
-    uint8_t *commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
+    st->commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
     gen_commit_preds(b, p->wpreds);
     gen_commit_tail(b, p);
-    size_t done = x86_jmp(b);
-    // x->full: sticky USR bits only are folded in here (hx_alu_full), then on as usual
-    x86_patch(b, sticky);
-    size_t rare[3];
-    gen_fold_sticky(b, rare);
-    x86_jmp_back(b, -1, loop_check);
-    for (unsigned i = 0; i < 3; i++)
-        x86_patch(b, rare[i]);
-    x86_patch(b, rare2);
-    if (!p->uses_pc && !jumps)
-        gen_pc(b, p);   // hx_commit_full reads them
-    x86_mov_r64_r64(b, X86_RDI, RX);
-    arg_ptr(b, X86_RSI, p);
-    x86_mov_r32_imm32(b, X86_RDX, (jumps ? 1u : 0u) | (last ? 2u : 0u));
-    call(b, (const void *)jit_alu_full);
-    x86_test_r32_r32(b, X86_RAX, X86_RAX);
-    x86_jmp_back(b, X86_CC_E, commit);   // to the usual commit
-    x86_patch(b, done);
+    st->done = b->p;
 }
 
 // One packet on the staged path (hx_block_staged; hx_packet_begin, hx_commit_packet and
-// hx_timing_commit inline). Jumps to the block's exit go into exits[] (*nexit of them): a
-// fault (after hx_clear_full), and unless `last` the other reasons to stop.
-static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct hx_block_pkt *p,
-                       const struct hexsim_insn *op, bool last, size_t *exits, unsigned *nexit)
+// hx_timing_commit inline). Jumps to the block's exit go into g->exits: a fault (after
+// hx_clear_full), and unless `last` the other reasons to stop.
+static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct hexsim_insn *op,
+                       bool last)
 {
-    const struct hexsim_packet_timing *pt = &p->tm;
+    struct x86_buf *b = g->b;
     // hx_packet_begin. x->pc and x->npc only if an instruction reads them or the packet is
     // the last (a trap's event names x->pc); else the ways that need them set them: a fault
     // (the block's contract) and the full commit. x->tcost stays 0 (jit.h: set once).
-    const bool pc_now = p->uses_pc || last;
+    struct stub *fault = new_stub(g, STUB_FAULT, p, last);
+    const bool pc_now = fault->pc_now;
     if (pc_now)
         gen_pc(b, p);
     // the written-register mask only where registers are staged (in a packet written in
@@ -625,42 +648,29 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
     }
     // the instructions
     for (unsigned k = 0; k < p->nops; k++)
-        gen_insn(b, j, &op[k], true);
-    // a fault: nothing is committed
+        gen_insn(b, g->j, &op[k], true);
+    // a fault: nothing is committed (the stub)
     x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_FAULT_READ);
-    size_t ok = x86_jcc(b, X86_CC_B);
-    for (uint32_t m = p->undo_regs; m; m &= m - 1) {
-        int r = __builtin_ctz(m);
-        x86_load(b, 4, X86_RAX, X86_RSP, UNDO_SLOTS + 4 * r);
-        x86_store(b, 4, RC, CO(r) + 4 * r, X86_RAX);
-    }
-    if (!pc_now)
-        gen_pc(b, p);
-    x86_mov_r64_r64(b, X86_RDI, RX);
-    call(b, (const void *)jit_fault);
-    exits[(*nexit)++] = x86_jmp(b);
-    x86_patch(b, ok);
-    // hx_commit_packet: the full commit when it is needed
-    size_t full[6];
-    unsigned nfull = 0;
-    size_t sticky = 0;
+    fault->in[fault->nin++] = x86_jcc(b, X86_CC_AE);
+    // hx_commit_packet: the full commit when it is needed (the stub)
+    struct stub *st = new_stub(g, STUB_STAGED, p, last);
     if (p->endloop > 1) {
-        full[nfull++] = x86_jmp(b);
+        st->in[st->nin++] = x86_jmp(b);
     } else {
         x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
         if (p->endloop)
-            full[nfull++] = x86_jcc(b, X86_CC_NE);
+            st->in[st->nin++] = x86_jcc(b, X86_CC_NE);
         else
-            sticky = x86_jcc(b, X86_CC_NE);   // sticky USR bits only: folded in below
+            st->sticky = x86_jcc(b, X86_CC_NE);   // sticky USR bits only: folded in
         if (p->endloop) {
             x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
-            full[nfull++] = x86_jcc(b, X86_CC_GE);
+            st->in[st->nin++] = x86_jcc(b, X86_CC_GE);
             x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
-            full[nfull++] = x86_jcc(b, X86_CC_NE);
+            st->in[st->nin++] = x86_jcc(b, X86_CC_NE);
         }
     }
     // stores, registers, predicates, the count
-    const uint8_t *usual = b->p;
+    st->usual = b->p;
     x86_cmp_mem_imm(b, 4, RX, XO(nst), 0);
     size_t no_st = x86_jcc(b, X86_CC_E);
     x86_mov_r64_r64(b, X86_RDI, RX);
@@ -670,28 +680,7 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
         gen_commit_regs(b, p->wregs);
     gen_commit_preds(b, p->wpreds);
     gen_commit_tail(b, p);
-    size_t committed = x86_jmp(b);
-    if (sticky) {
-        x86_patch(b, sticky);
-        gen_fold_sticky(b, &full[nfull]);
-        nfull += 3;
-        x86_jmp_back(b, -1, usual);
-    }
-    for (unsigned i = 0; i < nfull; i++)
-        x86_patch(b, full[i]);
-    if (!pc_now)
-        gen_pc(b, p);
-    x86_mov_r64_r64(b, X86_RDI, RX);
-    arg_ptr(b, X86_RSI, pt);
-    x86_mov_r32_imm32(b, X86_RDX, p->endloop);
-    call(b, (const void *)jit_commit_full);
-    // the full commit may have gone elsewhere (the usual way goes on: no branch or loop end
-    // before the last packet)
-    if (!last) {
-        x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
-        exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
-    }
-    x86_patch(b, committed);
+    st->done = b->p;
     // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
     // only the last packet can raise one)
     if (!p->direct) {
@@ -702,15 +691,75 @@ static void gen_staged(struct x86_buf *b, const struct hx_jit *j, const struct h
         return;
     if (p->writes_mem) {
         x86_cmp_r64_mem(b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-        exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+        g->exits[g->nexit++] = x86_jcc(b, X86_CC_NE);
     }
+}
+
+// The stubs, after the block's code.
+static void gen_stub(struct gen *g, const struct stub *st)
+{
+    struct x86_buf *b = g->b;
+    const struct hx_block_pkt *p = st->p;
+    if (st->kind == STUB_FAULT) {
+        for (unsigned i = 0; i < st->nin; i++)
+            x86_patch(b, st->in[i]);
+        for (uint32_t m = p->undo_regs; m; m &= m - 1) {
+            int r = __builtin_ctz(m);
+            x86_load(b, 4, X86_RAX, X86_RSP, UNDO_SLOTS + 4 * r);
+            x86_store(b, 4, RC, CO(r) + 4 * r, X86_RAX);
+        }
+        if (!st->pc_now)
+            gen_pc(b, p);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_fault);
+        g->exits[g->nexit++] = x86_jmp(b);
+        return;
+    }
+    size_t rare[3];
+    unsigned nrare = 0;
+    if (st->sticky) {   // x->full: sticky USR bits only are folded in here, then on as usual
+        x86_patch(b, st->sticky);
+        gen_fold_sticky(b, rare);
+        nrare = 3;
+        x86_jmp_back(b, -1, st->usual);
+    }
+    for (unsigned i = 0; i < st->nin; i++)
+        x86_patch(b, st->in[i]);
+    for (unsigned i = 0; i < nrare; i++)
+        x86_patch(b, rare[i]);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    if (st->kind == STUB_ALU) {
+        if (!p->uses_pc && !st->jumps)
+            gen_pc(b, p);   // hx_commit_full reads them
+        arg_ptr(b, X86_RSI, p);
+        x86_mov_r32_imm32(b, X86_RDX, (st->jumps ? 1u : 0u) | (st->last ? 2u : 0u));
+        call(b, (const void *)jit_alu_full);
+        x86_test_r32_r32(b, X86_RAX, X86_RAX);
+        x86_jmp_back(b, X86_CC_E, st->commit);   // to the usual commit
+        x86_jmp_back(b, -1, st->done);
+        return;
+    }
+    if (!st->pc_now)
+        gen_pc(b, p);
+    arg_ptr(b, X86_RSI, &p->tm);
+    x86_mov_r32_imm32(b, X86_RDX, p->endloop);
+    call(b, (const void *)jit_commit_full);
+    // the full commit may have gone elsewhere (the usual way goes on: no branch or loop end
+    // before the last packet)
+    if (!st->last) {
+        x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+        g->exits[g->nexit++] = x86_jcc(b, X86_CC_NE);
+    }
+    x86_jmp_back(b, -1, st->done);
 }
 
 // Going on into the block at cpu.pc (jit.h): its slot in t, its key and generation, its code,
 // the packet limit; else to the exit (exits[]).
-static void gen_chain(struct x86_buf *b, const struct hx_block_table *t, size_t *exits,
-                      unsigned *nexit)
+static void gen_chain(struct gen *g, const struct hx_block_table *t)
 {
+    struct x86_buf *b = g->b;
+    size_t *exits = g->exits;
+    unsigned *nexit = &g->nexit;
 #define BO(field) OFF(struct hx_block, field)
     _Static_assert(SIZE(struct hx_block, key) == 4 && SIZE(struct hx_block, gen) == 8 &&
                    SIZE(struct hx_block, npk) == 1 && sizeof(struct hx_block) < (1u << 20),
@@ -770,29 +819,32 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
     x86_lea(&b, X86_RAX, RC, CO(r));
     x86_store(&b, 8, RX, XO(wr), X86_RAX);
-    size_t exits[4 * HX_BLOCK_MAX_PKTS + 8];
-    unsigned nexit = 0;
+    struct gen g;
+    g.b = &b;
+    g.j = j;
+    g.nexit = g.nstub = 0;
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
         const bool last = i + 1 == blk->npk;
-        if (p->alu != HX_ALU_NONE) {
-            gen_alu(&b, j, p, op, p->alu == HX_ALU_JUMPS, last);
-        } else {
-            gen_staged(&b, j, p, op, last, exits, &nexit);
-        }
+        if (p->alu != HX_ALU_NONE)
+            gen_alu(&g, p, op, p->alu == HX_ALU_JUMPS, last);
+        else
+            gen_staged(&g, p, op, last);
         op += p->nops;
     }
     // the block ended normally (a staged last packet: no trap, no store into code): on
     if (blk->pk[blk->npk - 1].alu == HX_ALU_NONE) {
         x86_cmp_mem_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-        exits[nexit++] = x86_jcc(&b, X86_CC_NE);
+        g.exits[g.nexit++] = x86_jcc(&b, X86_CC_NE);
         x86_cmp_r64_mem(&b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-        exits[nexit++] = x86_jcc(&b, X86_CC_NE);
+        g.exits[g.nexit++] = x86_jcc(&b, X86_CC_NE);
     }
-    gen_chain(&b, t, exits, &nexit);
-    for (unsigned i = 0; i < nexit; i++)
-        x86_patch(&b, exits[i]);
+    gen_chain(&g, t);
+    for (unsigned i = 0; i < g.nstub; i++)
+        gen_stub(&g, &g.stub[i]);
+    for (unsigned i = 0; i < g.nexit; i++)
+        x86_patch(&b, g.exits[i]);
     x86_load(&b, 4, X86_RAX, REV, OFF(struct hexsim_event_info, kind));
     x86_add_r64_imm(&b, X86_RSP, FRAME);
     for (unsigned i = 6; i-- > 0;)
