@@ -76,7 +76,17 @@ def has_direct(r, ops):
         for (_n, kind, _b, _s, _sc, _e, _p, written, _pn) in ops)
 
 
-def function(r, ops, body, direct=False):
+# Stencils reach general registers at a displacement the copier patches (HX_RD32 and friends
+# in STENCIL_PRELUDE): how the register number is formed from the operand field, by kind
+# (hexsim_stencil_regnum in isa_sem.c is generated from NUMBER too)
+REG_KIND = {'HX_OPK_R': 0, 'HX_OPK_R8': 0, 'HX_OPK_N': 0, 'HX_OPK_R16': 1, 'HX_OPK_RR': 2,
+            'HX_OPK_RR8': 3}
+REG_NUMBER = {0: 'op', 1: NUMBER['HX_OPK_R16'], 2: NUMBER['HX_OPK_RR'], 3: NUMBER['HX_OPK_RR8']}
+STENCIL_READ = {32: 'HX_RD32({i}, {k})', 64: 'HX_RD64({i}, {k})'}
+STENCIL_WRITE = {32: 'HX_WR32({i}, {k}, {v})', 64: 'HX_WR64({i}, {k}, {v})'}
+
+
+def function(r, ops, body, direct=False, stencil=False):
     # ops: (name, kind, bits, signed, scale, ext, pcrel, written, pnew) as gen_isa builds them
     w = ['static void sem%s_%s(struct hx_exec *x, const struct hexsim_insn *in)'
          % ('d' if direct else '', r.tag), '{',
@@ -101,6 +111,9 @@ def function(r, ops, body, direct=False):
             rd = 'hx_pnew(x, {n})'
         if kind == 'HX_OPK_N' and direct:
             rd = 'hx_r(x, {n})'
+        width = 64 if ctype == 'uint64_t' else 32
+        if stencil and kind in REG_KIND and rd.startswith(('hx_r(', 'hx_rr(')):
+            rd = STENCIL_READ[width].format(i=i, k=REG_KIND[kind])
         if written:
             if wr is None:
                 raise ValueError('%s:%d: operand %s cannot be written' % (r.path, r.lineno, name))
@@ -110,6 +123,8 @@ def function(r, ops, body, direct=False):
             if direct:
                 for a, b in DIRECT.items():
                     wr = wr.replace(a, b)
+                if stencil and kind in REG_KIND:
+                    wr = STENCIL_WRITE[width].format(i=i, k=REG_KIND[kind], v=v)
             writes.append('    ' + wr + ';')
         else:
             w.append('    HX_UNUSED const %s %s = %s;' % (ctype, v, rd.format(n=v + 'N')))
@@ -145,6 +160,16 @@ extern void hx_hole_next(struct hx_exec *x);
 #define HX_HOLE64(n) __extension__({ uint64_t v_; \\
     __asm__("movl $hx_hole_op" #n ", %k0" : "=r"(v_)); v_; })
 #define HX_HOLE(n) ((uint32_t)HX_HOLE64(n))
+// a general register operand in the register file: operand n, its number formed as kind k
+// says (REG_KIND); the copier patches the displacement (4 * number + the addend)
+#define HX_ROFF(n, k) ((uintptr_t)hx_hole_roff##n##_##k)
+#define HX_RD32(n, k) (*(const uint32_t *)((const char *)x->cpu->r + HX_ROFF(n, k)))
+#define HX_RD64(n, k) __extension__({ uint64_t v_; \\
+    memcpy(&v_, (const char *)x->cpu->r + HX_ROFF(n, k), 8); v_; })
+#define HX_WR32(n, k, v) (*(uint32_t *)((char *)x->cpu->r + HX_ROFF(n, k)) = (v))
+#define HX_WR64(n, k, v) __extension__({ uint64_t v_ = (v); \\
+    memcpy((char *)x->cpu->r + HX_ROFF(n, k), &v_, 8); })
+extern char hx_hole_roff0_0[];\nextern char hx_hole_roff0_1[];\nextern char hx_hole_roff0_2[];\nextern char hx_hole_roff0_3[];\nextern char hx_hole_roff1_0[];\nextern char hx_hole_roff1_1[];\nextern char hx_hole_roff1_2[];\nextern char hx_hole_roff1_3[];\nextern char hx_hole_roff2_0[];\nextern char hx_hole_roff2_1[];\nextern char hx_hole_roff2_2[];\nextern char hx_hole_roff2_3[];\nextern char hx_hole_roff3_0[];\nextern char hx_hole_roff3_1[];\nextern char hx_hole_roff3_2[];\nextern char hx_hole_roff3_3[];\nextern char hx_hole_roff4_0[];\nextern char hx_hole_roff4_1[];\nextern char hx_hole_roff4_2[];\nextern char hx_hole_roff4_3[];\nextern char hx_hole_roff5_0[];\nextern char hx_hole_roff5_1[];\nextern char hx_hole_roff5_2[];\nextern char hx_hole_roff5_3[];
 // a register number: below 32, which spares the compiler a zero extension
 #define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 32); \\
     (unsigned)r_; })
@@ -156,7 +181,7 @@ STENCIL_REG_RE = re.compile(r'^    HX_UNUSED const unsigned \w+N = ')   # regist
 
 
 def stencil(r, ops, body, direct):
-    text = function(r, ops, body, direct).split('\n')
+    text = function(r, ops, body, direct, stencil=True).split('\n')
     assert text[0].startswith('static void sem') and text[2] == '    (void)in;'
     name = 'hx_stencil%s_%s' % ('d' if direct else '', r.tag)
     out = ['void %s(struct hx_exec *x)' % name, '{']
@@ -182,6 +207,13 @@ def write_stencil_src(path, rows, built):
                 c.write(stencil(r, built[r.tag], bod[r.tag], False))
                 if has_direct(r, built[r.tag]):
                     c.write(stencil(r, built[r.tag], bod[r.tag], True))
+
+
+def write_regnum(c):
+    c.write('unsigned hexsim_stencil_regnum(unsigned kind, uint32_t op)\n{\n    switch (kind) {\n')
+    for k, expr in sorted(REG_NUMBER.items()):
+        c.write('    case %d: return %s;\n' % (k, re.sub(r'in->op\[\{i\}\]', 'op', expr)))
+    c.write('    default: return 0;\n    }\n}\n')
 
 
 def write_sem(path, rows, built):
@@ -210,6 +242,7 @@ def write_sem(path, rows, built):
                 if USES_PC_RE.search(text):
                     c.write('    [HX_%s] = 1,\n' % r.tag)
         c.write('};\n')
+        write_regnum(c)
         c.write('const hexsim_sem_fn hexsim_isa_sem_direct[HX_NUM_TAGS] = {\n')
         for r in rows:
             if r.tag in bod and has_direct(r, built[r.tag]):

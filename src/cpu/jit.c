@@ -226,6 +226,10 @@ static void gen_insn(struct x86_buf *b, const struct hx_jit *j, const struct hex
         case HX_REL_OP:
             v = in->op[r->arg] + (uint32_t)r->addend;
             break;
+        case HX_REL_ROFF:
+            v = 4u * hexsim_stencil_regnum(r->arg >> 4, in->op[r->arg & 15]) +
+                (uint32_t)r->addend;
+            break;
         case HX_REL_IDX:
             v = in->idx + (uint32_t)r->addend;
             break;

@@ -18,7 +18,13 @@ enum hx_stencil_rel_kind {
     HX_REL_SYM = 2,    // rel32 to hexsim_stencil_syms[arg] (S + A - P)
     HX_REL_IDX = 3,    // 4 bytes: the instruction's index in its packet (hexsim_insn.idx) + addend
     HX_REL_INSN = 4,   // 8 bytes: the instruction's address (struct hexsim_insn *) + addend
+    HX_REL_ROFF = 5,   // 4 bytes: 4 * the number of the general register operand arg & 15
+                       // names, formed as kind arg >> 4 says (hexsim_stencil_regnum) + addend
 };
+
+// The number of the general register an operand field names, by kind (tools/isa_sem.py
+// REG_KIND: 0 as encoded, 1 a subinstruction's register, 2 a pair, 3 a subinstruction's pair).
+unsigned hexsim_stencil_regnum(unsigned kind, uint32_t op);
 
 // It calls a function that may read x->cur_in (the slow memory paths set it themselves).
 #define HX_STENCIL_CUR_IN 1u
