@@ -4,15 +4,23 @@
 # isa_stencil.c: for each stencil its bytes and the places the block compiler patches when it
 # copies them (cpu/stencil.h). Reads the ELF64 relocatable object directly; an object file's
 # layout is the System V ABI's (ELF: section headers, symbol table, RELA entries; x86-64
-# psABI: relocation types R_X86_64_PC32 = 2, R_X86_64_PLT32 = 4, R_X86_64_32 = 10).
+# psABI: relocation types R_X86_64_64 = 1, R_X86_64_PC32 = 2, R_X86_64_PLT32 = 4,
+# R_X86_64_32 = 10, R_X86_64_32S = 11).
 #
-#   stencils.py OUT.c                       no stencils (a host the block compiler does not
-#                                           know, or no compiler for them): empty tables
-#   stencils.py OUT.c OBJ.o [OBJDUMP]       the stencils of OBJ.o; OBJDUMP (GNU objdump)
-#                                           checks that none of them returns
+#   stencils.py OUT.c                   no stencils (a host the block compiler does not know,
+#                                       or no compiler for them): empty tables
+#   stencils.py OUT.c OBJDUMP ABI.o ANY.o
+#                                       the stencils of ABI.o (compiled for the usual stack
+#                                       alignment: jumped into as if called) or, where it
+#                                       calls no function but the slow memory paths (which
+#                                       align the stack themselves: stencil_slow.c), of ANY.o
+#                                       (compiled with -mstack-alignment=8: no alignment kept,
+#                                       so no push and pop around its fast path); OBJDUMP (GNU
+#                                       objdump) checks that none of them returns
 #
 # A stencil is kept only if every relocation is understood: an operand hole (R_X86_64_32
-# against hx_hole_opN), the instruction's index (R_X86_64_32 against hx_hole_idx) or address
+# against hx_hole_opN), a general register's place (R_X86_64_32 or 32S against
+# hx_hole_roffN_K: operand N, its number formed as kind K says), the instruction's index (R_X86_64_32 against hx_hole_idx) or address
 # (R_X86_64_64 against hx_hole_insn), the way on (PC32 or PLT32 against hx_hole_next) or a call or jump to a
 # function of the program (PC32 or PLT32 against an undefined symbol). Anything else (data in
 # .rodata, a local function the compiler kept out of line) leaves that instruction to the
@@ -22,8 +30,8 @@ import struct
 import subprocess
 import sys
 
-R_64, R_PC32, R_PLT32, R_32 = 1, 2, 4, 10
-KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4}   # hx_stencil_rel.kind (stencil.h)
+R_64, R_PC32, R_PLT32, R_32, R_32S = 1, 2, 4, 10, 11
+KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4, 'roff': 5}   # hx_stencil_rel.kind (stencil.h)
 # the slow memory paths set x->cur_in themselves (sem.h); a stencil calling anything else
 # needs it set by the compiled code (HX_STENCIL_CUR_IN)
 KEEPS_CUR_IN = ('hx_ld_slow_keep', 'hx_st_slow_keep')
@@ -106,6 +114,9 @@ def stencils(obj, objdump):
             hole = re.match(r'^hx_hole_op(\d)$', target['name'])
             if typ == R_32 and hole:
                 holes.append((off, 'op', int(hole.group(1)), addend))
+            elif typ in (R_32, R_32S) and re.match(r'^hx_hole_roff\d_\d$', target['name']):
+                n, k = int(target['name'][12]), int(target['name'][14])
+                holes.append((off, 'roff', n | k << 4, addend))
             elif typ == R_32 and target['name'] == 'hx_hole_idx':
                 holes.append((off, 'idx', 0, addend))
             elif typ == R_64 and target['name'] == 'hx_hole_insn':
@@ -163,14 +174,20 @@ def write(path, st):
 
 
 def main():
-    if len(sys.argv) not in (2, 3, 4):
-        sys.exit('usage: stencils.py OUT.c [OBJ.o [OBJDUMP]]')
-    st, refused = {}, {}
-    if len(sys.argv) >= 3:
-        st, refused = stencils(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
+    if len(sys.argv) not in (2, 5):
+        sys.exit('usage: stencils.py OUT.c [OBJDUMP ABI.o ANY.o]')
+    st, refused, loose = {}, {}, 0
+    if len(sys.argv) == 5:
+        st, refused = stencils(sys.argv[3], sys.argv[2])
+        any_st, _ = stencils(sys.argv[4], sys.argv[2])
+        for key, (code, holes) in any_st.items():
+            if key in st and all(h[1] != 'sym' or h[2] in KEEPS_CUR_IN for h in holes):
+                st[key] = (code, holes)
+                loose += 1
     write(sys.argv[1], st)
-    if len(sys.argv) >= 3:
-        print('stencils: %d kept, %d left to calls' % (len(st), len(refused)))
+    if len(sys.argv) == 5:
+        print('stencils: %d kept (%d without stack alignment), %d left to calls'
+              % (len(st), loose, len(refused)))
 
 
 if __name__ == '__main__':

@@ -25,16 +25,28 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_
     find_program(HEXSIM_OBJDUMP NAMES objdump DOC "GNU objdump (checks the stencils)")
 endif()
 if(HEXSIM_STENCIL_CC AND HEXSIM_OBJDUMP)
+    # twice: for the usual stack alignment, and without keeping one (tools/stencils.py)
+    foreach(align abi any)
+        set(extra)
+        if(align STREQUAL "any")
+            set(extra -mstack-alignment=8)
+        endif()
+        add_custom_command(
+            OUTPUT ${HEXSIM_GEN_DIR}/isa_stencil_${align}.o
+            COMMAND ${HEXSIM_STENCIL_CC} ${HEXSIM_STENCIL_FLAGS} ${extra}
+                -I${CMAKE_CURRENT_LIST_DIR} -I${CMAKE_SOURCE_DIR}/include -I${HEXSIM_GEN_DIR}
+                -c ${HEXSIM_GEN_DIR}/isa_stencil_src.c -o ${HEXSIM_GEN_DIR}/isa_stencil_${align}.o
+            DEPENDS ${HEXSIM_GEN_DIR}/isa_stencil_src.c ${HEXSIM_SEM_HEADERS}
+            COMMENT "Compiling the block compiler's stencils (${align})"
+            VERBATIM)
+    endforeach()
     add_custom_command(
         OUTPUT ${HEXSIM_GEN_DIR}/isa_stencil.c
-        COMMAND ${HEXSIM_STENCIL_CC} ${HEXSIM_STENCIL_FLAGS}
-            -I${CMAKE_CURRENT_LIST_DIR} -I${CMAKE_SOURCE_DIR}/include -I${HEXSIM_GEN_DIR}
-            -c ${HEXSIM_GEN_DIR}/isa_stencil_src.c -o ${HEXSIM_GEN_DIR}/isa_stencil.o
         COMMAND Python3::Interpreter ${CMAKE_SOURCE_DIR}/tools/stencils.py
-            ${HEXSIM_GEN_DIR}/isa_stencil.c ${HEXSIM_GEN_DIR}/isa_stencil.o ${HEXSIM_OBJDUMP}
-        DEPENDS ${HEXSIM_GEN_DIR}/isa_stencil_src.c ${CMAKE_SOURCE_DIR}/tools/stencils.py
-            ${HEXSIM_SEM_HEADERS}
-        COMMENT "Compiling the block compiler's stencils"
+            ${HEXSIM_GEN_DIR}/isa_stencil.c ${HEXSIM_OBJDUMP}
+            ${HEXSIM_GEN_DIR}/isa_stencil_abi.o ${HEXSIM_GEN_DIR}/isa_stencil_any.o
+        DEPENDS ${HEXSIM_GEN_DIR}/isa_stencil_abi.o ${HEXSIM_GEN_DIR}/isa_stencil_any.o
+            ${CMAKE_SOURCE_DIR}/tools/stencils.py
         VERBATIM)
     add_custom_command(
         OUTPUT ${HEXSIM_GEN_DIR}/stencil_slow.o
