@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Building blocks of packets (block.h) from the decoder's packets.
 #include <stdlib.h>
+#include <string.h>
 
 #include "block.h"
 #include "isa.h"
@@ -11,8 +12,23 @@ struct hx_block_table *hx_block_table_new(enum hx_block_mode mode)
     if (t) {
         t->gen = 1;   // an empty slot (gen 0) never matches
         t->jit = mode == HX_BLOCKS_INTERPRET ? NULL : hx_jit_new(mode == HX_BLOCKS_COMPILE);
+        t->tp = hexsim_timing_default_params;
     }
     return t;
+}
+
+void hx_block_set_timing(struct hx_block_table *t, const struct hexsim_timing_params *tp)
+{
+    if (!memcmp(&t->tp, tp, sizeof(*tp)))
+        return;
+    t->tp = *tp;
+    hx_block_flush(t);
+    const unsigned big = 1u << 30;
+    if (tp->lat_load > big || tp->lat_mpy > big || tp->lat_fp > big ||
+        tp->branch_taken > big || tp->mispredict > big || tp->indirect > big) {
+        hx_jit_free(t->jit);
+        t->jit = NULL;
+    }
 }
 
 void hx_block_table_free(struct hx_block_table *t)

@@ -63,6 +63,8 @@ struct hx_block {
 struct hx_block_table {
     uint64_t gen;
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
+    struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
+                                      // until hx_block_set_timing says otherwise)
     struct hx_block b[HX_BLOCK_TABLE_SIZE];
 };
 
@@ -81,6 +83,11 @@ static inline void hx_block_flush(struct hx_block_table *t)
     if (t->jit)
         hx_jit_reset(t->jit);
 }
+
+// The timing parameters the blocks will run with: if they are not those the table's compiled
+// blocks assume, every block goes. Parameters too large to be immediates in host code
+// (above 2^30) make the table interpret its blocks from then on.
+void hx_block_set_timing(struct hx_block_table *t, const struct hexsim_timing_params *tp);
 
 static inline struct hx_block *hx_block_slot(struct hx_block_table *t, uint32_t addr)
 {

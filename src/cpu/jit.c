@@ -320,14 +320,11 @@ static void gen_data_stall(struct x86_buf *b, uint32_t regs)
     x86_patch(b, done);
 }
 
-// hexsim_timing_set_ready(t, regs, issue + the latency at lat_off in the parameters, cause),
-// issue in rax (kept).
-static void gen_set_ready(struct x86_buf *b, uint32_t regs, int32_t lat_off, int cause)
+// hexsim_timing_set_ready(t, regs, issue + lat, cause), issue in rax (kept).
+static void gen_set_ready(struct x86_buf *b, uint32_t regs, unsigned lat, int cause)
 {
     const int32_t tm = CO(tm);
-    x86_load(b, 8, X86_RCX, RX, XO(tp));
-    x86_load(b, 4, X86_RDX, X86_RCX, lat_off);   // zero-extended
-    x86_add_r64_r64(b, X86_RDX, X86_RAX);
+    x86_lea(b, X86_RDX, X86_RAX, (int32_t)lat);
     for (uint32_t m = regs; m; m &= m - 1) {
         int r = __builtin_ctz(m);
         x86_store(b, 8, RC, tm + OFF(struct hexsim_timing_state, ready) + 8 * r, X86_RDX);
@@ -393,14 +390,15 @@ static void gen_commit_regs(struct x86_buf *b, uint32_t wregs)
 }
 
 // hexsim_timing_writes, issue in rax (kept).
-static void gen_writes(struct x86_buf *b, const struct hexsim_packet_timing *pt)
+static void gen_writes(struct x86_buf *b, const struct hexsim_timing_params *tp,
+                       const struct hexsim_packet_timing *pt)
 {
     if (pt->w_load)
-        gen_set_ready(b, pt->w_load, OFF(struct hexsim_timing_params, lat_load), HX_STALL_LOAD);
+        gen_set_ready(b, pt->w_load, tp->lat_load, HX_STALL_LOAD);
     if (pt->w_mpy)
-        gen_set_ready(b, pt->w_mpy, OFF(struct hexsim_timing_params, lat_mpy), HX_STALL_MPY);
+        gen_set_ready(b, pt->w_mpy, tp->lat_mpy, HX_STALL_MPY);
     if (pt->w_fp)
-        gen_set_ready(b, pt->w_fp, OFF(struct hexsim_timing_params, lat_fp), HX_STALL_FP);
+        gen_set_ready(b, pt->w_fp, tp->lat_fp, HX_STALL_FP);
 }
 
 // The end of a loop-0 body that took no branch (hx_alu_commit, hx_commit_packet): LC0 > 1
@@ -417,23 +415,23 @@ static void gen_loop0_end(struct x86_buf *b)
     x86_patch(b, done);
 }
 
-// One branch cost of hexsim_timing_extra: the parameter at param_off added to the cost (rcx)
-// and to the stall count of `cause`; `mispredict` counts a wrong hint too.
-static void gen_branch_add(struct x86_buf *b, int32_t param_off, int cause, bool mispredict)
+// One branch cost of hexsim_timing_extra: `cost` pcycles added to the cost (rcx) and to the
+// stall count of `cause`; `mispredict` counts a wrong hint too.
+static void gen_branch_add(struct x86_buf *b, unsigned cost, int cause, bool mispredict)
 {
     const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
     if (mispredict)
         x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, mispredicts), 1);
-    x86_load(b, 8, X86_RSI, RX, XO(tp));
-    x86_load(b, 4, X86_RSI, X86_RSI, param_off);
-    x86_add_r64_r64(b, X86_RCX, X86_RSI);
-    x86_add_mem_r64(b, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause, X86_RSI);
+    x86_add_r64_imm(b, X86_RCX, (int32_t)cost);
+    x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause,
+                    (int32_t)cost);
 }
 
 // hexsim_timing_extra for a packet without fixed costs: the branch taken (which instruction,
 // from x->branch_idx) or a taken hint that fell through; the cost is added to rcx (issue in
 // rax is kept).
-static void gen_branch_cost(struct x86_buf *b, const struct hexsim_packet_timing *pt)
+static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params *tp,
+                            const struct hexsim_packet_timing *pt)
 {
     const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
     size_t ends[20];
@@ -453,25 +451,23 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_packet_timing
             nt[nnt++] = x86_jcc(b, X86_CC_E);
         }
     }
-    gen_branch_add(b, OFF(struct hexsim_timing_params, branch_taken), HX_STALL_BRANCH, false);
+    gen_branch_add(b, tp->branch_taken, HX_STALL_BRANCH, false);
     ends[nend++] = x86_jmp(b);
     if (nind) {
         for (unsigned i = 0; i < nind; i++)
             x86_patch(b, ind[i]);
-        gen_branch_add(b, OFF(struct hexsim_timing_params, indirect), HX_STALL_INDIRECT, false);
+        gen_branch_add(b, tp->indirect, HX_STALL_INDIRECT, false);
         ends[nend++] = x86_jmp(b);
     }
     if (nnt) {
         for (unsigned i = 0; i < nnt; i++)
             x86_patch(b, nt[i]);
-        gen_branch_add(b, OFF(struct hexsim_timing_params, mispredict), HX_STALL_MISPREDICT,
-                       true);
+        gen_branch_add(b, tp->mispredict, HX_STALL_MISPREDICT, true);
         ends[nend++] = x86_jmp(b);
     }
     x86_patch(b, none);
     if (pt->hint_t)   // hinted taken, fell through
-        gen_branch_add(b, OFF(struct hexsim_timing_params, mispredict), HX_STALL_MISPREDICT,
-                       true);
+        gen_branch_add(b, tp->mispredict, HX_STALL_MISPREDICT, true);
     for (unsigned i = 0; i < nend; i++)
         x86_patch(b, ends[i]);
 }
@@ -479,7 +475,8 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_packet_timing
 // What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count,
 // hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the next PC and a loop-0
 // end without a branch.
-static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
+static void gen_commit_tail(struct x86_buf *b, const struct hexsim_timing_params *tp,
+                            const struct hx_block_pkt *p)
 {
     const int32_t tm = CO(tm);
     const struct hexsim_packet_timing *pt = &p->tm;
@@ -488,7 +485,7 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
     if (pt->rd)
         gen_data_stall(b, pt->rd);
     if (!pt->slow) {   // no branch, no fixed cost: the least cost, the next packet
-        gen_writes(b, pt);
+        gen_writes(b, tp, pt);
         x86_add_r64_r64(b, X86_RAX, RCOST);
         x86_store(b, 8, RC, CO(pcycles), X86_RAX);
         x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
@@ -508,11 +505,11 @@ static void gen_commit_tail(struct x86_buf *b, const struct hx_block_pkt *p)
         x86_add_r64_r64(b, X86_RCX, X86_RAX);
         x86_load(b, 8, X86_RAX, X86_RSP, 0);
     } else {
-        gen_branch_cost(b, pt);
+        gen_branch_cost(b, tp, pt);
     }
     x86_store(b, 8, X86_RSP, 8, X86_RCX);
     x86_load(b, 8, X86_RAX, X86_RSP, 0);
-    gen_writes(b, pt);
+    gen_writes(b, tp, pt);
     x86_load(b, 8, X86_RCX, X86_RSP, 8);
     x86_cmp_r32_r32(b, X86_RCX, RCOST);   // at least the thread's turn
     size_t big = x86_jcc(b, X86_CC_AE);
@@ -573,6 +570,7 @@ struct stub {
 struct gen {
     struct x86_buf *b;
     const struct hx_jit *j;
+    const struct hx_block_table *t;   // its timing parameters are constants here
     size_t exits[4 * HX_BLOCK_MAX_PKTS + 8];   // jumps to the block's exit
     unsigned nexit;
     struct stub stub[2 * HX_BLOCK_MAX_PKTS];
@@ -608,7 +606,7 @@ static void gen_alu(struct gen *g, const struct hx_block_pkt *p, const struct he
     }
     st->commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
     gen_commit_preds(b, p->wpreds);
-    gen_commit_tail(b, p);
+    gen_commit_tail(b, &g->t->tp, p);
     st->done = b->p;
 }
 
@@ -683,7 +681,7 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
     gen_commit_preds(b, p->wpreds);
-    gen_commit_tail(b, p);
+    gen_commit_tail(b, &g->t->tp, p);
     st->done = b->p;
     // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
     // only the last packet can raise one)
@@ -826,6 +824,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     struct gen g;
     g.b = &b;
     g.j = j;
+    g.t = t;
     g.nexit = g.nstub = 0;
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {

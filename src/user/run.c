@@ -400,6 +400,7 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
     struct hexsim_profile *prof = u->opts.profile ? hexsim_profile_new() : NULL;
     struct hx_exec hx;   // the executor's state for the whole run (exec_step.h)
     hx_exec_begin(&hx, &x->env, &ev);
+    hx_block_set_timing(x->pcache->blocks, hx.tp);   // compiled blocks fold them in
     while (!u->exited) {
         uint64_t stop = limit ? limit : UINT64_MAX;
         if (u->opts.max_seconds > 0) {

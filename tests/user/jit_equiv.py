@@ -3,7 +3,7 @@
 # Compiled blocks (src/cpu/jit.c) against interpreted ones (--no-jit): every benchmark program
 # of tools/bench/progs (the first --packets packets of each) and the fault cases of
 # tests/user/progs/faults.S must give the same output, exit status, fault report and every
-# --stats-json value but the host's times.
+# --stats-json value but the host's times; so must some programs with other timing parameters.
 # Usage: jit_equiv.py --hexsim BUILD/hexsim --work DIR [--packets N]
 import argparse
 import glob
@@ -41,6 +41,15 @@ def main():
         exe = os.path.join(a.work, os.path.splitext(os.path.basename(src))[0])
         subprocess.run(CLANG + [src, '-o', exe], check=True)
         cases.append(['--max-packets', str(a.packets), '--user', exe])
+    # timing parameters other than the defaults (compiled code folds them in), one as large
+    # as --timing-param allows
+    params = ['lat_load=5', 'lat_mpy=4', 'lat_fp=6', 'branch_taken=2', 'mispredict=7',
+              'indirect=3']
+    for name, extra in (('b4_div64', params), ('b7_branchy', params),
+                        ('b3_memcpy', ['lat_load=1073741824'])):
+        opts = [x for p in extra for x in ('--timing-param', p)]
+        cases.append(opts + ['--max-packets', str(a.packets // 4), '--user',
+                             os.path.join(a.work, name)])
     faults = os.path.join(a.work, 'faults')
     subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'faults.S'), '-o', faults], check=True)
     cases += [['--user', faults, arg] for arg in 'muit']
