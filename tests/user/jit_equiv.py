@@ -46,7 +46,7 @@ def main():
     params = ['lat_load=5', 'lat_mpy=4', 'lat_fp=6', 'branch_taken=2', 'mispredict=7',
               'indirect=3']
     for name, extra in (('b4_div64', params), ('b7_branchy', params),
-                        ('b3_memcpy', ['lat_load=1000000000'])):
+                        ('b7_branchy', ['lat_load=64', 'mispredict=1000000000', 'indirect=999999999'])):
         opts = [x for p in extra for x in ('--timing-param', p)]
         cases.append(opts + ['--max-packets', str(a.packets // 4), '--user',
                              os.path.join(a.work, name)])
