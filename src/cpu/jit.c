@@ -181,6 +181,22 @@ static const struct hx_stencil *stencil_of(const struct hx_jit *j, const struct 
     return s && s->code ? s : NULL;
 }
 
+// Whether an instruction of packet p (its n instructions at op) may do what stencil flag
+// `what` says (HX_STENCIL_FULL: set x->full; HX_STENCIL_PRED: write a predicate), as the
+// marks in its semantics tell (an instruction without a stencil, or calling other code, may).
+// Compiled code keeps x->full and x->pmask clear between packets (each entry clears them,
+// the packets that may set them clear them again), so that only those packets test them.
+static bool packet_may(const struct hx_jit *j, const struct hexsim_insn *op, unsigned n,
+                       unsigned what)
+{
+    for (unsigned k = 0; k < n; k++) {
+        const struct hx_stencil *s = stencil_of(j, &op[k]);
+        if (!s || (s->flags & (HX_STENCIL_CALLS | what)))
+            return true;
+    }
+    return false;
+}
+
 // Whether every call of stencil s copied to about `at` reaches its function with a rel32
 // (the arena is normally near the program: hx_jit_new; the margin covers the block's size).
 static bool stencil_reaches(const struct hx_stencil *s, const uint8_t *at)
@@ -205,7 +221,7 @@ static void gen_insn(struct x86_buf *b, const struct hx_jit *j, const struct hex
     const struct hx_stencil *s = stencil_of(j, in);
     if (s && !stencil_reaches(s, b->p))
         s = NULL;
-    if (cur_in && (!s || (s->flags & HX_STENCIL_CUR_IN))) {
+    if (cur_in && (!s || (s->flags & HX_STENCIL_CALLS))) {
         arg_ptr(b, X86_RAX, in);
         x86_store(b, 8, RX, XO(cur_in), X86_RAX);
     }
@@ -264,12 +280,9 @@ static void gen_alu_run(struct x86_buf *b, const struct hx_jit *j, const struct 
 {
     if (p->uses_pc || jumps)
         gen_pc(b, p);
-    x86_store_imm(b, 1, RX, XO(pmask), 0);
-    x86_store_imm(b, 1, RX, XO(full), 0);
-    if (jumps) {
+    // x->pmask and x->full are clear already (packet_may); x->tcost stays 0 (jit.h)
+    if (jumps)
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
-        x86_store_imm(b, 4, RX, XO(tcost), 0);
-    }
     for (unsigned k = 0; k < p->nops; k++)
         gen_insn(b, j, &op[k], jumps);
 }
@@ -340,7 +353,7 @@ static void gen_set_ready(struct x86_buf *b, uint32_t regs, unsigned lat, int ca
 // The predicates (hx_commit_regs' second half): those the packet's instructions name as
 // written (wpreds) inline, and (in case an instruction wrote another) the call if the mask
 // says so.
-static void gen_commit_preds(struct x86_buf *b, unsigned wpreds)
+static void gen_commit_preds_now(struct x86_buf *b, unsigned wpreds)
 {
     if (!(wpreds & 15u)) {   // only the call, if an instruction wrote one after all
         x86_test_mem_imm8(b, RX, XO(pmask), 15u);
@@ -366,6 +379,16 @@ static void gen_commit_preds(struct x86_buf *b, unsigned wpreds)
         call(b, (const void *)jit_commit_preds);
         x86_patch(b, none);
     }
+}
+
+// The predicates (hx_commit_regs' second half), if an instruction may have written one (`may`:
+// packet_may), and x->pmask clear again.
+static void gen_commit_preds(struct x86_buf *b, unsigned wpreds, bool may)
+{
+    if (!(wpreds & 15u) && !may)
+        return;   // nothing can have written one
+    gen_commit_preds_now(b, wpreds);
+    x86_store_imm(b, 1, RX, XO(pmask), 0);   // clear again for the next packet (packet_may)
 }
 
 // hx_commit_regs' first half for a staged packet: the registers its instructions name
@@ -558,7 +581,7 @@ enum stub_kind { STUB_FAULT, STUB_STAGED, STUB_ALU };
 struct stub {
     enum stub_kind kind;
     const struct hx_block_pkt *p;
-    bool last, pc_now, jumps;
+    bool last, pc_now, jumps, may_pred;
     size_t in[6];            // jumps to the full commit (STUB_FAULT: to the stub)
     unsigned nin;
     size_t sticky;           // jump to the sticky-bits fold (0: none)
@@ -596,16 +619,19 @@ static void gen_alu(struct gen *g, const struct hx_block_pkt *p, const struct he
     struct x86_buf *b = g->b;
     struct stub *st = new_stub(g, STUB_ALU, p, last);
     st->jumps = jumps;
+    st->may_pred = packet_may(g->j, op, p->nops, HX_STENCIL_PRED);
     gen_alu_run(b, g->j, p, op, jumps);
-    x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
-    st->sticky = x86_jcc(b, X86_CC_NE);
+    if (packet_may(g->j, op, p->nops, HX_STENCIL_FULL)) {
+        x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
+        st->sticky = x86_jcc(b, X86_CC_NE);
+    }
     st->usual = b->p;
     if (last && p->endloop) {
         x86_test_mem_imm32(b, RC, CO(c[HX_USR]), HX_USR_LPCFG_MASK);
         st->in[st->nin++] = x86_jcc(b, X86_CC_NE);
     }
     st->commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
-    gen_commit_preds(b, p->wpreds);
+    gen_commit_preds(b, p->wpreds, st->may_pred);
     gen_commit_tail(b, &g->t->tp, p);
     st->done = b->p;
 }
@@ -626,11 +652,10 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
         gen_pc(b, p);
     // the written-register mask only where registers are staged (in a packet written in
     // place nothing reads it); x->branch_idx is -1 already unless a branch went before in
-    // this block (so only in its last packet: every entry into a compiled block sets it)
+    // this block (so only in its last packet: every entry into a compiled block sets it);
+    // x->pmask and x->full are clear (packet_may)
     if (!p->direct)
         x86_store_imm(b, 4, RX, XO(rmask), 0);
-    x86_store_imm(b, 1, RX, XO(pmask), 0);
-    x86_store_imm(b, 1, RX, XO(full), 0);
     if (p->cof)
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
     x86_store_imm(b, 4, RX, XO(nst), 0);
@@ -656,14 +681,17 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     fault->in[fault->nin++] = x86_jcc(b, X86_CC_AE);
     // hx_commit_packet: the full commit when it is needed (the stub)
     struct stub *st = new_stub(g, STUB_STAGED, p, last);
+    st->may_pred = packet_may(g->j, op, p->nops, HX_STENCIL_PRED);
     if (p->endloop > 1) {
         st->in[st->nin++] = x86_jmp(b);
     } else {
-        x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
-        if (p->endloop)
-            st->in[st->nin++] = x86_jcc(b, X86_CC_NE);
-        else
-            st->sticky = x86_jcc(b, X86_CC_NE);   // sticky USR bits only: folded in
+        if (packet_may(g->j, op, p->nops, HX_STENCIL_FULL)) {
+            x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
+            if (p->endloop)
+                st->in[st->nin++] = x86_jcc(b, X86_CC_NE);
+            else
+                st->sticky = x86_jcc(b, X86_CC_NE);   // sticky USR bits only: folded in
+        }
         if (p->endloop) {
             x86_cmp_mem_imm(b, 4, RX, XO(branch_idx), 0);
             st->in[st->nin++] = x86_jcc(b, X86_CC_GE);
@@ -680,7 +708,7 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     x86_patch(b, no_st);
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
-    gen_commit_preds(b, p->wpreds);
+    gen_commit_preds(b, p->wpreds, st->may_pred);
     gen_commit_tail(b, &g->t->tp, p);
     st->done = b->p;
     // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
@@ -723,6 +751,7 @@ static void gen_stub(struct gen *g, const struct stub *st)
         x86_patch(b, st->sticky);
         gen_fold_sticky(b, rare);
         nrare = 3;
+        x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_jmp_back(b, -1, st->usual);
     }
     for (unsigned i = 0; i < st->nin; i++)
@@ -736,8 +765,10 @@ static void gen_stub(struct gen *g, const struct stub *st)
         arg_ptr(b, X86_RSI, p);
         x86_mov_r32_imm32(b, X86_RDX, (st->jumps ? 1u : 0u) | (st->last ? 2u : 0u));
         call(b, (const void *)jit_alu_full);
+        x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_test_r32_r32(b, X86_RAX, X86_RAX);
         x86_jmp_back(b, X86_CC_E, st->commit);   // to the usual commit
+        x86_store_imm(b, 1, RX, XO(pmask), 0);
         x86_jmp_back(b, -1, st->done);
         return;
     }
@@ -746,6 +777,8 @@ static void gen_stub(struct gen *g, const struct stub *st)
     arg_ptr(b, X86_RSI, &p->tm);
     x86_mov_r32_imm32(b, X86_RDX, p->endloop);
     call(b, (const void *)jit_commit_full);
+    x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
+    x86_store_imm(b, 1, RX, XO(pmask), 0);
     // the full commit may have gone elsewhere (the usual way goes on: no branch or loop end
     // before the last packet)
     if (!st->last) {
@@ -817,6 +850,8 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     x86_store_imm(&b, 4, RX, XO(tcost), 0);   // and so it stays (jit.h)
     const uint8_t *chain_at = b.p;   // compiled blocks go on from here (gen_chain)
     x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
+    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
+    x86_store_imm(&b, 1, RX, XO(full), 0);
     x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
     x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
     x86_lea(&b, X86_RAX, RC, CO(r));

@@ -62,6 +62,17 @@ struct hx_exec {
                               // cpu.packets stays at most this (0: never)
 };
 
+// In the block compiler's stencils (stencil.h) the code that sets x->full or writes a
+// predicate leaves a mark (an entry in section .hxmark.full or .hxmark.pred naming the place),
+// so that tools/stencils.py knows which stencils may do so and the compiled code checks for
+// it only after those.
+#ifdef HX_STENCIL
+#define HX_MARK(kind) \
+    __asm__ volatile("1:\n\t.pushsection .hxmark." #kind ",\"a\"\n\t.quad 1b\n\t.popsection")
+#else
+#define HX_MARK(kind) ((void)0)
+#endif
+
 // ---- general registers
 static inline uint32_t hx_r(const struct hx_exec *x, unsigned n) { return x->cpu->r[n]; }
 static inline uint64_t hx_rr(const struct hx_exec *x, unsigned n)
@@ -109,6 +120,7 @@ static inline void hx_wp(struct hx_exec *x, unsigned n, uint8_t v)
 {
     x->new_p[n] = (x->pmask >> n & 1) ? (uint8_t)(x->new_p[n] & v) : v;
     x->pmask |= (uint8_t)(1u << n);
+    HX_MARK(pred);
 }
 
 // ---- control registers (PC, P3:0, UPCYCLE, PKTCOUNT, UTIMER are computed)
@@ -127,12 +139,14 @@ static inline void hx_ovf(struct hx_exec *x)
 {
     x->usr_sticky |= HX_USR_OVF;
     x->full = true;
+    HX_MARK(full);
 }
 static inline void hx_fpflags(struct hx_exec *x, uint32_t f)
 {
     if (f) {   // no flag: nothing to commit
         x->usr_sticky |= f;
         x->full = true;
+        HX_MARK(full);
     }
 }
 static inline uint32_t hx_usr(const struct hx_exec *x) { return x->cpu->c[HX_USR]; }
@@ -149,6 +163,7 @@ static inline void hx_wg(struct hx_exec *x, unsigned n, uint32_t v)
     x->new_g[n & 31] = v;
     x->gmask |= 1u << (n & 31);
     x->full = true;
+    HX_MARK(full);
 }
 static inline void hx_wgg(struct hx_exec *x, unsigned n, uint64_t v)
 {

@@ -26,8 +26,12 @@ enum hx_stencil_rel_kind {
 // REG_KIND: 0 as encoded, 1 a subinstruction's register, 2 a pair, 3 a subinstruction's pair).
 unsigned hexsim_stencil_regnum(unsigned kind, uint32_t op);
 
-// It calls a function that may read x->cur_in (the slow memory paths set it themselves).
-#define HX_STENCIL_CUR_IN 1u
+// It calls a function other than the slow memory paths (which set x->cur_in themselves and
+// touch neither x->full nor the predicates): that may read x->cur_in, set x->full, write
+// predicates.
+#define HX_STENCIL_CALLS 1u
+#define HX_STENCIL_FULL 2u   // it may set x->full (sem.h: HX_MARK)
+#define HX_STENCIL_PRED 4u   // it may write a predicate
 
 struct hx_stencil_rel {
     uint16_t off;      // in the code
