@@ -167,6 +167,69 @@ static void call(struct x86_buf *b, const void *fn)
     x86_lea(b, X86_RSP, X86_RSP, 8);
 }
 
+// The rare ways out of a packet (a fault, the full commit, sticky USR bits) are stubs after
+// the block's code, so that the usual way runs straight through without a taken jump.
+enum stub_kind { STUB_FAULT, STUB_STAGED, STUB_ALU };
+
+struct stub {
+    enum stub_kind kind;
+    const struct hx_block_pkt *p;
+    bool last, pc_now, jumps, may_pred;
+    unsigned pk, ic;         // the counts not yet added where the main code jumps here
+    size_t in[6];            // jumps to the full commit (STUB_FAULT: to the stub)
+    unsigned nin;
+    size_t sticky;           // jump to the sticky-bits fold (0: none)
+    const uint8_t *usual;    // where the fold goes back to
+    const uint8_t *commit;   // STUB_ALU: the usual commit, after jit_alu_full declined
+    const uint8_t *done;     // where the full commit goes back to
+};
+
+// A jump to the block's exit, with the packets and instructions counted in the code before
+// it but not yet added to the counters (struct gen).
+struct exit {
+    size_t at;
+    unsigned pk, in;
+};
+
+// One compile. The packets and instructions the code commits are added to cpu.packets and
+// the instruction count not packet by packet but where something may read them: before a
+// call that may (a semantic function, a stencil calling other code: PKTCOUNT), at each exit
+// and before going on into the next block; pk and in are those counted since (known here,
+// at compile time, for each place in the code).
+struct gen {
+    struct x86_buf *b;
+    const struct hx_jit *j;
+    const struct hx_block_table *t;   // its timing parameters are constants here
+    unsigned pk, in;
+    struct exit exits[4 * HX_BLOCK_MAX_PKTS + 8];
+    unsigned nexit;
+    struct stub stub[2 * HX_BLOCK_MAX_PKTS];
+    unsigned nstub;
+};
+
+// Adds pk packets and `in` instructions to the counters (subtracts them: negative).
+static void gen_count(struct x86_buf *b, int pk, int in)
+{
+    if (pk)
+        x86_add_mem_imm(b, 8, RC, CO(packets), pk);
+    if (in)
+        x86_add_mem_imm(b, 8, RC, CO(tm) + OFF(struct hexsim_timing_state, st.insns), in);
+}
+
+// The counts so far into the counters.
+static void gen_flush_counts(struct gen *g)
+{
+    gen_count(g->b, (int)g->pk, (int)g->in);
+    g->pk = g->in = 0;
+}
+
+// A jump to the exit from here (`at`: its displacement), with the counts as they stand.
+static void add_exit(struct gen *g, size_t at)
+{
+    g->exits[g->nexit++] = (struct exit){ at, g->pk, g->in };
+}
+
+
 // The stencil of instruction in (stencil.h), if the block compiler copies stencils and the
 // instruction runs its table function (not hexsim_sem_unimplemented); else NULL.
 static const struct hx_stencil *stencil_of(const struct hx_jit *j, const struct hexsim_insn *in)
@@ -215,12 +278,14 @@ static bool stencil_reaches(const struct hx_stencil *s, const uint8_t *at)
 // address, the way on to the end of the copy, the calls into this program), or a call of its
 // function. `cur_in`: x->cur_in must name it for whatever reads it (a branch, a fault's
 // event); stencils know their instruction, so only those calling other code need it.
-static void gen_insn(struct x86_buf *b, const struct hx_jit *j, const struct hexsim_insn *in,
-                     bool cur_in)
+static void gen_insn(struct gen *g, const struct hexsim_insn *in, bool cur_in)
 {
-    const struct hx_stencil *s = stencil_of(j, in);
+    struct x86_buf *b = g->b;
+    const struct hx_stencil *s = stencil_of(g->j, in);
     if (s && !stencil_reaches(s, b->p))
         s = NULL;
+    if (!s || (s->flags & HX_STENCIL_CALLS))
+        gen_flush_counts(g);   // it may read them (PKTCOUNT)
     if (cur_in && (!s || (s->flags & HX_STENCIL_CALLS))) {
         arg_ptr(b, X86_RAX, in);
         x86_store(b, 8, RX, XO(cur_in), X86_RAX);
@@ -275,16 +340,17 @@ static void gen_pc(struct x86_buf *b, const struct hx_block_pkt *p)
 
 // The instructions of an `alu` packet: hx_alu_begin (x->pc and x->npc only if an instruction
 // reads them; the rare commit sets them), then each semantic function.
-static void gen_alu_run(struct x86_buf *b, const struct hx_jit *j, const struct hx_block_pkt *p,
+static void gen_alu_run(struct gen *g, const struct hx_block_pkt *p,
                         const struct hexsim_insn *op, bool jumps)
 {
+    struct x86_buf *b = g->b;
     if (p->uses_pc || jumps)
         gen_pc(b, p);
     // x->pmask and x->full are clear already (packet_may); x->tcost stays 0 (jit.h)
     if (jumps)
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
     for (unsigned k = 0; k < p->nops; k++)
-        gen_insn(b, j, &op[k], jumps);
+        gen_insn(g, &op[k], jumps);
 }
 
 // hexsim_timing_data_stall for a packet reading regs, issue in rax (and left there, moved to
@@ -498,12 +564,13 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params
 // What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count,
 // hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the next PC and a loop-0
 // end without a branch.
-static void gen_commit_tail(struct x86_buf *b, const struct hexsim_timing_params *tp,
-                            const struct hx_block_pkt *p)
+static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p)
 {
-    const int32_t tm = CO(tm);
+    struct x86_buf *b = g->b;
+    const struct hexsim_timing_params *tp = &g->t->tp;
+    g->pk++;   // the counts (struct gen)
+    g->in += p->tm.ninsns;
     const struct hexsim_packet_timing *pt = &p->tm;
-    x86_add_mem_imm(b, 8, RC, CO(packets), 1);
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
     if (pt->rd)
         gen_data_stall(b, pt->rd);
@@ -511,7 +578,6 @@ static void gen_commit_tail(struct x86_buf *b, const struct hexsim_timing_params
         gen_writes(b, tp, pt);
         x86_add_r64_r64(b, X86_RAX, RCOST);
         x86_store(b, 8, RC, CO(pcycles), X86_RAX);
-        x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
         x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
         if (p->endloop == 1)
             gen_loop0_end(b);
@@ -538,7 +604,6 @@ static void gen_commit_tail(struct x86_buf *b, const struct hexsim_timing_params
     size_t big = x86_jcc(b, X86_CC_AE);
     x86_mov_r64_r64(b, X86_RCX, RCOST);
     x86_patch(b, big);
-    x86_add_mem_imm(b, 8, RC, tm + OFF(struct hexsim_timing_state, st.insns), pt->ninsns);
     x86_add_r64_r64(b, X86_RAX, X86_RCX);
     x86_store(b, 8, RC, CO(pcycles), X86_RAX);
     // the next PC: the branch taken, or the next packet (or the loop start)
@@ -574,32 +639,6 @@ static void gen_fold_sticky(struct x86_buf *b, size_t rare[3])
     x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
 }
 
-// The rare ways out of a packet (a fault, the full commit, sticky USR bits) are stubs after
-// the block's code, so that the usual way runs straight through without a taken jump.
-enum stub_kind { STUB_FAULT, STUB_STAGED, STUB_ALU };
-
-struct stub {
-    enum stub_kind kind;
-    const struct hx_block_pkt *p;
-    bool last, pc_now, jumps, may_pred;
-    size_t in[6];            // jumps to the full commit (STUB_FAULT: to the stub)
-    unsigned nin;
-    size_t sticky;           // jump to the sticky-bits fold (0: none)
-    const uint8_t *usual;    // where the fold goes back to
-    const uint8_t *commit;   // STUB_ALU: the usual commit, after jit_alu_full declined
-    const uint8_t *done;     // where the full commit goes back to
-};
-
-struct gen {
-    struct x86_buf *b;
-    const struct hx_jit *j;
-    const struct hx_block_table *t;   // its timing parameters are constants here
-    size_t exits[4 * HX_BLOCK_MAX_PKTS + 8];   // jumps to the block's exit
-    unsigned nexit;
-    struct stub stub[2 * HX_BLOCK_MAX_PKTS];
-    unsigned nstub;
-};
-
 static struct stub *new_stub(struct gen *g, enum stub_kind kind, const struct hx_block_pkt *p,
                              bool last)
 {
@@ -620,7 +659,9 @@ static void gen_alu(struct gen *g, const struct hx_block_pkt *p, const struct he
     struct stub *st = new_stub(g, STUB_ALU, p, last);
     st->jumps = jumps;
     st->may_pred = packet_may(g->j, op, p->nops, HX_STENCIL_PRED);
-    gen_alu_run(b, g->j, p, op, jumps);
+    gen_alu_run(g, p, op, jumps);
+    st->pk = g->pk;   // the counts where it jumps to the stub
+    st->ic = g->in;
     if (packet_may(g->j, op, p->nops, HX_STENCIL_FULL)) {
         x86_cmp_mem_imm(b, 1, RX, XO(full), 0);
         st->sticky = x86_jcc(b, X86_CC_NE);
@@ -632,7 +673,7 @@ static void gen_alu(struct gen *g, const struct hx_block_pkt *p, const struct he
     }
     st->commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
     gen_commit_preds(b, p->wpreds, st->may_pred);
-    gen_commit_tail(b, &g->t->tp, p);
+    gen_commit_tail(g, p);
     st->done = b->p;
 }
 
@@ -675,12 +716,16 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     }
     // the instructions
     for (unsigned k = 0; k < p->nops; k++)
-        gen_insn(b, g->j, &op[k], true);
+        gen_insn(g, &op[k], true);
+    fault->pk = g->pk;   // the counts where it jumps to the stubs
+    fault->ic = g->in;
     // a fault: nothing is committed (the stub)
     x86_cmp_mem_imm(b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_FAULT_READ);
     fault->in[fault->nin++] = x86_jcc(b, X86_CC_AE);
     // hx_commit_packet: the full commit when it is needed (the stub)
     struct stub *st = new_stub(g, STUB_STAGED, p, last);
+    st->pk = g->pk;
+    st->ic = g->in;
     st->may_pred = packet_may(g->j, op, p->nops, HX_STENCIL_PRED);
     if (p->endloop > 1) {
         st->in[st->nin++] = x86_jmp(b);
@@ -709,7 +754,7 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
     gen_commit_preds(b, p->wpreds, st->may_pred);
-    gen_commit_tail(b, &g->t->tp, p);
+    gen_commit_tail(g, p);
     st->done = b->p;
     // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
     // only the last packet can raise one)
@@ -721,7 +766,7 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
         return;
     if (p->writes_mem) {
         x86_cmp_r64_mem(b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-        g->exits[g->nexit++] = x86_jcc(b, X86_CC_NE);
+        add_exit(g, x86_jcc(b, X86_CC_NE));
     }
 }
 
@@ -740,9 +785,10 @@ static void gen_stub(struct gen *g, const struct stub *st)
         }
         if (!st->pc_now)
             gen_pc(b, p);
+        gen_count(b, (int)st->pk, (int)st->ic);   // the packets before this one
         x86_mov_r64_r64(b, X86_RDI, RX);
         call(b, (const void *)jit_fault);
-        g->exits[g->nexit++] = x86_jmp(b);
+        g->exits[g->nexit++] = (struct exit){ x86_jmp(b), 0, 0 };
         return;
     }
     size_t rare[3];
@@ -764,10 +810,15 @@ static void gen_stub(struct gen *g, const struct stub *st)
             gen_pc(b, p);   // hx_commit_full reads them
         arg_ptr(b, X86_RSI, p);
         x86_mov_r32_imm32(b, X86_RDX, (st->jumps ? 1u : 0u) | (st->last ? 2u : 0u));
+        // the counts so far in for the call, out again after it (the code it goes back to
+        // adds them); if it committed the packet it counted that too
+        gen_count(b, (int)st->pk, (int)st->ic);
         call(b, (const void *)jit_alu_full);
+        gen_count(b, -(int)st->pk, -(int)st->ic);
         x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_test_r32_r32(b, X86_RAX, X86_RAX);
         x86_jmp_back(b, X86_CC_E, st->commit);   // to the usual commit
+        gen_count(b, -1, -(int)p->tm.ninsns);
         x86_store_imm(b, 1, RX, XO(pmask), 0);
         x86_jmp_back(b, -1, st->done);
         return;
@@ -776,14 +827,19 @@ static void gen_stub(struct gen *g, const struct stub *st)
         gen_pc(b, p);
     arg_ptr(b, X86_RSI, &p->tm);
     x86_mov_r32_imm32(b, X86_RDX, p->endloop);
+    // the counts so far in for the call, out again with this packet's after it (the code it
+    // goes back to adds them all)
+    gen_count(b, (int)st->pk, (int)st->ic);
     call(b, (const void *)jit_commit_full);
+    gen_count(b, -(int)st->pk - 1, -(int)(st->ic + p->tm.ninsns));
     x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
     x86_store_imm(b, 1, RX, XO(pmask), 0);
     // the full commit may have gone elsewhere (the usual way goes on: no branch or loop end
     // before the last packet)
     if (!st->last) {
         x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
-        g->exits[g->nexit++] = x86_jcc(b, X86_CC_NE);
+        g->exits[g->nexit++] =
+            (struct exit){ x86_jcc(b, X86_CC_NE), st->pk + 1, st->ic + p->tm.ninsns };
     }
     x86_jmp_back(b, -1, st->done);
 }
@@ -793,8 +849,6 @@ static void gen_stub(struct gen *g, const struct stub *st)
 static void gen_chain(struct gen *g, const struct hx_block_table *t)
 {
     struct x86_buf *b = g->b;
-    size_t *exits = g->exits;
-    unsigned *nexit = &g->nexit;
 #define BO(field) OFF(struct hx_block, field)
     _Static_assert(SIZE(struct hx_block, key) == 4 && SIZE(struct hx_block, gen) == 8 &&
                    SIZE(struct hx_block, npk) == 1 && sizeof(struct hx_block) < (1u << 20),
@@ -808,18 +862,18 @@ static void gen_chain(struct gen *g, const struct hx_block_table *t)
     x86_add_r64_r64(b, X86_RDX, X86_RCX);
     x86_lea(b, X86_RCX, X86_RAX, 1);
     x86_cmp_mem_r32(b, X86_RDX, BO(key), X86_RCX);
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    add_exit(g, x86_jcc(b, X86_CC_NE));
     arg_ptr(b, X86_RCX, &t->gen);
     x86_load(b, 8, X86_RCX, X86_RCX, 0);
     x86_cmp_r64_mem(b, X86_RCX, X86_RDX, BO(gen));
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_NE);
+    add_exit(g, x86_jcc(b, X86_CC_NE));
     x86_load(b, 8, X86_RAX, X86_RDX, BO(jit_chain));
     x86_test_r64_r64(b, X86_RAX, X86_RAX);
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_E);
+    add_exit(g, x86_jcc(b, X86_CC_E));
     x86_movzx8(b, X86_RCX, X86_RDX, BO(npk));
     x86_add_r64_mem(b, X86_RCX, RC, CO(packets));
     x86_cmp_r64_mem(b, X86_RCX, RX, XO(stop));
-    exits[(*nexit)++] = x86_jcc(b, X86_CC_A);
+    add_exit(g, x86_jcc(b, X86_CC_A));
     x86_jmp_reg(b, X86_RAX);
 #undef BO
 }
@@ -861,6 +915,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     g.j = j;
     g.t = t;
     g.nexit = g.nstub = 0;
+    g.pk = g.in = 0;
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
@@ -871,18 +926,34 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
             gen_staged(&g, p, op, last);
         op += p->nops;
     }
-    // the block ended normally (a staged last packet: no trap, no store into code): on
+    // the block ended normally (a staged last packet: no trap, no store into code): its
+    // counts, then on
+    gen_flush_counts(&g);
     if (blk->pk[blk->npk - 1].alu == HX_ALU_NONE) {
         x86_cmp_mem_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-        g.exits[g.nexit++] = x86_jcc(&b, X86_CC_NE);
+        add_exit(&g, x86_jcc(&b, X86_CC_NE));
         x86_cmp_r64_mem(&b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-        g.exits[g.nexit++] = x86_jcc(&b, X86_CC_NE);
+        add_exit(&g, x86_jcc(&b, X86_CC_NE));
     }
     gen_chain(&g, t);
     for (unsigned i = 0; i < g.nstub; i++)
         gen_stub(&g, &g.stub[i]);
+    // the exits: those with counts not yet added add them first
+    size_t to_end[4 * HX_BLOCK_MAX_PKTS + 8];
+    unsigned nend = 0;
+    for (unsigned i = 0; i < g.nexit; i++) {
+        const struct exit *e = &g.exits[i];
+        if (!e->pk && !e->in)
+            continue;
+        x86_patch(&b, e->at);
+        gen_count(&b, (int)e->pk, (int)e->in);
+        to_end[nend++] = x86_jmp(&b);
+    }
     for (unsigned i = 0; i < g.nexit; i++)
-        x86_patch(&b, g.exits[i]);
+        if (!g.exits[i].pk && !g.exits[i].in)
+            x86_patch(&b, g.exits[i].at);
+    for (unsigned i = 0; i < nend; i++)
+        x86_patch(&b, to_end[i]);
     x86_load(&b, 4, X86_RAX, REV, OFF(struct hexsim_event_info, kind));
     x86_add_r64_imm(&b, X86_RSP, FRAME);
     for (unsigned i = 6; i-- > 0;)
