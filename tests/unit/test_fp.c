@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Check suite for the single-precision add and multiply and the double-precision add helpers
+// Check suite for the single-precision add and multiply and the double-precision add and
+// multiply (the v67 sequence) helpers
 // (src/cpu/sem/fp.c: host-double and integer fast paths for normal numbers rounded to
 // nearest, the general soft-float path for the rest) against the host's IEEE 754 binary32
 // and binary64 arithmetic in each of the four rounding modes (PRM XTYPE/FP: IEEE-754
@@ -192,6 +193,44 @@ START_TEST(test_dfadd_matches_host)
 }
 END_TEST
 
+// ---- double precision multiply: the v67 sequence compilers emit for a * b (llvm's Hexagon
+// target: two dfmpyfix, dfmpyll, two dfmpylh, dfmpyhh) gives the IEEE product
+static void dfmpy_compare(int mode, uint64_t a, uint64_t b)
+{
+    struct hexsim_cpu cpu;
+    struct hx_exec x;
+    rig(&cpu, &x, mode);
+    uint64_t fa = hx_dfmpyfix(&x, a, b), fb = hx_dfmpyfix(&x, b, a);
+    uint64_t acc = hx_dfmpyll(fb, fa);
+    acc = hx_dfmpylh(acc, fb, fa);
+    acc = hx_dfmpylh(acc, fa, fb);
+    struct outcome h = { hx_dfmpyhh(&x, acc, fb, fa), 0 };
+    h.fl = x.usr_sticky;
+    volatile double da, db;
+    memcpy((void *)&da, &a, 8);
+    memcpy((void *)&db, &b, 8);
+    fesetround(host_mode[mode]);
+    feclearexcept(FE_ALL_EXCEPT);
+    volatile double fr = da * db;
+    int ex = fetestexcept(FE_ALL_EXCEPT);
+    fesetround(FE_TONEAREST);
+    struct outcome o = { 0, host_flags(ex) };
+    memcpy(&o.r, (const void *)&fr, 8);
+    verdict("dfmpy", 11, 52, mode, a, b, h, o);
+}
+
+START_TEST(test_dfmpy_matches_host)
+{
+    uint64_t s = 0x6a09e667f3bcc908ull;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t a = operand(&s, 1023ull << 52, 11, 52);
+        uint64_t b = operand(&s, 2046ull << 52, 11, 52);   // products near both ends too
+        for (int mode = 0; mode < 4; mode++)
+            dfmpy_compare(mode, a, b);
+    }
+}
+END_TEST
+
 START_TEST(test_sfadd_matches_host) { sweep(false); }
 END_TEST
 
@@ -252,6 +291,7 @@ int main(void)
     tcase_add_test(tc, test_sfmpy_matches_host);
     tcase_add_test(tc, test_sf_edges);
     tcase_add_test(tc, test_dfadd_matches_host);
+    tcase_add_test(tc, test_dfmpy_matches_host);
     tcase_add_test(tc, test_host_mode_ignored);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);

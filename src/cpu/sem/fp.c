@@ -671,8 +671,15 @@ static int32_t getexp(const struct fmt *f, uint64_t v)
     return a.denorm ? 1 : (int32_t)((v >> f->mbits) & f->emax);
 }
 
+static bool denormal(const struct fmt *f, uint64_t v)
+{
+    return exp_field(f, v) == 0 && (v & ((1ull << f->mbits) - 1)) != 0;
+}
+
 uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b)
 {
+    if (!denormal(&DF, a) && !denormal(&DF, b))
+        return a;   // (what the rest comes to then)
     uint32_t fl = 0;
     struct val va = unpack(&DF, a), vb = unpack(&DF, b);
     uint64_t r = a;
@@ -684,12 +691,47 @@ uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b)
     return r;
 }
 
+// round_pack for the common case: to nearest, mant at least 2**(mbits + 1), a normal result;
+// false (leaving *r alone) for everything else, which round_pack does
+static bool round_pack_near(const struct fmt *f, unsigned sign, int64_t exp, u128 mant,
+                            uint64_t *r, uint32_t *fl)
+{
+    int p = msb128(mant);
+    int64_t e = exp + p + f->bias;
+    int sh = p - (int)f->mbits;
+    if (e < 1 || sh < 1)
+        return false;
+    u128 rem = mant & (((u128)1 << sh) - 1), half = (u128)1 << (sh - 1);
+    uint64_t kept = (uint64_t)(mant >> sh);
+    kept += rem > half || (rem == half && (kept & 1));
+    if (kept >> (f->mbits + 1)) {
+        kept >>= 1;
+        e++;
+    }
+    if (e >= (int64_t)f->emax)
+        return false;   // overflow
+    if (rem)
+        *fl |= F_INX;
+    *r = pk(f, sign, (uint64_t)e, kept & ((1ull << f->mbits) - 1));
+    return true;
+}
+
 // high 21x21-bit mantissa product added to the accumulated partial products (Rxx holds them
 // shifted left 1 with a sticky bit 0), then rounded to double
 uint64_t hx_dfmpyhh(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b)
 {
     uint32_t fl = 0;
     int rm = rmode(x);
+    if (rm == RM_NEAR && normal(&DF, a) && normal(&DF, b)) {   // the common case, shorter
+        uint64_t prod = (mant_of(&DF, a) >> 32) * (mant_of(&DF, b) >> 32);
+        u128 m = ((u128)(acc >> 1) + ((u128)prod << 32)) << 2 | (acc & 1);
+        int64_t e = (int64_t)exp_field(&DF, a) + exp_field(&DF, b) - 1023 - 20 - 1023 - 52 - 2;
+        uint64_t r;
+        if (round_pack_near(&DF, sign_of(&DF, a ^ b), e, m, &r, &fl)) {
+            hx_fpflags(x, fl);
+            return r;
+        }
+    }
     struct val va = unpack(&DF, a), vb = unpack(&DF, b);
     uint64_t r;
     if (va.cls != CL_FIN || vb.cls != CL_FIN) {
