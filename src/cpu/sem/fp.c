@@ -651,10 +651,38 @@ uint8_t hx_dfcmp(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c)
 uint8_t hx_sfclass(uint32_t a, uint32_t cls) { return fp_class(&SF, a, cls); }
 uint8_t hx_dfclass(uint64_t a, uint32_t cls) { return fp_class(&DF, a, cls); }
 
+#if defined(__SSE2__)
+// Double-precision add of normal numbers rounded to nearest on the host (MXCSR.RC = 0, read
+// each time), exact to the bit by IEEE 754; whether it was inexact from the rounding error,
+// which Knuth's TwoSum gives exactly in the same arithmetic. A result that is not a normal
+// double (zero, tiny, overflow) takes the integer paths.
+static bool df_host_add(struct hx_exec *x, uint64_t a, uint64_t b, uint64_t *r)
+{
+    if (rmode(x) != RM_NEAR || !normal(&DF, a) || !normal(&DF, b) ||
+        (_mm_getcsr() & 0x6000u) != 0)
+        return false;
+    double da, db;
+    memcpy(&da, &a, 8);
+    memcpy(&db, &b, 8);
+    double s = da + db;
+    if (!(__builtin_fabs(s) >= 0x1p-1022) || __builtin_fabs(s) > 0x1.fffffffffffffp1023)
+        return false;
+    double bv = s - da, err = (da - (s - bv)) + (db - bv);
+    memcpy(r, &s, 8);
+    if (err != 0)
+        hx_fpflags(x, F_INX);
+    return true;
+}
+#endif
+
 uint64_t hx_dfadd(struct hx_exec *x, uint64_t a, uint64_t b)
 {
     uint32_t fl = 0;
     uint64_t r;
+#if defined(__SSE2__)
+    if (__builtin_expect(df_host_add(x, a, b, &r), 1))
+        return r;
+#endif
     if (rmode(x) != RM_NEAR || !add_fast(&DF, a, b, &r, &fl))
         return add_general(x, &DF, a, b);
     hx_fpflags(x, fl);
