@@ -189,6 +189,7 @@ struct stub {
 struct exit {
     size_t at;
     unsigned pk, in;
+    uint32_t pc;   // cpu.pc is due to be this (0: it is set)
 };
 
 // One compile. The packets and instructions the code commits are added to cpu.packets and
@@ -201,6 +202,8 @@ struct gen {
     const struct hx_jit *j;
     const struct hx_block_table *t;   // its timing parameters are constants here
     unsigned pk, in;
+    uint32_t pc;   // cpu.pc is due to be this (0: it is set): a packet before the block's last
+                   // leaves it to the exits (nothing else reads it in a block)
     struct exit exits[4 * HX_BLOCK_MAX_PKTS + 8];
     unsigned nexit;
     struct stub stub[2 * HX_BLOCK_MAX_PKTS];
@@ -226,7 +229,7 @@ static void gen_flush_counts(struct gen *g)
 // A jump to the exit from here (`at`: its displacement), with the counts as they stand.
 static void add_exit(struct gen *g, size_t at)
 {
-    g->exits[g->nexit++] = (struct exit){ at, g->pk, g->in };
+    g->exits[g->nexit++] = (struct exit){ at, g->pk, g->in, g->pc };
 }
 
 
@@ -564,7 +567,7 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params
 // What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count,
 // hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the next PC and a loop-0
 // end without a branch.
-static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p)
+static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool last)
 {
     struct x86_buf *b = g->b;
     const struct hexsim_timing_params *tp = &g->t->tp;
@@ -578,11 +581,14 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p)
         gen_writes(b, tp, pt);
         x86_add_r64_r64(b, X86_RAX, RCOST);
         x86_store(b, 8, RC, CO(pcycles), X86_RAX);
-        x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+        g->pc = last || p->endloop ? 0 : p->npc;
+        if (!g->pc)
+            x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
         if (p->endloop == 1)
             gen_loop0_end(b);
         return;
     }
+    g->pc = 0;   // set below
     x86_store(b, 8, X86_RSP, 0, X86_RAX);
     x86_mov_r32_imm32(b, X86_RCX, 1);   // one pcycle (x->tcost is 0: jit.h)
     if (pt->extra) {   // fixed costs (rare): hexsim_timing_extra
@@ -673,7 +679,7 @@ static void gen_alu(struct gen *g, const struct hx_block_pkt *p, const struct he
     }
     st->commit = b->p;   // hx_alu_commit (a plain packet is not `slow`: the tail's short way)
     gen_commit_preds(b, p->wpreds, st->may_pred);
-    gen_commit_tail(g, p);
+    gen_commit_tail(g, p, last);
     st->done = b->p;
 }
 
@@ -754,7 +760,7 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
     gen_commit_preds(b, p->wpreds, st->may_pred);
-    gen_commit_tail(g, p);
+    gen_commit_tail(g, p, last);
     st->done = b->p;
     // x->wr back to the register file; then the reasons to stop (a trap closes a block, so
     // only the last packet can raise one)
@@ -786,9 +792,10 @@ static void gen_stub(struct gen *g, const struct stub *st)
         if (!st->pc_now)
             gen_pc(b, p);
         gen_count(b, (int)st->pk, (int)st->ic);   // the packets before this one
+        x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->addr);
         x86_mov_r64_r64(b, X86_RDI, RX);
         call(b, (const void *)jit_fault);
-        g->exits[g->nexit++] = (struct exit){ x86_jmp(b), 0, 0 };
+        g->exits[g->nexit++] = (struct exit){ x86_jmp(b), 0, 0, 0 };
         return;
     }
     size_t rare[3];
@@ -839,7 +846,7 @@ static void gen_stub(struct gen *g, const struct stub *st)
     if (!st->last) {
         x86_cmp_mem_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
         g->exits[g->nexit++] =
-            (struct exit){ x86_jcc(b, X86_CC_NE), st->pk + 1, st->ic + p->tm.ninsns };
+            (struct exit){ x86_jcc(b, X86_CC_NE), st->pk + 1, st->ic + p->tm.ninsns, 0 };
     }
     x86_jmp_back(b, -1, st->done);
 }
@@ -916,6 +923,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     g.t = t;
     g.nexit = g.nstub = 0;
     g.pk = g.in = 0;
+    g.pc = 0;
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
@@ -943,14 +951,16 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     unsigned nend = 0;
     for (unsigned i = 0; i < g.nexit; i++) {
         const struct exit *e = &g.exits[i];
-        if (!e->pk && !e->in)
+        if (!e->pk && !e->in && !e->pc)
             continue;
         x86_patch(&b, e->at);
         gen_count(&b, (int)e->pk, (int)e->in);
+        if (e->pc)
+            x86_store_imm(&b, 4, RC, CO(pc), (int32_t)e->pc);
         to_end[nend++] = x86_jmp(&b);
     }
     for (unsigned i = 0; i < g.nexit; i++)
-        if (!g.exits[i].pk && !g.exits[i].in)
+        if (!g.exits[i].pk && !g.exits[i].in && !g.exits[i].pc)
             x86_patch(&b, g.exits[i].at);
     for (unsigned i = 0; i < nend; i++)
         x86_patch(&b, to_end[i]);
