@@ -204,6 +204,7 @@ struct gen {
     unsigned pk, in;
     uint32_t pc;   // cpu.pc is due to be this (0: it is set): a packet before the block's last
                    // leaves it to the exits (nothing else reads it in a block)
+    int store_now;   // x->store_now as the code before leaves it (-1: not known)
     struct exit exits[4 * HX_BLOCK_MAX_PKTS + 8];
     unsigned nexit;
     struct stub stub[2 * HX_BLOCK_MAX_PKTS];
@@ -224,6 +225,13 @@ static void gen_flush_counts(struct gen *g)
 {
     gen_count(g->b, (int)g->pk, (int)g->in);
     g->pk = g->in = 0;
+}
+
+// No store staged: what compiled code keeps between packets (gen_staged).
+static void gen_no_stores(struct x86_buf *b)
+{
+    x86_store_imm(b, 4, RX, XO(nst), 0);
+    x86_store_imm(b, 1, RX, XO(mem_slow), 0);
 }
 
 // A jump to the exit from here (`at`: its displacement), with the counts as they stand.
@@ -700,15 +708,18 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     // the written-register mask only where registers are staged (in a packet written in
     // place nothing reads it); x->branch_idx is -1 already unless a branch went before in
     // this block (so only in its last packet: every entry into a compiled block sets it);
-    // x->pmask and x->full are clear (packet_may)
+    // x->pmask and x->full are clear (packet_may); no store is staged (x->nst 0, x->mem_slow
+    // false: in user mode without a log or caches mem_slow_base is false, jit.h; each entry
+    // clears them, and so does the commit of staged stores); x->store_now is written when
+    // it changes (store_now_base is true; only a fault, which ends the block, changes it)
     if (!p->direct)
         x86_store_imm(b, 4, RX, XO(rmask), 0);
     if (p->cof)
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
-    x86_store_imm(b, 4, RX, XO(nst), 0);
-    // user mode without a log or caches (jit.h): mem_slow_base false, store_now_base true
-    x86_store_imm(b, 1, RX, XO(mem_slow), 0);
-    x86_store_imm(b, 1, RX, XO(store_now), p->store_direct);
+    if (g->store_now != (int)p->store_direct) {
+        x86_store_imm(b, 1, RX, XO(store_now), p->store_direct);
+        g->store_now = p->store_direct;
+    }
     if (!p->direct) {   // else x->wr is the register file already (the block keeps it so)
         x86_lea(b, X86_RAX, RX, XO(new_r));
         x86_store(b, 8, RX, XO(wr), X86_RAX);
@@ -756,6 +767,7 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     size_t no_st = x86_jcc(b, X86_CC_E);
     x86_mov_r64_r64(b, X86_RDI, RX);
     call(b, (const void *)jit_commit_stores);
+    gen_no_stores(b);
     x86_patch(b, no_st);
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
@@ -838,6 +850,7 @@ static void gen_stub(struct gen *g, const struct stub *st)
     // goes back to adds them all)
     gen_count(b, (int)st->pk, (int)st->ic);
     call(b, (const void *)jit_commit_full);
+    gen_no_stores(b);
     gen_count(b, -(int)st->pk - 1, -(int)(st->ic + p->tm.ninsns));
     x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
     x86_store_imm(b, 1, RX, XO(pmask), 0);
@@ -913,6 +926,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
     x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
     x86_store_imm(&b, 1, RX, XO(full), 0);
+    gen_no_stores(&b);   // (gen_staged)
     x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
     x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
     x86_lea(&b, X86_RAX, RC, CO(r));
@@ -924,6 +938,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     g.nexit = g.nstub = 0;
     g.pk = g.in = 0;
     g.pc = 0;
+    g.store_now = -1;   // unknown
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
