@@ -150,6 +150,22 @@ static void sweep(bool mul)
 }
 
 // ---- double precision add
+// the host's a + b (a * b: mul) in mode, with its flags
+static struct outcome host_df(bool mul, int mode, uint64_t a, uint64_t b)
+{
+    volatile double fa, fb;
+    memcpy((void *)&fa, &a, 8);
+    memcpy((void *)&fb, &b, 8);
+    fesetround(host_mode[mode]);
+    feclearexcept(FE_ALL_EXCEPT);
+    volatile double fr = mul ? fa * fb : fa + fb;
+    int ex = fetestexcept(FE_ALL_EXCEPT);
+    fesetround(FE_TONEAREST);
+    struct outcome o = { 0, host_flags(ex) };
+    memcpy(&o.r, (const void *)&fr, 8);
+    return o;
+}
+
 static void df_compare(int mode, uint64_t a, uint64_t b)
 {
     struct hexsim_cpu cpu;
@@ -157,28 +173,25 @@ static void df_compare(int mode, uint64_t a, uint64_t b)
     rig(&cpu, &x, mode);
     struct outcome h = { hx_dfadd(&x, a, b), 0 };
     h.fl = x.usr_sticky;
-    volatile double fa, fb;
-    memcpy((void *)&fa, &a, 8);
-    memcpy((void *)&fb, &b, 8);
-    fesetround(host_mode[mode]);
-    feclearexcept(FE_ALL_EXCEPT);
-    volatile double fr = fa + fb;
-    int ex = fetestexcept(FE_ALL_EXCEPT);
-    fesetround(FE_TONEAREST);
-    struct outcome o = { 0, host_flags(ex) };
-    memcpy(&o.r, (const void *)&fr, 8);
-    verdict("dfadd", 11, 52, mode, a, b, h, o);
+    verdict("dfadd", 11, 52, mode, a, b, h, host_df(false, mode, a, b));
+}
+
+// 100000 random operand pairs (b's exponent near a's, or near other_b's if that is not 0) in
+// each mode
+static void df_sweep(void (*compare)(int, uint64_t, uint64_t), uint64_t seed, uint64_t other_b)
+{
+    uint64_t s = seed;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t a = operand(&s, 1023ull << 52, 11, 52);
+        uint64_t b = operand(&s, other_b ? other_b : a, 11, 52);
+        for (int mode = 0; mode < 4; mode++)
+            compare(mode, a, b);
+    }
 }
 
 START_TEST(test_dfadd_matches_host)
 {
-    uint64_t s = 0x853c49e6748fea9bull;
-    for (int i = 0; i < 100000; i++) {
-        uint64_t a = operand(&s, 1023ull << 52, 11, 52);
-        uint64_t b = operand(&s, a, 11, 52);
-        for (int mode = 0; mode < 4; mode++)
-            df_compare(mode, a, b);
-    }
+    df_sweep(df_compare, 0x853c49e6748fea9bull, 0);
     static const uint64_t v[] = {
         0x3ff0000000000000, 0xbff0000000000000, 0x3fefffffffffffff, 0x4330000000000001,
         0x3ca0000000000000, 0x3c90000000000001, 0x7fefffffffffffff, 0xffefffffffffffff,
@@ -206,28 +219,12 @@ static void dfmpy_compare(int mode, uint64_t a, uint64_t b)
     acc = hx_dfmpylh(acc, fa, fb);
     struct outcome h = { hx_dfmpyhh(&x, acc, fb, fa), 0 };
     h.fl = x.usr_sticky;
-    volatile double da, db;
-    memcpy((void *)&da, &a, 8);
-    memcpy((void *)&db, &b, 8);
-    fesetround(host_mode[mode]);
-    feclearexcept(FE_ALL_EXCEPT);
-    volatile double fr = da * db;
-    int ex = fetestexcept(FE_ALL_EXCEPT);
-    fesetround(FE_TONEAREST);
-    struct outcome o = { 0, host_flags(ex) };
-    memcpy(&o.r, (const void *)&fr, 8);
-    verdict("dfmpy", 11, 52, mode, a, b, h, o);
+    verdict("dfmpy", 11, 52, mode, a, b, h, host_df(true, mode, a, b));
 }
 
 START_TEST(test_dfmpy_matches_host)
 {
-    uint64_t s = 0x6a09e667f3bcc908ull;
-    for (int i = 0; i < 100000; i++) {
-        uint64_t a = operand(&s, 1023ull << 52, 11, 52);
-        uint64_t b = operand(&s, 2046ull << 52, 11, 52);   // products near both ends too
-        for (int mode = 0; mode < 4; mode++)
-            dfmpy_compare(mode, a, b);
-    }
+    df_sweep(dfmpy_compare, 0x6a09e667f3bcc908ull, 2046ull << 52);   // products near both ends
 }
 END_TEST
 

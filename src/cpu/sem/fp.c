@@ -720,28 +720,18 @@ uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b)
 }
 
 // round_pack for the common case: to nearest, mant at least 2**(mbits + 1), a normal result;
-// false (leaving *r alone) for everything else, which round_pack does
+// false (leaving *r alone) for everything else, which round_pack does. Its top 62 bits and a
+// sticky bit for the rest (the rounding bit is among the 62) go to round_near.
 static bool round_pack_near(const struct fmt *f, unsigned sign, int64_t exp, u128 mant,
                             uint64_t *r, uint32_t *fl)
 {
     int p = msb128(mant);
     int64_t e = exp + p + f->bias;
-    int sh = p - (int)f->mbits;
-    if (e < 1 || sh < 1)
+    if (e < 1 || e >= (int64_t)f->emax || p <= (int)f->mbits)
         return false;
-    u128 rem = mant & (((u128)1 << sh) - 1), half = (u128)1 << (sh - 1);
-    uint64_t kept = (uint64_t)(mant >> sh);
-    kept += rem > half || (rem == half && (kept & 1));
-    if (kept >> (f->mbits + 1)) {
-        kept >>= 1;
-        e++;
-    }
-    if (e >= (int64_t)f->emax)
-        return false;   // overflow
-    if (rem)
-        *fl |= F_INX;
-    *r = pk(f, sign, (uint64_t)e, kept & ((1ull << f->mbits) - 1));
-    return true;
+    int drop = p > 61 ? p - 61 : 0;
+    uint64_t s = (uint64_t)(mant >> drop) | ((mant & (((u128)1 << drop) - 1)) != 0);
+    return round_near(f, sign, (int32_t)e, s, p - drop - (int)f->mbits, r, fl);
 }
 
 // high 21x21-bit mantissa product added to the accumulated partial products (Rxx holds them
