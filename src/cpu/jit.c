@@ -2,7 +2,11 @@
 // The block compiler (jit.h): x86-64 code for a block, following hx_run_block (block.h) and
 // the inline executor paths it uses (exec_step.h) step by step. The generated function keeps
 // the executor state in callee-saved registers: rbx = x, r12 = x->cpu, r13 = x->ev,
-// r14 = code_gen when the block started, r15 = x->mem.
+// r14 = code_gen when the block started, r15 = x->mem, rbp = the least cost of a packet.
+// Between packets it keeps what hx_packet_begin would reset clear (x->pmask, x->full, x->nst,
+// x->mem_slow, x->branch_idx: each entry clears them, and the rare packets that set them clear
+// them again), and it defers what nothing reads in a block (the packet and instruction
+// counts, cpu.pc) to where something may: struct gen.
 #define _DEFAULT_SOURCE   // MAP_ANONYMOUS
 #include "jit.h"
 
