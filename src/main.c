@@ -146,11 +146,21 @@ static void snapshot_path(char *buf, size_t len, const char *pattern, uint64_t n
                  k + 2);
 }
 
+#define USAGE_LINES \
+    "Usage: hexsim [OPTIONS] [KERNEL [--initrd FILE]]  (system mode)\n" \
+    "       hexsim [OPTIONS] --user PROG [ARGS...]  (Linux user mode)\n" \
+    "       hexsim [OPTIONS] [--user] --restore FILE  (continue a snapshot)\n"
+
+// After a command-line mistake: the usage lines and where the rest is, so that the message
+// stays in sight.
+static void print_brief_usage(FILE *out)
+{
+    fputs(USAGE_LINES "Run 'hexsim --help' for the options.\n", out);
+}
+
 static void print_usage(FILE *out)
 {
-    fputs("Usage: hexsim [OPTIONS] [KERNEL [--initrd FILE]]  (system mode)\n"
-          "       hexsim [OPTIONS] --user PROG [ARGS...]  (Linux user mode)\n"
-          "       hexsim [OPTIONS] [--user] --restore FILE  (continue a snapshot)\n"
+    fputs(USAGE_LINES
           "\n"
           "hexsim is a simulator of the Qualcomm Hexagon DSP and its Comet board.\n"
           "\n"
@@ -276,11 +286,11 @@ static void print_usage(FILE *out)
           out);
 }
 
-// Reports a command-line mistake followed by the usage text, both on stderr.
+// Reports a command-line mistake followed by the usage lines, both on stderr.
 static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "hexsim: %s '%s'\n\n", what, arg);
-    print_usage(stderr);
+    print_brief_usage(stderr);
     return HEXSIM_EXIT_USAGE;
 }
 
@@ -375,8 +385,11 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                     v[0] == 's' ? HEXSIM_TIMING_SIMPLE : HEXSIM_TIMING_CACHE;
             } else {
                 char msg[300];
-                if (hexsim_timing_set_param(&opts->tparams, v, msg, sizeof msg))
-                    return usage_error(msg, v);
+                if (hexsim_timing_set_param(&opts->tparams, v, msg, sizeof msg)) {
+                    fprintf(stderr, "hexsim: %s\n\n", msg);   // (it names the argument)
+                    print_brief_usage(stderr);
+                    return HEXSIM_EXIT_USAGE;
+                }
             }
         } else if (strncmp(arg, "--timing=", 9) == 0 && !options_done) {
             if (strcmp(arg + 9, "simple") != 0 && strcmp(arg + 9, "cache") != 0)
@@ -943,7 +956,7 @@ int main(int argc, char **argv)
         if (access(default_kernel, R_OK) != 0) {
             fprintf(stderr, "hexsim: no KERNEL given, and the project's kernel is not built (no "
                     "%s; guest/linux/build.sh or tools/run.sh builds it)\n\n", default_kernel);
-            print_usage(stderr);
+            print_brief_usage(stderr);
             return HEXSIM_EXIT_USAGE;
         }
         opts.kernel = default_kernel;

@@ -84,6 +84,24 @@ void hexsim_timing_print_params(FILE *out, const struct hexsim_timing_params *p)
 
 static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
 
+// What is wrong with a set of parameters, or NULL.
+static const char *params_wrong(const struct hexsim_timing_params *q)
+{
+    if (q->lat_load == 0 || q->lat_mpy == 0 || q->lat_fp == 0 || q->lat_load > 64 ||
+        q->lat_mpy > 64 || q->lat_fp > 64)
+        return "latencies must be 1-64";
+    if (!pow2(q->line) || q->line < 4 || q->line > 4096)
+        return "line must be a power of 2 from 4 to 4096";
+    if (!q->l1i_ways || !q->l1d_ways || !q->l2_ways || q->l1i_ways > 64 || q->l1d_ways > 64 ||
+        q->l2_ways > 64)
+        return "ways must be 1-64";
+    if (!pow2(q->l1i_size / q->line / q->l1i_ways) || !pow2(q->l1d_size / q->line / q->l1d_ways) ||
+        !pow2(q->l2_size / q->line / q->l2_ways) || q->l1i_size % (q->line * q->l1i_ways) ||
+        q->l1d_size % (q->line * q->l1d_ways) || q->l2_size % (q->line * q->l2_ways))
+        return "each cache size must be line x ways x a power of 2 sets";
+    return NULL;
+}
+
 int hexsim_timing_set_param(struct hexsim_timing_params *p, const char *a, char *msg,
                             size_t msglen)
 {
@@ -100,15 +118,9 @@ int hexsim_timing_set_param(struct hexsim_timing_params *p, const char *a, char 
         }
         struct hexsim_timing_params q = *p;
         *field(&q, &rows[i]) = (unsigned)v;
-        if (!pow2(q.line) || q.line < 4 || q.line > 4096 || !q.l1i_ways || !q.l1d_ways ||
-            !q.l2_ways || q.l1i_ways > 64 || q.l1d_ways > 64 || q.l2_ways > 64 ||
-            !pow2(q.l1i_size / q.line / q.l1i_ways) || !pow2(q.l1d_size / q.line / q.l1d_ways) ||
-            !pow2(q.l2_size / q.line / q.l2_ways) || q.l1i_size % (q.line * q.l1i_ways) ||
-            q.l1d_size % (q.line * q.l1d_ways) || q.l2_size % (q.line * q.l2_ways) ||
-            q.lat_load == 0 || q.lat_mpy == 0 || q.lat_fp == 0 || q.lat_load > 64 ||
-            q.lat_mpy > 64 || q.lat_fp > 64) {
-            snprintf(msg, msglen, "--timing-param %s: latencies must be 1-64; line a power of 2 "
-                     "(4-4096); ways 1-64; each cache size = line x ways x a power of 2 sets", a);
+        const char *why = params_wrong(&q);
+        if (why) {
+            snprintf(msg, msglen, "--timing-param %s: %s", a, why);
             return -1;
         }
         *p = q;

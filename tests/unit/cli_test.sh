@@ -60,6 +60,15 @@ expect_rc 2 "--bogus"
 expect_in "$TMP/err" "--bogus" "--bogus"
 expect_in "$TMP/err" "Usage" "--bogus"
 [ -s "$TMP/out" ] && fail "--bogus wrote to stdout"
+# a mistake is followed by the usage lines only (the message stays in sight) ...
+expect_in "$TMP/err" "hexsim --help" "--bogus"
+grep -q "^Options:" "$TMP/err" && fail "--bogus: the whole help follows the message"
+# ... and says what is wrong with it
+run --timing-param lat_load=1000 --user /nonexistent
+expect_rc 2 "--timing-param lat_load=1000"
+expect_in "$TMP/err" "latencies must be 1-64" "--timing-param lat_load=1000"
+run --timing-param line=48 --user /nonexistent
+expect_in "$TMP/err" "line must be a power of 2" "--timing-param line=48"
 
 # no KERNEL: the project's kernel from the cache; none there: usage error naming the path
 HEXSIM_CACHE="$TMP/no-cache"
