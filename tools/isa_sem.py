@@ -169,7 +169,6 @@ extern void hx_hole_next(struct hx_exec *x);
 #define HX_WR32(n, k, v) (*(uint32_t *)((char *)x->cpu->r + HX_ROFF(n, k)) = (v))
 #define HX_WR64(n, k, v) __extension__({ uint64_t v_ = (v); \\
     memcpy((char *)x->cpu->r + HX_ROFF(n, k), &v_, 8); })
-extern char hx_hole_roff0_0[];\nextern char hx_hole_roff0_1[];\nextern char hx_hole_roff0_2[];\nextern char hx_hole_roff0_3[];\nextern char hx_hole_roff1_0[];\nextern char hx_hole_roff1_1[];\nextern char hx_hole_roff1_2[];\nextern char hx_hole_roff1_3[];\nextern char hx_hole_roff2_0[];\nextern char hx_hole_roff2_1[];\nextern char hx_hole_roff2_2[];\nextern char hx_hole_roff2_3[];\nextern char hx_hole_roff3_0[];\nextern char hx_hole_roff3_1[];\nextern char hx_hole_roff3_2[];\nextern char hx_hole_roff3_3[];\nextern char hx_hole_roff4_0[];\nextern char hx_hole_roff4_1[];\nextern char hx_hole_roff4_2[];\nextern char hx_hole_roff4_3[];\nextern char hx_hole_roff5_0[];\nextern char hx_hole_roff5_1[];\nextern char hx_hole_roff5_2[];\nextern char hx_hole_roff5_3[];
 // a register number: below 32, which spares the compiler a zero extension
 #define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 32); \\
     (unsigned)r_; })
@@ -211,6 +210,11 @@ def write_stencil_src(path, rows, built):
         c.write('// The stencils of the block compiler (cpu/stencil.h); tools/stencils.py\n')
         c.write('// turns their object code into isa_stencil.c.\n')
         c.write(STENCIL_PRELUDE)
+        # the register places' holes (HX_ROFF), for each operand and numbering kind
+        for i in range(max(len(ops) for ops in built.values())):
+            for k in sorted(REG_NUMBER):
+                c.write('extern char hx_hole_roff%d_%d[];\n' % (i, k))
+        c.write('\n')
         for text in each_function(rows, built, stencil):
             c.write(text)
 

@@ -20,18 +20,19 @@
 #
 # A stencil is kept only if every relocation is understood: an operand hole (R_X86_64_32
 # against hx_hole_opN), a general register's place (R_X86_64_32 or 32S against
-# hx_hole_roffN_K: operand N, its number formed as kind K says), the instruction's index (R_X86_64_32 against hx_hole_idx) or address
-# (R_X86_64_64 against hx_hole_insn), the way on (PC32 or PLT32 against hx_hole_next) or a call or jump to a
-# function of the program (PC32 or PLT32 against an undefined symbol). Anything else (data in
-# .rodata, a local function the compiler kept out of line) leaves that instruction to the
-# semantic function call.
+# hx_hole_roffN_K: operand N, its number formed as kind K says), the instruction's index
+# (R_X86_64_32 against hx_hole_idx) or address (R_X86_64_64 against hx_hole_insn), the way on
+# (PC32 or PLT32 against hx_hole_next) or a call or jump to a function of the program (PC32 or
+# PLT32 against an undefined symbol). Anything else (data in .rodata, a local function the
+# compiler kept out of line) leaves that instruction to the semantic function call.
 import re
 import struct
 import subprocess
 import sys
 
 R_64, R_PC32, R_PLT32, R_32, R_32S = 1, 2, 4, 10, 11
-KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4, 'roff': 5}   # hx_stencil_rel.kind (stencil.h)
+# struct hx_stencil_rel.kind (stencil.h)
+KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4, 'roff': 5}
 # the slow memory paths set x->cur_in themselves (sem.h) and touch neither x->full nor the
 # predicates; a stencil calling anything else needs x->cur_in set by the compiled code and
 # may do anything (HX_STENCIL_CALLS)
@@ -121,11 +122,11 @@ def stencils(obj, objdump):
             off -= sym['value']
             target = syms[si]
             hole = re.match(r'^hx_hole_op(\d)$', target['name'])
+            roff = re.match(r'^hx_hole_roff(\d)_(\d)$', target['name'])
             if typ == R_32 and hole:
                 holes.append((off, 'op', int(hole.group(1)), addend))
-            elif typ in (R_32, R_32S) and re.match(r'^hx_hole_roff\d_\d$', target['name']):
-                n, k = int(target['name'][12]), int(target['name'][14])
-                holes.append((off, 'roff', n | k << 4, addend))
+            elif typ in (R_32, R_32S) and roff:
+                holes.append((off, 'roff', int(roff.group(1)) | int(roff.group(2)) << 4, addend))
             elif typ == R_32 and target['name'] == 'hx_hole_idx':
                 holes.append((off, 'idx', 0, addend))
             elif typ == R_64 and target['name'] == 'hx_hole_insn':

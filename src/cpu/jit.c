@@ -115,8 +115,6 @@ static void jit_commit_preds(struct hx_exec *x)
     }
 }
 
-
-
 // ---- code generation
 
 #define OFF(type, field) ((int32_t)offsetof(type, field))
@@ -244,7 +242,6 @@ static void add_exit(struct gen *g, size_t at)
     g->exits[g->nexit++] = (struct exit){ at, g->pk, g->in, g->pc };
 }
 
-
 // The stencil of instruction in (stencil.h), if the block compiler copies stencils and the
 // instruction runs its table function (not hexsim_sem_unimplemented); else NULL.
 static const struct hx_stencil *stencil_of(const struct hx_jit *j, const struct hexsim_insn *in)
@@ -299,11 +296,12 @@ static void gen_insn(struct gen *g, const struct hexsim_insn *in, bool cur_in)
     const struct hx_stencil *s = stencil_of(g->j, in);
     if (s && !stencil_reaches(s, b->p))
         s = NULL;
-    if (!s || (s->flags & HX_STENCIL_CALLS))
+    if (!s || (s->flags & HX_STENCIL_CALLS)) {   // other code runs
         gen_flush_counts(g);   // it may read them (PKTCOUNT)
-    if (cur_in && (!s || (s->flags & HX_STENCIL_CALLS))) {
-        arg_ptr(b, X86_RAX, in);
-        x86_store(b, 8, RX, XO(cur_in), X86_RAX);
+        if (cur_in) {
+            arg_ptr(b, X86_RAX, in);
+            x86_store(b, 8, RX, XO(cur_in), X86_RAX);
+        }
     }
     x86_mov_r64_r64(b, X86_RDI, RX);
     if (!s) {
@@ -344,7 +342,6 @@ static void gen_insn(struct gen *g, const struct hexsim_insn *in, bool cur_in)
         memcpy(p, &w, 4);
     }
 }
-
 
 // x->pc and x->npc of packet p.
 static void gen_pc(struct x86_buf *b, const struct hx_block_pkt *p)
@@ -436,25 +433,23 @@ static void gen_set_ready(struct x86_buf *b, uint32_t regs, unsigned lat, int ca
 // says so.
 static void gen_commit_preds_now(struct x86_buf *b, unsigned wpreds)
 {
-    if (!(wpreds & 15u)) {   // only the call, if an instruction wrote one after all
+    const unsigned others = ~wpreds & 15u;
+    if (others == 15u) {   // none named: only the call, if an instruction wrote one after all
         x86_test_mem_imm8(b, RX, XO(pmask), 15u);
-        size_t none = x86_jcc(b, X86_CC_E);
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        call(b, (const void *)jit_commit_preds);
-        x86_patch(b, none);
-        return;
+    } else {
+        x86_movzx8(b, X86_RDX, RX, XO(pmask));
+        for (unsigned m = wpreds & 15u; m; m &= m - 1) {
+            int n = __builtin_ctz(m);
+            x86_test_r32_imm(b, X86_RDX, 1u << n);
+            size_t skip = x86_jcc(b, X86_CC_E);
+            x86_movzx8(b, X86_RAX, RX, XO(new_p) + n);
+            x86_store(b, 1, RC, CO(p) + n, X86_RAX);
+            x86_patch(b, skip);
+        }
+        if (others)
+            x86_test_r32_imm(b, X86_RDX, others);
     }
-    x86_movzx8(b, X86_RDX, RX, XO(pmask));
-    for (unsigned m = wpreds & 15u; m; m &= m - 1) {
-        int n = __builtin_ctz(m);
-        x86_test_r32_imm(b, X86_RDX, 1u << n);
-        size_t skip = x86_jcc(b, X86_CC_E);
-        x86_movzx8(b, X86_RAX, RX, XO(new_p) + n);
-        x86_store(b, 1, RC, CO(p) + n, X86_RAX);
-        x86_patch(b, skip);
-    }
-    if (~wpreds & 15u) {
-        x86_test_r32_imm(b, X86_RDX, ~wpreds & 15u);
+    if (others) {
         size_t none = x86_jcc(b, X86_CC_E);
         x86_mov_r64_r64(b, X86_RDI, RX);
         call(b, (const void *)jit_commit_preds);
@@ -576,9 +571,10 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params
         x86_patch(b, ends[i]);
 }
 
-// What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count,
-// hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the next PC and a loop-0
-// end without a branch.
+// What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count (kept
+// here, struct gen), hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the
+// next PC (cpu.pc left due before the block's last packet, struct gen) and a loop-0 end
+// without a branch.
 static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool last)
 {
     struct x86_buf *b = g->b;

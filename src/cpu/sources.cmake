@@ -16,7 +16,8 @@ add_custom_command(
 # empty and compiled blocks call the semantic functions.
 set(HEXSIM_STENCIL_FLAGS -std=gnu11 -O2 -fno-pic -mcmodel=small -ffunction-sections
     -fno-asynchronous-unwind-tables -fno-stack-protector -fcf-protection=none -fno-jump-tables
-    -D_POSIX_C_SOURCE=200809L -DHX_STENCIL)
+    -D_POSIX_C_SOURCE=200809L -DHX_STENCIL
+    -I${CMAKE_CURRENT_LIST_DIR} -I${CMAKE_SOURCE_DIR}/include -I${HEXSIM_GEN_DIR})
 file(GLOB HEXSIM_SEM_HEADERS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.h
     ${CMAKE_CURRENT_LIST_DIR}/sem/*.h ${CMAKE_SOURCE_DIR}/include/hexsim/*.h)
 if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64)$")
@@ -34,7 +35,6 @@ if(HEXSIM_STENCIL_CC AND HEXSIM_OBJDUMP)
         add_custom_command(
             OUTPUT ${HEXSIM_GEN_DIR}/isa_stencil_${align}.o
             COMMAND ${HEXSIM_STENCIL_CC} ${HEXSIM_STENCIL_FLAGS} ${extra}
-                -I${CMAKE_CURRENT_LIST_DIR} -I${CMAKE_SOURCE_DIR}/include -I${HEXSIM_GEN_DIR}
                 -c ${HEXSIM_GEN_DIR}/isa_stencil_src.c -o ${HEXSIM_GEN_DIR}/isa_stencil_${align}.o
             DEPENDS ${HEXSIM_GEN_DIR}/isa_stencil_src.c ${HEXSIM_SEM_HEADERS}
             COMMENT "Compiling the block compiler's stencils (${align})"
@@ -51,7 +51,6 @@ if(HEXSIM_STENCIL_CC AND HEXSIM_OBJDUMP)
     add_custom_command(
         OUTPUT ${HEXSIM_GEN_DIR}/stencil_slow.o
         COMMAND ${HEXSIM_STENCIL_CC} ${HEXSIM_STENCIL_FLAGS}
-            -I${CMAKE_CURRENT_LIST_DIR} -I${CMAKE_SOURCE_DIR}/include -I${HEXSIM_GEN_DIR}
             -c ${CMAKE_CURRENT_LIST_DIR}/stencil_slow.c -o ${HEXSIM_GEN_DIR}/stencil_slow.o
         DEPENDS ${CMAKE_CURRENT_LIST_DIR}/stencil_slow.c ${HEXSIM_SEM_HEADERS}
             ${HEXSIM_GEN_DIR}/isa_tags.h

@@ -459,10 +459,12 @@ static __attribute__((noinline)) uint32_t sf_mul_int(struct hx_exec *x, uint32_t
 // rounded to float once, in the host's mode, which must be to nearest (MXCSR.RC = 0, read
 // each time). A result that is not a normal float (tiny before rounding, overflow, an exact
 // zero whose sign depends on the mode) takes the integer paths.
+// the host rounds to nearest (MXCSR.RC, bits 13-14, is 0)
+static bool host_near(void) { return (_mm_getcsr() & 0x6000u) == 0; }
+
 static bool sf_host_ok(const struct hx_exec *x, uint32_t a, uint32_t b)
 {
-    return rmode(x) == RM_NEAR && normal(&SF, a) && normal(&SF, b) &&
-           (_mm_getcsr() & 0x6000u) == 0;
+    return rmode(x) == RM_NEAR && normal(&SF, a) && normal(&SF, b) && host_near();
 }
 static double sf_to_d(uint32_t v)
 {
@@ -658,8 +660,7 @@ uint8_t hx_dfclass(uint64_t a, uint32_t cls) { return fp_class(&DF, a, cls); }
 // double (zero, tiny, overflow) takes the integer paths.
 static bool df_host_add(struct hx_exec *x, uint64_t a, uint64_t b, uint64_t *r)
 {
-    if (rmode(x) != RM_NEAR || !normal(&DF, a) || !normal(&DF, b) ||
-        (_mm_getcsr() & 0x6000u) != 0)
+    if (rmode(x) != RM_NEAR || !normal(&DF, a) || !normal(&DF, b) || !host_near())
         return false;
     double da, db;
     memcpy(&da, &a, 8);
