@@ -6,7 +6,9 @@ set -eu
 
 PKGS="build-essential cmake pkg-config libelf-dev libsdl2-dev libreadline-dev check
 zlib1g-dev libsubunit-dev libslirp-dev clang-16 libclang-rt-16-dev lld-16 llvm-16 lldb-16 qemu-user
-python3"
+python3 binutils"
+# (binutils: its objdump checks the block compiler's stencils, src/cpu/sources.cmake; gcc
+# pulls it in anyway, but the build uses it by name)
 # Guest kernel (guest/linux/build.sh): the source tarball, and what its build runs
 # besides the compiler: Kconfig's lexer and parser generators, bc for the timeconst
 # header, xz to unpack, patch to apply the series, perl for checkpatch.pl and build

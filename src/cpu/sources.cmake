@@ -56,7 +56,9 @@ if(HEXSIM_STENCIL_CC AND HEXSIM_OBJDUMP)
             ${HEXSIM_GEN_DIR}/isa_tags.h
         VERBATIM)
     target_sources(hexsim_core PRIVATE ${HEXSIM_GEN_DIR}/stencil_slow.o)
+    set(HEXSIM_HAVE_STENCILS ON CACHE INTERNAL "the build has stencils (tests check them)")
 else()
+    set(HEXSIM_HAVE_STENCILS OFF CACHE INTERNAL "the build has stencils (tests check them)")
     message(STATUS "hexsim: no stencils for the block compiler (needs an x86-64 Linux host, "
                    "clang and objdump): compiled blocks call the semantic functions")
     add_custom_command(

@@ -13,6 +13,7 @@
 #include "cpu/block.h"
 #include "cpu/decode.h"
 #include "cpu/exec.h"
+#include "cpu/stencil.h"
 
 #define CODE 0x10000u
 
@@ -412,6 +413,26 @@ START_TEST(test_block_code_write_stops)
 }
 END_TEST
 
+// A build that compiles stencils (src/cpu/sources.cmake) has one for nearly every semantic
+// function: tools/stencils.py refusing them wholesale (a new compiler, a new relocation)
+// would leave compiled code calling them, right but slow, without anything else noticing.
+START_TEST(test_stencils_present)
+{
+#ifdef HEXSIM_HAVE_STENCILS
+    unsigned fns = 0, with = 0;
+    for (unsigned t = 0; t < HX_NUM_TAGS; t++) {
+        if (hexsim_isa_sem[t]) {
+            fns++;
+            with += hexsim_isa_stencil[t].code != NULL;
+        }
+    }
+    ck_assert_uint_gt(fns, 0);
+    ck_assert_msg(with * 100 >= fns * 95, "%u of %u semantic functions have stencils", with,
+                  fns);
+#endif
+}
+END_TEST
+
 START_TEST(test_block_chains)
 {
     // a compiled block ending in a jump goes on into the compiled block at its target while
@@ -458,6 +479,7 @@ int main(void)
     tcase_add_loop_test(tc, test_block_code_write_stops, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_chains, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_load_fault_undone, 0, 3);   // enum hx_block_mode
+    tcase_add_test(tc, test_stencils_present);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }
