@@ -166,9 +166,11 @@ void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr)
         return;
     b->key = addr + 1;
     b->gen = t->gen;
+    t->built++;
     if (t->jit && !(b->jit = hx_jit_compile(t->jit, t, b, &b->jit_chain))) {
         hx_block_flush(t);   // the code arena is full: start it afresh with this block
         b->gen = t->gen;
         b->jit = hx_jit_compile(t->jit, t, b, &b->jit_chain);
     }
+    t->compiled += b->jit != NULL;
 }

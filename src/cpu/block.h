@@ -65,6 +65,7 @@ struct hx_block_table {
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
     struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
                                       // until hx_block_set_timing says otherwise)
+    uint64_t built, compiled, flushes;   // blocks sealed, blocks compiled, flushes (--stats)
     struct hx_block b[HX_BLOCK_TABLE_SIZE];
 };
 
@@ -80,6 +81,7 @@ void hx_block_table_free(struct hx_block_table *t);
 static inline void hx_block_flush(struct hx_block_table *t)
 {
     t->gen++;
+    t->flushes++;
     if (t->jit)
         hx_jit_reset(t->jit);
 }

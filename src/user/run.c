@@ -257,13 +257,17 @@ static double seconds_since(const struct timespec *t0)
 }
 
 // --stats and --stats-json: what the run did, on stderr at exit and as JSON.
-static void report_stats(struct hexsim_user *u, double secs)
+static void report_stats(struct hexsim_user *u, const struct hx_block_table *bt, double secs)
 {
     struct hexsim_stats s = { 0 };
     hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
                             u->opts.timing == HEXSIM_TIMING_CACHE);
     hexsim_stats_add(&s, "system_calls", "system calls", u->syscalls);
     hexsim_stats_add_host(&s, u->cpu.packets, secs);
+    // how the host ran it (they depend on --no-jit and the code cache, not on the program)
+    hexsim_stats_add(&s, "host_blocks_built", "blocks built (host)", bt->built);
+    hexsim_stats_add(&s, "host_blocks_compiled", "blocks compiled (host)", bt->compiled);
+    hexsim_stats_add(&s, "host_code_cache_flushes", "code cache flushes (host)", bt->flushes);
     if (u->opts.stats)
         hexsim_stats_print(u->err, &s);
     char msg[600];
@@ -437,7 +441,7 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
         return status;
     }
     if (u->opts.stats || u->opts.stats_json)
-        report_stats(u, seconds_since(&t0));
+        report_stats(u, x->pcache->blocks, seconds_since(&t0));
     if (prof) {
         char msg[600];
         if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))
