@@ -185,6 +185,8 @@ static void print_usage(FILE *out)
           "                       function instead of holding a copy of its machine code\n"
           "                       (to tell a suspected block-compiler bug; results are the\n"
           "                       same)\n"
+          "      --code-cache SIZE  user mode: compiled code kept before the cache is\n"
+          "                       flushed, e.g. 24M (the default; at least 64K, at most 1G)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
           "                       device accesses, system calls (user mode), interrupts\n"
@@ -365,6 +367,13 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.no_jit = true;
         } else if (strcmp(arg, "--no-stencils") == 0 && !options_done) {
             opts->uopts.no_stencils = true;
+        } else if (strcmp(arg, "--code-cache") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            uint64_t n = parse_size(argv[++i]);
+            if (n < (64u << 10) || n > (1u << 30))
+                return usage_error("--code-cache needs a size from 64K to 1G, got", argv[i]);
+            opts->uopts.code_cache = (size_t)n;
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
             opts->mopts.stats = true;

@@ -207,7 +207,8 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     if (x->pcache)
         x->pcache->blocks = hx_block_table_new(
             u->opts.no_jit ? HX_BLOCKS_INTERPRET
-                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE);
+                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE,
+            u->opts.code_cache);
     if (!x->pcache || !x->pcache->blocks || hexsim_user_make_caches(u)) {
         hexsim_user_exec_free(x);
         return -1;
@@ -289,7 +290,7 @@ static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct 
         int ff = 0;
         pkt = fetch_decode(u, pc, hx_block_next(b), &x->tmp, &ff);
     }
-    hx_block_seal(pc->blocks, b, addr);
+    hx_block_seal(pc->blocks, b);
 }
 
 // An event k raised by the packet at addr (the packet committed if it was a trap): a system
@@ -324,11 +325,17 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
     hx->stop = stop;
     while (c->packets < stop) {
         uint32_t addr = c->pc;
-        const struct hx_block *b = NULL;
+        struct hx_block *b = NULL;
         if (blocks) {
             b = hx_block_find(pc->blocks, addr);
             if (b && c->packets + b->npk <= stop) {
+                if (!b->jit && hx_block_hot(pc->blocks, b)) {
+                    hx_block_compile(pc->blocks, b);   // (which may drop every block)
+                    continue;
+                }
                 int k = hx_run_block(hx, b);   // compiled ones may go on into others
+                if (k == HX_EV_NONE && pc->blocks->exit_from)
+                    hx_block_link(pc->blocks, c->pc);
                 if (__builtin_expect(k != HX_EV_NONE, 0)) {
                     int end = span_event(u, ev, k, hx->pc, status);
                     if (end >= 0)

@@ -16,7 +16,7 @@ import random
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--funcs', type=int, default=48)
-    ap.add_argument('--stmts', type=int, default=800)
+    ap.add_argument('--stmts', type=int, default=2000)
     ap.add_argument('--reps', type=int, default=24)
     ap.add_argument('--loops', type=int, default=48)
     a = ap.parse_args()
