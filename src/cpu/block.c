@@ -20,7 +20,7 @@ struct hx_block_table *hx_block_table_new(enum hx_block_mode mode, size_t cache_
     t->gen = 1;   // a slot never used (gen 0) is free
     t->nslots = SLOTS_MIN;
     t->slot = calloc(t->nslots, sizeof(*t->slot));
-    t->data_size = cache_bytes / 2;
+    t->data_size = cache_bytes;
     t->data = malloc(t->data_size);   // touched as it fills
     t->jit = mode == HX_BLOCKS_INTERPRET ? NULL
                                          : hx_jit_new(mode == HX_BLOCKS_COMPILE, cache_bytes);

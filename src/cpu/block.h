@@ -40,8 +40,8 @@
 #define HX_BLOCK_HOT 64
 #define HX_BLOCK_JC_BITS 12
 #define HX_BLOCK_LINKS 2
-// The default code cache (bytes of host code; blocks' data get half as much again).
-#define HX_BLOCK_CACHE_DEFAULT (24u << 20)
+// The default code cache: bytes of host code, and as many again for the blocks themselves.
+#define HX_BLOCK_CACHE_DEFAULT (16u << 20)
 #define HX_BLOCK_CACHE_MIN (64u << 10)
 
 // What a packet of a block keeps of its decoded form.
