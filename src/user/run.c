@@ -213,7 +213,7 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
         hexsim_user_exec_free(x);
         return -1;
     }
-    x->pcache->gen = ~0ull;
+    x->pcache->gen = u->mem.code_gen;   // empty, so in step (a flush would touch every page)
     x->env.cpu = &u->cpu;
     x->env.mem = &u->mem;
     x->env.arch = u->arch;

@@ -91,11 +91,11 @@ def main():
             print('same: %s (exit %d, %s packets)' % (name, ri, si.get('packets')))
         host = host_stats(a.work)
         if args is pressure[0] or args is pressure[2]:   # the cache was too small: flushed
-            if host.get('host_code_cache_flushes', 0) < 2 or not host.get('host_blocks_compiled'):
+            if not host.get('host_code_cache_flushes') or not host.get('host_blocks_compiled'):
                 bad += 1
                 print('FAIL: %s: no code cache flush under pressure: %r' % (name, host))
-        if args is pressure[1] and host.get('host_code_cache_flushes', 0) != 1:
-            bad += 1   # (the one flush every run starts with)
+        if args is pressure[1] and host.get('host_code_cache_flushes', 0) != 0:
+            bad += 1
             print('FAIL: %s: the default code cache was flushed: %r' % (name, host))
         if args[-1] == smc and (ri, oi) != (0, b'smc=245000,185200\n'):
             bad += 1

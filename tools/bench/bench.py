@@ -15,6 +15,7 @@
 # build/rootfs.cpio, when both exist) it also boots Linux to the shell prompt, types
 # poweroff, and prints the host time to the prompt and the packets per second of the boot
 # (the best of --repeat boots).
+# It also times a program that prints one line (the start-up cost) under both.
 # --before OLD_HEXSIM times another hexsim in the same runs (its ratio in the output column,
 # its geometric mean at the end), so that an engine change is measured under the same load.
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
@@ -24,6 +25,7 @@ import argparse
 import glob
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -36,12 +38,12 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ff
 
 
 def timed(cmd):
-    # user CPU time of the child (wall time if the platform cannot say)
+    # CPU time (user + system, microseconds) of the child (wall time if the platform cannot say)
     t = time.monotonic()
-    r0 = os.times()
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True)
-    r1 = os.times()
-    cpu = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     return (cpu if cpu > 0 else time.monotonic() - t), p
 
 
@@ -59,15 +61,18 @@ USERLAND = []
 
 def programs(names, ap):
     # progs/*.c and the progs/*.py generators (b15_bigcode.py), or those named
+    def number(path):   # b1, b2, ... b10 in that order
+        m = re.match(r'b(\d+)', os.path.basename(path))
+        return (int(m.group(1)) if m else 1 << 30, path)
     found = sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')) +
-                   glob.glob(os.path.join(HERE, 'progs', 'b*.py')),
-                   key=lambda p: (len(os.path.basename(p).split('_')[0]), p))
+                   glob.glob(os.path.join(HERE, 'progs', 'b*.py')), key=number)
     if not names:
         return found
     out = []
     for name in names:   # a path, or the name of one of progs/*.c or progs/*.py
         base = os.path.splitext(os.path.basename(name))[0]
-        hits = [p for p in found if os.path.splitext(os.path.basename(p))[0] == base]
+        hits = [p for p in found if os.path.splitext(os.path.basename(p))[0] in (base, )
+                or os.path.basename(p).startswith(base + '_')]
         if os.path.exists(name):
             out.append(name)
         elif hits:
@@ -106,6 +111,22 @@ def boot(hexsim, kernel, initrd, repeat, work):
         best = t if best is None or t[0] < best[0] else best
     print('boot to the shell prompt: %.2f s host time, %.3g packets/s' % best)
     return True
+
+
+def startup(a, work):
+    # the start-up cost: a program that prints one line, best CPU time of 10 * --repeat runs
+    src = os.path.join(work, 'hello.c')
+    with open(src, 'w') as f:
+        f.write('#include "rt.h"\nint main(void) { put_str("hello\\n"); return 0; }\n')
+    exe = os.path.join(work, 'hello')
+    subprocess.run(CLANG + ['-I', os.path.join(HERE, 'progs'), src, '-o', exe], check=True)
+    best = {}
+    for _ in range(10 * a.repeat):
+        for name, cmd in (('qemu', [a.qemu, exe]), ('hexsim', [a.hexsim, '--user', exe])):
+            t, _p = timed(cmd)
+            best[name] = min(best.get(name, t), t)
+    print('start-up (a one-line program, best of %d): qemu %.1f ms, hexsim %.1f ms' % (
+        10 * a.repeat, 1000 * best['qemu'], 1000 * best['hexsim']))
 
 
 def main():
@@ -183,6 +204,7 @@ def main():
                 geo *= r
             print('geometric mean of the ratios%s %.2f, least %.2f (%d programs)' % (
                 what, geo ** (1.0 / len(rs)), min(rs), len(rs)))
+    startup(a, work)
     if a.no_boot:
         pass
     elif os.path.exists(a.kernel) and os.path.exists(a.initrd):
