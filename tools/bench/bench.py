@@ -186,13 +186,13 @@ def main():
         ncomp = mc.group(1).decode() if mc else '-'
         nbuilt = mb.group(1).decode() if mb else '-'
         ratios.append(tq / th)
-        if a.before:
-            before.append(tq / tb)
-            status = 'before %.2f; %s' % (tq / tb, status)
         status = 'same' if ok else ('DIFFERENT: qemu %r (%d) hexsim %r (%d) %s' % (
             q.stdout[:80], q.returncode, h.stdout[:80], h.returncode, h.stderr.decode()[:300]))
         if not host_ok:
             status += '; HOST BUILD DIFFERS'
+        if a.before:
+            before.append(tq / tb)
+            status = 'before %.2f; %s' % (tq / tb, status)
         print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %8s %8s %7.2f  %s' % (
             name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, ncomp, nbuilt,
             tq / th, status))
