@@ -25,6 +25,7 @@ struct hx_block_table *hx_block_table_new(enum hx_block_mode mode, size_t cache_
     t->jit = mode == HX_BLOCKS_INTERPRET ? NULL
                                          : hx_jit_new(mode == HX_BLOCKS_COMPILE, cache_bytes);
     t->tp = hexsim_timing_default_params;
+    t->hot = HX_BLOCK_HOT;
     if (!t->slot || !t->data) {
         hx_block_table_free(t);
         return NULL;

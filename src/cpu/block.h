@@ -22,7 +22,7 @@
 // their packets live in a data arena, their host code in the compiler's code arena; when
 // either is full, hx_block_flush drops every block at once (the table's generation), and so
 // does the owner whenever guest code memory may have changed. A block runs interpreted
-// until it has run HX_BLOCK_HOT times, then it is compiled: compiling a block costs about as
+// until it has run HX_BLOCK_HOT times (the table's `hot`), then it is compiled: compiling a block costs about as
 // much as interpreting it some tens of times (measured on tools/bench/progs/b15_bigcode.py,
 // large code that runs a few dozen times), so cold code is interpreted. Compiled blocks go on into each other (jit.h): through patched direct jumps to
 // the successors each block has seen (links: a compare and a jump each, patched by
@@ -99,6 +99,7 @@ struct hx_block_table {
     uint8_t *data;            // the blocks' arena: data_used of data_size bytes
     size_t data_used, data_size;
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
+    uint32_t hot;             // a block is compiled after this many runs (HX_BLOCK_HOT)
     struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
                                       // until hx_block_set_timing says otherwise)
     struct hx_block *exit_from;       // the compiled block that left for one it is not
@@ -156,7 +157,7 @@ static inline struct hx_block *hx_block_find(struct hx_block_table *t, uint32_t 
 // Counts an interpreted run of b: true when b is to be compiled now (hx_block_compile).
 static inline bool hx_block_hot(struct hx_block_table *t, struct hx_block *b)
 {
-    return t->jit && ++b->runs >= HX_BLOCK_HOT;
+    return t->jit && ++b->runs >= t->hot;
 }
 
 // Compiles b. If the code cache is full, every block goes instead (b too: the caller looks

@@ -213,6 +213,8 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
         hexsim_user_exec_free(x);
         return -1;
     }
+    if (u->opts.jit_threshold)
+        x->pcache->blocks->hot = u->opts.jit_threshold;
     x->pcache->gen = u->mem.code_gen;   // empty, so in step (a flush would touch every page)
     x->env.cpu = &u->cpu;
     x->env.mem = &u->mem;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# Compiled blocks (src/cpu/jit.c) against interpreted ones (--no-jit): every benchmark program
+# Compiled blocks (src/cpu/jit.c; every block compiled from its first run, --jit-threshold 1,
+# unless a case says otherwise) against interpreted ones (--no-jit): every benchmark program
 # of tools/bench/progs (the first --packets packets of each) and the fault cases of
 # tests/user/progs/faults.S must give the same output, exit status, fault report and every
 # --stats-json value but the host's times; so must some programs with other timing parameters,
@@ -26,7 +27,10 @@ HOST_KEYS = ('host', 'packets_per')
 
 def run(hexsim, work, mode, args):
     js = os.path.join(work, 'stats-%s.json' % mode)
-    cmd = [hexsim, '--stats-json', js] + (['--no-jit'] if mode == 'interp' else []) + args
+    # compiled: every block from its first run, unless the case says otherwise
+    more = ['--no-jit'] if mode == 'interp' else [] if '--jit-threshold' in args else [
+        '--jit-threshold', '1']
+    cmd = [hexsim, '--stats-json', js] + more + args
     p = subprocess.run(cmd, capture_output=True, timeout=1200)
     with open(js) as f:
         stats = json.load(f)
@@ -66,6 +70,9 @@ def main():
     smc = os.path.join(a.work, 'smc_chain')
     subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'smc_chain.c'), '-o', smc], check=True)
     cases.append(['--user', smc])
+    # the default threshold: hot blocks compiled, cold ones interpreted
+    cases.append(['--jit-threshold', '64', '--max-packets', str(a.packets), '--user',
+                  os.path.join(a.work, 'b7_branchy')])
     # timing parameters other than the defaults (compiled code folds them in), one as large
     # as --timing-param allows
     params = ['lat_load=5', 'lat_mpy=4', 'lat_fp=6', 'branch_taken=2', 'mispredict=7',
