@@ -524,7 +524,9 @@ START_TEST(test_block_pressure)
     ck_assert_ptr_nonnull(t);
     uint64_t flushes = t->flushes;
     uint32_t first = CODE;   // the first block since the last flush
-    for (uint32_t i = 0; i < 400; i++) {
+    struct hexsim_mem mem;
+    hexsim_mem_init(&mem);
+    for (uint32_t i = 0; i < 150; i++) {
         const uint32_t addr = CODE + 0x100 * i;
         uint64_t f = t->flushes;
         struct hx_block *b = add_block(t, addr, HX_BLOCK_MAX_PKTS);
@@ -547,8 +549,6 @@ START_TEST(test_block_pressure)
         struct hexsim_cpu c;
         cpu_init(&c);
         c.pc = addr;
-        struct hexsim_mem mem;
-        hexsim_mem_init(&mem);
         struct hexsim_exec_env env = { .cpu = &c, .mem = &mem, .arch = 68, .user_mode = 1 };
         struct hexsim_event_info ev;
         struct hx_exec x;
@@ -558,9 +558,9 @@ START_TEST(test_block_pressure)
         ck_assert_uint_eq(c.packets, HX_BLOCK_MAX_PKTS);
         ck_assert_uint_eq(c.pc, addr + 4 * HX_BLOCK_MAX_PKTS);
         ck_assert_uint_eq(c.r[8], 3 * HX_BLOCK_MAX_PKTS);
-        hexsim_mem_free(&mem);
     }
-    // 400 blocks of 16 packets: more than the least cache holds, compiled or not
+    hexsim_mem_free(&mem);
+    // 150 blocks of 16 packets: more than the least cache holds, compiled or not
     ck_assert_uint_gt(t->flushes, flushes);
     hx_block_table_free(t);
 }
