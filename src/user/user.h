@@ -36,6 +36,8 @@ struct hexsim_user_opts {
     bool no_stencils;         // --no-stencils: compiled blocks call the semantic functions
 };
 
+struct hexsim_user_os;
+
 struct hexsim_user {
     struct hexsim_mem mem;
     struct hexsim_cpu cpu;
@@ -59,6 +61,10 @@ struct hexsim_user {
     struct hexsim_caches caches;
     struct hexsim_cache l2;
     bool caches_made;
+    struct hexsim_user_os *os;     // threads, signals, timers (src/user/os.h); made on first
+                                   //   use, NULL while the process has used none of them
+    bool os_resched;               // a system call changed when the scheduler must look next
+    bool warned_fork;
     FILE *err;                     // diagnostics (stderr)
     char path[512];
 };
@@ -109,6 +115,15 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
                               size_t msglen);
 int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool same_program,
                                  char *msg, size_t msglen);
+
+// Threads, signals and timers (thread.c, signal.c, timer.c): the packet count at which the
+// run loop calls hexsim_user_os_tick (UINT64_MAX: never: one thread, no timer), the tick
+// (timers, the next thread's turn, signals), and a fault offered to the program's handler
+// (true: the handler runs next; false: the fault ends the process as before).
+uint64_t hexsim_user_os_stop(struct hexsim_user *u);
+void hexsim_user_os_tick(struct hexsim_user *u);
+bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev);
+void hexsim_user_os_free(struct hexsim_user *u);
 
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
