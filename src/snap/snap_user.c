@@ -4,8 +4,9 @@
 //   config   kind (user), core version, packets run
 //   process  the system call count, the getrandom state, the program
 //            path, entry and auxv facts, brk and mmap state, exit flag and status, the
-//            once-only syscall warnings, and the descriptor map: each guest descriptor is
-//            closed or one of the host's standard input, output and error
+//            once-only syscall warnings, the set_tid_address address, and the descriptor
+//            map: each guest descriptor is closed or one of the host's standard input,
+//            output and error
 //   cpu      struct hexsim_cpu (registers, pcycles, PKTCOUNT, LL/SC reservation)
 //   maps     every mapped page: u32 page number, u32 protection (ascending)
 //   mem      every mapped page that is not all zero: u32 page number, 4096 bytes
@@ -15,6 +16,8 @@
 // restore), the options (limits, --strace, --stats, --host-time), the host descriptors
 // themselves. A process with another host file open cannot be saved: hexsim does not track
 // which file a descriptor names, so the snapshot could not reopen it (the save says so).
+// Nor can a process with several threads, signal actions, masks or pending signals, timers,
+// or a changed directory or umask (src/user/os.h): those are not saved.
 // The same hexsim build must read what it wrote: a section whose size differs from this
 // build's structures is refused.
 #include <stddef.h>
@@ -39,6 +42,7 @@ struct snap_proc {
     uint64_t warned_syscalls[8];
     uint32_t entry, phdr_addr, phnum, brk_start, brk_cur, mmap_next, execfn;
     int32_t exit_status;
+    uint32_t tid_address, pad2;
     int8_t fd[64];            // guest descriptor -> -1 closed, 0..2 the host's stdio
     uint8_t exited, pad[7];
     char path[sizeof(((struct hexsim_user *)0)->path)];
@@ -92,6 +96,13 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
 {
     struct snap_proc pr;
     memset(&pr, 0, sizeof(pr));
+    const char *why = hexsim_user_os_unsaved(u);
+    if (why) {
+        snprintf(msg, msglen, "snapshot %s: not written: %s; a user-mode snapshot keeps a "
+                 "single-threaded process without signal handlers, masks or timers", path, why);
+        return -1;
+    }
+    pr.tid_address = hexsim_user_tid_address(u);
     for (unsigned i = 0; i < NFD; i++) {
         int h = u->guest_fd_map[i];
         if (h > 2) {
@@ -260,6 +271,10 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
         goto out;
     }
     // Everything checked and built: replace the process.
+    if (hexsim_user_os_reset(u, pr.tid_address)) {
+        snprintf(msg, msglen, "snapshot %s: out of memory", path);
+        goto out;
+    }
     mem.code_gen = u->mem.code_gen + 1;     // decoded packets of the old image are stale
     hexsim_mem_free(&u->mem);
     u->mem = mem;

@@ -71,11 +71,18 @@ int hx_map_vdso(struct hexsim_user *u)
     // arch/hexagon/kernel/vdso.c: one page, read and execute, the trampoline at its start,
     // placed by get_unmapped_area below the stack
     uint32_t at = HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE - HEXSIM_PAGE_SIZE;
-    if (hexsim_mem_is_mapped(&u->mem, at))
-        return -ENOMEM;
+    const uint32_t tramp[2] = { 0x7800d166, 0x5400c004 };   // r6 = #139; trap0(#1)
+    if (hexsim_mem_is_mapped(&u->mem, at)) {
+        // mapped before a snapshot was taken (the page was saved, this address was not)
+        uint32_t w[2];
+        if (hexsim_mem_copy_out(&u->mem, at, w, sizeof(w), HEXSIM_PROT_X, NULL) ||
+            w[0] != tramp[0] || w[1] != tramp[1])
+            return -ENOMEM;
+        os->vdso = at;
+        return 0;
+    }
     if (hexsim_mem_map(&u->mem, at, HEXSIM_PAGE_SIZE, HEXSIM_PROT_R | HEXSIM_PROT_X))
         return -ENOMEM;
-    const uint32_t tramp[2] = { 0x7800d166, 0x5400c004 };   // r6 = #139; trap0(#1)
     hexsim_mem_copy_in(&u->mem, at, tramp, sizeof(tramp), true, NULL);
     os->vdso = at;
     return 0;

@@ -340,7 +340,7 @@ int64_t sys_statx(struct hexsim_user *u, uint32_t dirfd, uint32_t path, uint32_t
     }
     uint8_t st[256];
     // struct statx is the same on every Linux ABI; the AT_ flags have the host's values
-    if (syscall(SYS_statx, hd, p, (int)(flags & 0x6d00u), mask, st))
+    if (syscall(SYS_statx, hd, p, (int)(flags & 0x7900u), mask, st))
         return -errno;
     return hx_put(u, buf, st, sizeof(st));
 }
@@ -453,7 +453,7 @@ int64_t sys_getdents64(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_
         return -EBADF;
     uint8_t tmp[8192];
     uint32_t n = count < sizeof(tmp) ? count : (uint32_t)sizeof(tmp);
-    if (hexsim_mem_check(&u->mem, buf, n ? n : 1, HEXSIM_PROT_W))
+    if (hexsim_mem_check(&u->mem, buf, 1, HEXSIM_PROT_W))
         return -EFAULT;
     long r = syscall(SYS_getdents64, h, tmp, n);
     if (r < 0)

@@ -70,6 +70,47 @@ void hexsim_user_os_free(struct hexsim_user *u)
     u->os = NULL;
 }
 
+const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
+{
+    const struct hexsim_user_os *os = u->os;
+    if (!os)
+        return NULL;
+    if (os->n > 1)
+        return "the process has several threads";
+    const struct hx_thread *t = &os->t[0];
+    if (t->mask || t->pending || os->pending || !(t->ss_flags & 2) || t->wait != HX_RUNNING)
+        return "the process has blocked or pending signals or an alternate signal stack";
+    for (unsigned i = 1; i <= HX_NSIG; i++)
+        if (os->act[i].handler || os->act[i].flags || os->act[i].mask)
+            return "the process has set a signal action";
+    if (hx_timers_armed(u->os))
+        return "the process has a timer running";
+    for (unsigned i = 0; i < HX_MAX_TIMERS; i++)
+        if (os->timers[i].used)
+            return "the process has made a POSIX timer";
+    if (os->cwd_fd >= 0)
+        return "the process changed its current directory";
+    if (os->umask != 022 || os->leader_exited || t->tid != 1 || os->next_tid != 2)
+        return "the process changed its umask or has made threads";
+    return NULL;
+}
+
+uint32_t hexsim_user_tid_address(const struct hexsim_user *u)
+{
+    return u->os ? u->os->t[0].clear_tid : 0;
+}
+
+int hexsim_user_os_reset(struct hexsim_user *u, uint32_t tid_address)
+{
+    hexsim_user_os_free(u);
+    if (!tid_address)
+        return 0;
+    if (!hx_os(u))
+        return -1;
+    u->os->t[0].clear_tid = tid_address;
+    return 0;
+}
+
 int hx_thread_index(struct hexsim_user_os *os, int32_t tid)
 {
     for (unsigned i = 0; i < os->n; i++)

@@ -124,6 +124,13 @@ uint64_t hexsim_user_os_stop(struct hexsim_user *u);
 void hexsim_user_os_tick(struct hexsim_user *u);
 bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev);
 void hexsim_user_os_free(struct hexsim_user *u);
+// Snapshots keep of this state only the main thread's set_tid_address: NULL when that is
+// all there is, else why the process cannot be saved (threads, signal state, timers, a
+// changed directory or umask). hexsim_user_os_reset gives a restored process that state
+// (0, or -1 out of memory).
+const char *hexsim_user_os_unsaved(const struct hexsim_user *u);
+uint32_t hexsim_user_tid_address(const struct hexsim_user *u);
+int hexsim_user_os_reset(struct hexsim_user *u, uint32_t tid_address);
 
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
