@@ -337,8 +337,12 @@ static int futex_wake(struct hexsim_user *u, uint32_t addr, uint32_t n, uint32_t
 int64_t sys_exit_thread(struct hexsim_user *u, uint32_t status)
 {
     struct hexsim_user_os *os = u->os;
-    if (!os || os->n == 1)
-        return sys_exit_group(u, status);
+    if (!os || os->n == 1) {
+        // the last thread: the process ends with the main thread's status if it ended first
+        // (what wait reports: the group leader's exit code)
+        return sys_exit_group(u, os && os->leader_exited ? (uint32_t)os->exit_status_leader
+                                                         : status);
+    }
     struct hx_thread *t = &os->t[os->cur];
     if (t->clear_tid && !hx_put32(u, t->clear_tid, 0))
         futex_wake(u, t->clear_tid, 1, ~0u);
@@ -355,8 +359,6 @@ int64_t sys_exit_group(struct hexsim_user *u, uint32_t status)
 {
     u->exited = true;
     u->exit_status = (int)(status & 0xff);
-    if (u->os && u->os->leader_exited && u->os->t[u->os->cur].tid != 1)
-        u->exit_status = u->os->exit_status_leader;
     return HX_SYS_NORET;
 }
 
@@ -492,8 +494,8 @@ int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags,
                             uint32_t rem, bool t64)
 {
     uint64_t ns;
-    if (clk > 11 || clk == 2 || clk == 3)
-        return clk > 11 ? -EINVAL : -ENOTSUP;
+    if (clk > 11 || clk == 3)   // (CLOCK_THREAD_CPUTIME_ID cannot be slept on)
+        return -EINVAL;
     int e = hx_read_timespec(u, req, t64, &ns);
     if (e)
         return e;

@@ -5,7 +5,8 @@
 # under qemu-hexagon, hexsim and hexsim --no-jit with the same output and exit status; for
 # the threaded program also the same --stats-json values (packets, pcycles) with and
 # without compiled blocks and run after run. Also: --strace names the new calls, and a
-# snapshot of a process with several threads or signal state is refused with the reason.
+# snapshot of a process with several threads or signal state is refused with the reason;
+# under the debugger a fault stops the program and continuing runs the program's handler.
 # Usage: os_test.py --hexsim BUILD/hexsim --work DIR
 import argparse
 import json
@@ -111,6 +112,14 @@ def main():
         expect('%s: snapshot refused with the reason' % name,
                rc != 0 and why in err and 'not written' in err and not os.path.exists(snap),
                'rc %d: %s' % (rc, err[-400:]))
+    # under the debugger a fault stops the program; continuing runs its handler
+    script = os.path.join(a.work, 'dbg.cmd')
+    with open(script, 'w') as f:
+        f.write('run\ncontinue\ncontinue\ncontinue\nquit\n')
+    rc, out, err = run([a.hexsim, '--user', '--debug', '-x', script, progs['signals']])
+    expect('debugger: stops at the faults, then the handler runs',
+           (out + err).count('received signal SIGSEGV') == 2 and 'SEGV_ACCERR handled, store done: 1'
+           in out and 'kill other pid: -3' in out, out[-800:] + err[-400:])
     print('%d failures' % len(failures) if failures else 'all passed')
     return 1 if failures else 0
 
