@@ -265,8 +265,8 @@ int64_t sys_wait4(struct hexsim_user *u)
 
 // ---- ppoll / pselect6
 
-// Host poll over the guest's descriptors (translated). With nothing ready and a timeout,
-// a poll without descriptors sleeps on the simulated clock (the thread waits); one with
+// Host poll over the guest's descriptors (translated). A poll without descriptors (or
+// only negative ones) sleeps on the simulated clock (the thread waits); one with
 // descriptors waits for the host (they are real files, pipes and terminals).
 static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, uint32_t tsp,
                        bool t64, uint32_t sigmask)
@@ -277,7 +277,10 @@ static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, ui
         if (e)
             return e;
     }
-    if (n == 0) {
+    unsigned valid = 0;
+    for (unsigned i = 0; i < n; i++)
+        valid += fds[i].fd >= 0;
+    if (valid == 0) {   // nothing to wait for: a sleep (or pause) on the simulated clock
         struct hexsim_user_os *os = hx_os(u);
         if (!os)
             return -ENOMEM;

@@ -112,6 +112,10 @@ def main():
         expect('%s: snapshot refused with the reason' % name,
                rc != 0 and why in err and 'not written' in err and not os.path.exists(snap),
                'rc %d: %s' % (rc, err[-400:]))
+    # a process whose only thread waits for nothing that can come is ended, saying so
+    rc, out, err = run([a.hexsim, '--user', progs['signals'], 'd'])
+    expect('a thread waiting forever: exit 124 and a message', rc == 124 and
+           'nothing can wake' in err, 'rc %d: %s' % (rc, err))
     # under the debugger a fault stops the program; continuing runs its handler
     script = os.path.join(a.work, 'dbg.cmd')
     with open(script, 'w') as f:

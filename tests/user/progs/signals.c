@@ -7,7 +7,8 @@
 // kill/tkill, faults handed to a handler (SEGV_MAPERR / SEGV_ACCERR with si_addr; the
 // handler maps the page and the store is made again), setitimer, POSIX timers, EINTR and
 // SA_RESTART for a futex wait, nanosleep interrupted with the time left. Argument "t":
-// raise SIGTERM with the default action (exit status 143); "i": ignored, goes on.
+// raise SIGTERM with the default action (exit status 143); "i": ignored, goes on; "d": wait
+// on a futex nobody wakes (hexsim ends the process, which would hang on Linux).
 #include "urt.h"
 
 #define SIGUSR1 10
@@ -141,6 +142,11 @@ int main(int argc, char **argv, char **envp)
     if (argc > 1 && argv[1][0] == 't') {
         tkill_(SIGTERM);
         put_str("not reached\n");
+        return 0;
+    }
+    if (argc > 1 && argv[1][0] == 'd') {
+        static volatile int never;
+        sys(422, (long)&never, 128, 0, 0, 0, 0);
         return 0;
     }
     if (argc > 1 && argv[1][0] == 'i') {
