@@ -116,6 +116,11 @@ def main():
     rc, out, err = run([a.hexsim, '--user', progs['signals'], 'd'])
     expect('a thread waiting forever: exit 124 and a message', rc == 124 and
            'nothing can wake' in err, 'rc %d: %s' % (rc, err))
+    # a misaligned load and an invalid instruction reach SIGBUS and SIGILL handlers
+    for arg, sig in (('b', 7), ('l', 4)):
+        rc, out, err = run([a.hexsim, '--user', progs['signals'], arg])
+        expect('fault %s: handler for signal %d' % (arg, sig),
+               rc == 9 and out == 'signal: %d\nsi_code: 128\n' % sig, 'rc %d: %r %s' % (rc, out, err))
     # under the debugger a fault stops the program; continuing runs its handler
     script = os.path.join(a.work, 'dbg.cmd')
     with open(script, 'w') as f:

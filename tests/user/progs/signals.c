@@ -8,7 +8,9 @@
 // handler maps the page and the store is made again), setitimer, POSIX timers, EINTR and
 // SA_RESTART for a futex wait, nanosleep interrupted with the time left. Argument "t":
 // raise SIGTERM with the default action (exit status 143); "i": ignored, goes on; "d": wait
-// on a futex nobody wakes (hexsim ends the process, which would hang on Linux).
+// on a futex nobody wakes (hexsim ends the process, which would hang on Linux); "b" and
+// "l": a misaligned load and an invalid instruction go to a SIGBUS and a SIGILL handler,
+// which print the signal and si_code and exit (Linux's si_code for both: SI_KERNEL).
 #include "urt.h"
 
 #define SIGUSR1 10
@@ -114,6 +116,14 @@ static void h_segv(int sig, void *infop, void *u)
         sys(226, page, 4096, 3, 0, 0, 0);       // mprotect RW
 }
 
+static void h_report(int sig, void *infop, void *u)
+{
+    (void)u;
+    line("signal", sig);
+    line("si_code", ((struct siginfo *)infop)->code);
+    sys(94, 9, 0, 0, 0, 0, 0);
+}
+
 static volatile int alarms;
 static void h_alarm(int sig, void *i, void *u) { (void)sig; (void)i; (void)u; alarms++; }
 
@@ -143,6 +153,19 @@ int main(int argc, char **argv, char **envp)
         tkill_(SIGTERM);
         put_str("not reached\n");
         return 0;
+    }
+    if (argc > 1 && (argv[1][0] == 'b' || argv[1][0] == 'l')) {
+        sigaction_(7, h_report, SA_SIGINFO, 0, 0);
+        sigaction_(4, h_report, SA_SIGINFO, 0, 0);
+        if (argv[1][0] == 'b') {
+            static int words[2];
+            long v, a = (long)words + 2;
+            __asm__ volatile("%0 = memw(%1+#0)" : "=r"(v) : "r"(a) : "memory");
+            line("misaligned", v);
+        } else {
+            __asm__ volatile(".word 0xffffffff");
+        }
+        return 1;
     }
     if (argc > 1 && argv[1][0] == 'd') {
         static volatile int never;
