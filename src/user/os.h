@@ -20,8 +20,8 @@
 #define HX_MAX_TIMERS 32
 #define HX_NO_TIME UINT64_MAX
 
-// what a thread waits for
-enum hx_wait { HX_RUNNING, HX_WAIT_FUTEX, HX_WAIT_SLEEP, HX_WAIT_SIGNAL };
+// what a thread waits for (HX_DEAD: it has ended and leaves the table at the next switch)
+enum hx_wait { HX_DEAD = -1, HX_RUNNING, HX_WAIT_FUTEX, HX_WAIT_SLEEP, HX_WAIT_SIGNAL };
 
 // the registers a thread keeps while another runs (the clock, counters and timing state stay
 // with the vCPU: they are the process's)
@@ -86,7 +86,7 @@ struct hexsim_user_os {
     struct hx_timer itimer[3];   // ITIMER_REAL, _VIRTUAL, _PROF (signo fixed)
     struct hx_timer timers[HX_MAX_TIMERS];
     uint32_t vdso;               // the page holding the signal return trampoline
-    int cwd_fd;                  // host directory the guest's relative paths start at (-1: hexsim's)
+    int cwd_fd;                  // host directory relative paths start at (-1: hexsim's)
     uint32_t umask;
     int exit_status_leader;      // exit status of thread 1 when it ended before the others
     bool leader_exited;

@@ -118,10 +118,10 @@ void hx_signal(struct hexsim_user *u, int i, int sig, const struct hx_siginfo *i
     if (i < 0) {
         // process-directed: the running thread unless it blocks sig, else the first that
         // does not; with none, it waits on the process until one unblocks it
-        if (!(os->t[os->cur].mask & BIT(sig)))
+        if (os->t[os->cur].wait != HX_DEAD && !(os->t[os->cur].mask & BIT(sig)))
             i = (int)os->cur;
         for (unsigned k = 0; i < 0 && k < os->n; k++)
-            if (!(os->t[k].mask & BIT(sig)))
+            if (os->t[k].wait != HX_DEAD && !(os->t[k].mask & BIT(sig)))
                 i = (int)k;
         if (i < 0) {
             if (!ignored(os, sig)) {

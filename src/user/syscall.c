@@ -160,11 +160,6 @@ struct io_buf {
 
 // ---- file descriptors: guest numbers map to host descriptors hexsim opened for it
 
-#define host_fd hx_host_fd
-#define put_guest hx_put
-#define le32 hx_le32
-#define le64 hx_le64
-
 // The lowest free guest descriptor from `lowest` on for host descriptor hfd (closed when
 // there is none: -EMFILE).
 int32_t hx_new_guest_fd(struct hexsim_user *u, int hfd, uint32_t lowest)
@@ -191,7 +186,7 @@ int hx_copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len)
 
 static int32_t sys_read(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     struct io_buf tmp;
@@ -201,12 +196,12 @@ static int32_t sys_read(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32
     ssize_t r = read(h, tmp.data, n);
     if (r < 0)
         return -errno;
-    return put_guest(u, buf, tmp.data, (size_t)r) ? -EFAULT : (int32_t)r;
+    return hx_put(u, buf, tmp.data, (size_t)r) ? -EFAULT : (int32_t)r;
 }
 
 static int32_t sys_write(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     struct io_buf tmp;
@@ -282,7 +277,7 @@ int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p,
     if (u->opts.no_host_paths)
         return -EACCES;
     int cwd = u->os && u->os->cwd_fd >= 0 ? u->os->cwd_fd : AT_FDCWD;
-    *hd = (int32_t)dirfd == HX_AT_FDCWD ? cwd : host_fd(u, dirfd);
+    *hd = (int32_t)dirfd == HX_AT_FDCWD ? cwd : hx_host_fd(u, dirfd);
     if (*hd == -1 && p[0] != '/')
         return -EBADF;
     return 0;
@@ -305,7 +300,7 @@ static int32_t sys_openat(struct hexsim_user *u, uint32_t dirfd, uint32_t path, 
 
 static int32_t sys_close(struct hexsim_user *u, uint32_t fd)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     u->guest_fd_map[fd] = -1;
@@ -317,7 +312,7 @@ static int32_t sys_close(struct hexsim_user *u, uint32_t fd)
 static int32_t sys_llseek(struct hexsim_user *u, uint32_t fd, uint32_t hi, uint32_t lo,
                           uint32_t result, uint32_t whence)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     if (whence > 2)
@@ -326,35 +321,35 @@ static int32_t sys_llseek(struct hexsim_user *u, uint32_t fd, uint32_t hi, uint3
     if (r < 0)
         return -errno;
     uint8_t b[8];
-    le64(b, (uint64_t)r);
-    return put_guest(u, result, b, 8);
+    hx_le64(b, (uint64_t)r);
+    return hx_put(u, result, b, 8);
 }
 
 static int32_t put_stat(struct hexsim_user *u, uint32_t addr, const struct stat *st)
 {
     uint8_t b[104] = {0};   // asm-generic struct stat64
-    le64(b + 0, (uint64_t)st->st_dev);
-    le64(b + 8, (uint64_t)st->st_ino);
-    le32(b + 16, (uint32_t)st->st_mode);
-    le32(b + 20, (uint32_t)st->st_nlink);
-    le32(b + 24, (uint32_t)st->st_uid);
-    le32(b + 28, (uint32_t)st->st_gid);
-    le64(b + 32, (uint64_t)st->st_rdev);
-    le64(b + 48, (uint64_t)st->st_size);
-    le32(b + 56, (uint32_t)st->st_blksize);
-    le64(b + 64, (uint64_t)st->st_blocks);
-    le32(b + 72, (uint32_t)st->st_atim.tv_sec);
-    le32(b + 76, (uint32_t)st->st_atim.tv_nsec);
-    le32(b + 80, (uint32_t)st->st_mtim.tv_sec);
-    le32(b + 84, (uint32_t)st->st_mtim.tv_nsec);
-    le32(b + 88, (uint32_t)st->st_ctim.tv_sec);
-    le32(b + 92, (uint32_t)st->st_ctim.tv_nsec);
-    return put_guest(u, addr, b, sizeof(b));
+    hx_le64(b + 0, (uint64_t)st->st_dev);
+    hx_le64(b + 8, (uint64_t)st->st_ino);
+    hx_le32(b + 16, (uint32_t)st->st_mode);
+    hx_le32(b + 20, (uint32_t)st->st_nlink);
+    hx_le32(b + 24, (uint32_t)st->st_uid);
+    hx_le32(b + 28, (uint32_t)st->st_gid);
+    hx_le64(b + 32, (uint64_t)st->st_rdev);
+    hx_le64(b + 48, (uint64_t)st->st_size);
+    hx_le32(b + 56, (uint32_t)st->st_blksize);
+    hx_le64(b + 64, (uint64_t)st->st_blocks);
+    hx_le32(b + 72, (uint32_t)st->st_atim.tv_sec);
+    hx_le32(b + 76, (uint32_t)st->st_atim.tv_nsec);
+    hx_le32(b + 80, (uint32_t)st->st_mtim.tv_sec);
+    hx_le32(b + 84, (uint32_t)st->st_mtim.tv_nsec);
+    hx_le32(b + 88, (uint32_t)st->st_ctim.tv_sec);
+    hx_le32(b + 92, (uint32_t)st->st_ctim.tv_nsec);
+    return hx_put(u, addr, b, sizeof(b));
 }
 
 static int32_t sys_fstat(struct hexsim_user *u, uint32_t fd, uint32_t addr)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     struct stat st;
@@ -380,7 +375,7 @@ static int32_t sys_fstatat(struct hexsim_user *u, uint32_t dirfd, uint32_t path,
 
 static int32_t sys_ioctl(struct hexsim_user *u, uint32_t fd, uint32_t req, uint32_t arg)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     if (req == 0x5401) {   // TCGETS: asm-generic struct termios (4 flags, c_line, c_cc[19])
@@ -388,14 +383,14 @@ static int32_t sys_ioctl(struct hexsim_user *u, uint32_t fd, uint32_t req, uint3
         if (tcgetattr(h, &t))
             return -errno;
         uint8_t b[36] = {0};
-        le32(b + 0, (uint32_t)t.c_iflag);
-        le32(b + 4, (uint32_t)t.c_oflag);
-        le32(b + 8, (uint32_t)t.c_cflag);
-        le32(b + 12, (uint32_t)t.c_lflag);
+        hx_le32(b + 0, (uint32_t)t.c_iflag);
+        hx_le32(b + 4, (uint32_t)t.c_oflag);
+        hx_le32(b + 8, (uint32_t)t.c_cflag);
+        hx_le32(b + 12, (uint32_t)t.c_lflag);
         b[16] = (uint8_t)t.c_line;
         for (int i = 0; i < 19 && i < NCCS; i++)
             b[17 + i] = t.c_cc[i];
-        return put_guest(u, arg, b, sizeof(b));
+        return hx_put(u, arg, b, sizeof(b));
     }
     if (req == 0x5413) {   // TIOCGWINSZ
         struct winsize ws;
@@ -407,7 +402,7 @@ static int32_t sys_ioctl(struct hexsim_user *u, uint32_t fd, uint32_t req, uint3
             b[2 * i] = (uint8_t)v[i];
             b[2 * i + 1] = (uint8_t)(v[i] >> 8);
         }
-        return put_guest(u, arg, b, sizeof(b));
+        return hx_put(u, arg, b, sizeof(b));
     }
     return -ENOTTY;
 }
@@ -459,7 +454,7 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     uint32_t size = (len + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
     int h = -1;
     if (!(flags & MAP_ANON_)) {
-        h = host_fd(u, fd);
+        h = hx_host_fd(u, fd);
         if (h < 0)
             return -EBADF;
     }
@@ -545,13 +540,13 @@ static int32_t sys_clock_gettime(struct hexsim_user *u, uint32_t clk, uint32_t a
     uint64_t ns = hx_now_ns(u, clk);
     uint8_t b[16] = {0};
     if (t64) {
-        le64(b, ns / 1000000000ull);
-        le32(b + 8, (uint32_t)(ns % 1000000000ull));
-        return put_guest(u, addr, b, 16);
+        hx_le64(b, ns / 1000000000ull);
+        hx_le32(b + 8, (uint32_t)(ns % 1000000000ull));
+        return hx_put(u, addr, b, 16);
     }
-    le32(b, (uint32_t)(ns / 1000000000ull));
-    le32(b + 4, (uint32_t)(ns % 1000000000ull));
-    return put_guest(u, addr, b, 8);
+    hx_le32(b, (uint32_t)(ns / 1000000000ull));
+    hx_le32(b + 4, (uint32_t)(ns % 1000000000ull));
+    return hx_put(u, addr, b, 8);
 }
 
 static int32_t sys_gettimeofday(struct hexsim_user *u, uint32_t tv, uint32_t tz)
@@ -559,14 +554,14 @@ static int32_t sys_gettimeofday(struct hexsim_user *u, uint32_t tv, uint32_t tz)
     uint64_t ns = hx_now_ns(u, 0);
     uint8_t b[8];
     if (tv) {
-        le32(b, (uint32_t)(ns / 1000000000ull));
-        le32(b + 4, (uint32_t)(ns % 1000000000ull / 1000));
-        if (put_guest(u, tv, b, 8))
+        hx_le32(b, (uint32_t)(ns / 1000000000ull));
+        hx_le32(b + 4, (uint32_t)(ns % 1000000000ull / 1000));
+        if (hx_put(u, tv, b, 8))
             return -EFAULT;
     }
     if (tz) {
         memset(b, 0, 8);
-        if (put_guest(u, tz, b, 8))
+        if (hx_put(u, tz, b, 8))
             return -EFAULT;
     }
     return 0;
@@ -618,7 +613,7 @@ static int32_t sys_uname(struct hexsim_user *u, uint32_t addr)
     static const char *const f[6] = { "Linux", "hexsim", "6.1.0", "#1 hexsim", "hexagon", "(none)" };
     for (int i = 0; i < 6; i++)
         strncpy(b + 65 * i, f[i], 64);
-    return put_guest(u, addr, b, sizeof(b));
+    return hx_put(u, addr, b, sizeof(b));
 }
 
 static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
@@ -642,7 +637,7 @@ static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
             close(fd);
         }
     }
-    return put_guest(u, addr, tmp, n) ? -EFAULT : (int32_t)n;
+    return hx_put(u, addr, tmp, n) ? -EFAULT : (int32_t)n;
 }
 
 static const char *syscall_name(uint32_t nr)

@@ -25,8 +25,6 @@
 #define CLONE_CHILD_CLEARTID 0x200000u
 #define CLONE_CHILD_SETTID 0x1000000u
 
-enum { HX_DEAD = -1 };
-
 static void init_thread(struct hx_thread *t, int32_t tid)
 {
     memset(t, 0, sizeof(*t));
