@@ -88,6 +88,7 @@ struct hexsim_user_os {
     uint32_t vdso;               // the page holding the signal return trampoline
     int cwd_fd;                  // host directory relative paths start at (-1: hexsim's)
     uint32_t umask;
+    int32_t nice;                // setpriority (the process's only one; it changes nothing)
     int exit_status_leader;      // exit status of thread 1 when it ended before the others
     bool leader_exited;
 };

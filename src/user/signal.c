@@ -565,6 +565,33 @@ int64_t sys_tgkill(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t 
     return 0;
 }
 
+int64_t sys_rt_sigqueueinfo(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t sig,
+                            uint32_t uinfo)
+{
+    struct hexsim_user_os *os = hx_os(u);
+    if (!os)
+        return -ENOMEM;
+    if (check_sig(sig))
+        return -EINVAL;
+    uint8_t b[24];
+    if (hx_get(u, uinfo, b, sizeof(b)))
+        return -EFAULT;
+    // the sender's si_code and fields, as the caller wrote them (to itself a process may
+    // send any code, kernel/signal.c do_rt_sigqueueinfo; there are no other processes)
+    struct hx_siginfo info = { (int32_t)rd32(b + 8), { rd32(b + 12), rd32(b + 16), rd32(b + 20) } };
+    if (tgid != 1)
+        return -ESRCH;
+    int i = -1;
+    if (tid != ~0u) {
+        i = hx_thread_index(os, (int32_t)tid);
+        if (i < 0)
+            return -ESRCH;
+    }
+    if (sig)
+        hx_signal(u, i, (int)sig, &info);
+    return 0;
+}
+
 int64_t sys_rt_sigreturn(struct hexsim_user *u)
 {
     struct hexsim_user_os *os = hx_os(u);

@@ -126,6 +126,9 @@ int64_t sys_sigaltstack(struct hexsim_user *u, uint32_t ss, uint32_t oss);
 int64_t sys_kill(struct hexsim_user *u, uint32_t pid, uint32_t sig);
 int64_t sys_tgkill(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t sig);
 int64_t sys_rt_sigreturn(struct hexsim_user *u);
+// rt_sigqueueinfo (tid ~0: to the process) and rt_tgsigqueueinfo
+int64_t sys_rt_sigqueueinfo(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t sig,
+                            uint32_t uinfo);
 int64_t sys_rt_sigtimedwait(struct hexsim_user *u, uint32_t set, uint32_t info,
                             uint32_t timeout, uint32_t size, bool t64);
 // Sends sig to thread i (i < 0: to the process, which picks the thread).

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Process and system information calls of user mode, and waiting for descriptors: umask,
 // sysinfo, getrlimit/setrlimit/prlimit64, getrusage, times, clock_getres, madvise, mremap,
-// membarrier, sched_getaffinity/setaffinity/getcpu, process groups and sessions (the
+// membarrier, sched_getaffinity/setaffinity/getcpu, getpriority and the scheduling policy
+// (nice 0, SCHED_OTHER), memfd_create, close_range, process groups and sessions (the
 // process is pid 1, its own group and session leader), getresuid/getresgid/getgroups and
 // the set*id calls (root, as in a container), prctl (names), wait4/waitid (no children:
 // -ECHILD), ppoll/pselect6 (32- and 64-bit timeouts). Layouts (32-bit asm-generic):
@@ -10,10 +11,13 @@
 // clock. Waiting for descriptors asks the host (poll); without descriptors it is a sleep
 // on the simulated clock (pause is ppoll with nothing).
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "sys.h"
 #include "sys_fs.h"
@@ -255,6 +259,78 @@ int64_t sys_mremap(struct hexsim_user *u, uint32_t old, uint32_t olen, uint32_t 
     }
     hexsim_mem_unmap(&u->mem, old, olen);
     return at;
+}
+
+int64_t sys_getpriority(struct hexsim_user *u, uint32_t which, uint32_t who)
+{
+    if (which > 2)
+        return -EINVAL;
+    if (who != 0 && who != 1)
+        return -ESRCH;
+    return 20 - (u->os ? u->os->nice : 0);   // the kernel's 20 - nice
+}
+
+int64_t sys_setpriority(struct hexsim_user *u, uint32_t which, uint32_t who, uint32_t nice)
+{
+    struct hexsim_user_os *os = hx_os(u);
+    if (!os)
+        return -ENOMEM;
+    if (which > 2)
+        return -EINVAL;
+    if (who != 0 && who != 1)
+        return -ESRCH;
+    int32_t n = (int32_t)nice;
+    os->nice = n < -20 ? -20 : n > 19 ? 19 : n;   // (root may lower it; nothing runs faster)
+    return 0;
+}
+
+int64_t sys_sched_param(struct hexsim_user *u, uint32_t pid, uint32_t param)
+{
+    if (pid != 0 && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && pid != 1)
+        return -ESRCH;
+    if (param && hx_put32(u, param, 0))   // sched_getparam: priority 0
+        return -EFAULT;
+    return 0;                             // sched_getscheduler: SCHED_OTHER
+}
+
+int64_t sys_sched_priority(uint32_t policy, bool max)
+{
+    if (policy > 6 || policy == 4)
+        return -EINVAL;
+    if (policy == 1 || policy == 2)   // SCHED_FIFO, SCHED_RR: 1..99
+        return max ? 99 : 1;
+    return 0;
+}
+
+int64_t sys_memfd_create(struct hexsim_user *u, uint32_t name, uint32_t flags)
+{
+    char n[256];
+    int e = hx_copy_str(u, name, n, sizeof(n));
+    if (e)
+        return e == -ENAMETOOLONG ? -EINVAL : e;
+    if (flags & ~7u)   // MFD_CLOEXEC, MFD_ALLOW_SEALING, MFD_HUGETLB
+        return -EINVAL;
+    int h = memfd_create(n, flags & 3u);
+    return h < 0 ? -errno : hx_new_guest_fd(u, h, 0);
+}
+
+int64_t sys_close_range(struct hexsim_user *u, uint32_t first, uint32_t last, uint32_t flags)
+{
+    if (first > last || (flags & ~6u))   // CLOSE_RANGE_UNSHARE, _CLOEXEC
+        return -EINVAL;
+    for (uint32_t fd = first; fd < HX_MAX_FDS && fd <= last; fd++) {
+        int h = u->guest_fd_map[fd];
+        if (h < 0)
+            continue;
+        if (flags & 4) {   // CLOSE_RANGE_CLOEXEC: nothing is executed: only the flag
+            fcntl(h, F_SETFD, FD_CLOEXEC);
+            continue;
+        }
+        u->guest_fd_map[fd] = -1;
+        if (h > 2)
+            close(h);
+    }
+    return 0;
 }
 
 int64_t sys_wait4(struct hexsim_user *u)

@@ -89,9 +89,15 @@
     X(113, "clock_gettime", sys_clock_gettime(u, r[0], r[1], false)) \
     X(114, "clock_getres", sys_clock_getres(u, r[0], r[1], false)) \
     X(115, "clock_nanosleep", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], false)) \
+    X(92, "personality", r[0] == 0xffffffffu || r[0] == 0 ? 0 : -EINVAL) \
+    X(112, "clock_settime", -EPERM) \
+    X(120, "sched_getscheduler", sys_sched_param(u, r[0], 0)) \
+    X(121, "sched_getparam", sys_sched_param(u, r[0], r[1])) \
     X(122, "sched_setaffinity", 0) \
     X(123, "sched_getaffinity", sys_sched_getaffinity(u, r[0], r[1], r[2])) \
     X(124, "sched_yield", sys_sched_yield(u)) \
+    X(125, "sched_get_priority_max", sys_sched_priority(r[0], true)) \
+    X(126, "sched_get_priority_min", sys_sched_priority(r[0], false)) \
     X(129, "kill", sys_kill(u, r[0], r[1])) \
     X(130, "tkill", sys_tgkill(u, ~0u, r[0], r[1])) \
     X(131, "tgkill", sys_tgkill(u, r[0], r[1], r[2])) \
@@ -101,7 +107,10 @@
     X(135, "rt_sigprocmask", sys_rt_sigprocmask(u, r[0], r[1], r[2], r[3])) \
     X(136, "rt_sigpending", sys_rt_sigpending(u, r[0], r[1])) \
     X(137, "rt_sigtimedwait", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], false)) \
+    X(138, "rt_sigqueueinfo", sys_rt_sigqueueinfo(u, r[0], ~0u, r[1], r[2])) \
     X(139, "rt_sigreturn", sys_rt_sigreturn(u)) \
+    X(140, "setpriority", sys_setpriority(u, r[0], r[1], r[2])) \
+    X(141, "getpriority", sys_getpriority(u, r[0], r[1])) \
     X(144, "setgid", r[0] ? -EPERM : 0) \
     X(146, "setuid", r[0] ? -EPERM : 0) \
     X(148, "getresuid", sys_getresid(u, r[0], r[1], r[2])) \
@@ -120,6 +129,7 @@
     X(167, "prctl", sys_prctl(u, r[0], r[1])) \
     X(168, "getcpu", sys_getcpu(u, r[0], r[1])) \
     X(169, "gettimeofday", sys_gettimeofday(u, r[0], r[1])) \
+    X(170, "settimeofday", -EPERM) \
     X(172, "getpid", 1)                        /* as in a container */ \
     X(173, "getppid", 0) \
     X(174, "getuid", 0) \
@@ -135,14 +145,22 @@
     X(222, "mmap2", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
     X(223, "fadvise64_64", sys_fadvise(u, r[0])) \
     X(226, "mprotect", sys_mprotect(u, r[0], r[1], r[2])) \
+    X(227, "msync", r[0] & (HEXSIM_PAGE_SIZE - 1) ? -EINVAL : 0) /* private copies */ \
+    X(228, "mlock", 0) \
+    X(229, "munlock", 0) \
+    X(230, "mlockall", 0) \
+    X(231, "munlockall", 0) \
     X(233, "madvise", sys_madvise(u, r[0], r[1], r[2])) \
+    X(240, "rt_tgsigqueueinfo", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
     X(260, "wait4", sys_wait4(u)) \
     X(261, "prlimit64", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
     X(276, "renameat2", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
     X(278, "getrandom", sys_getrandom(u, r[0], r[1])) \
+    X(279, "memfd_create", sys_memfd_create(u, r[0], r[1])) \
     X(283, "membarrier", sys_membarrier(u, r[0], r[1])) \
     X(291, "statx", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
     X(403, "clock_gettime64", sys_clock_gettime(u, r[0], r[1], true)) \
+    X(404, "clock_settime64", -EPERM) \
     X(406, "clock_getres_time64", sys_clock_getres(u, r[0], r[1], true)) \
     X(407, "clock_nanosleep_time64", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], true)) \
     X(408, "timer_gettime64", sys_timer_gettime(u, r[0], r[1], true)) \
@@ -152,6 +170,7 @@
     X(414, "ppoll_time64", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
     X(421, "rt_sigtimedwait_time64", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], true)) \
     X(422, "futex_time64", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
+    X(436, "close_range", sys_close_range(u, r[0], r[1], r[2])) \
     X(439, "faccessat2", sys_faccessat2(u, r[0], r[1], r[2], r[3]))
 
 struct io_buf {

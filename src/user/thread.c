@@ -88,8 +88,8 @@ const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
             return "the process has made a POSIX timer";
     if (os->cwd_fd >= 0)
         return "the process changed its current directory";
-    if (os->umask != 022 || os->leader_exited || t->tid != 1 || os->next_tid != 2)
-        return "the process changed its umask or has made threads";
+    if (os->umask != 022 || os->nice || os->leader_exited || t->tid != 1 || os->next_tid != 2)
+        return "the process changed its umask or priority, or has made threads";
     return NULL;
 }
 

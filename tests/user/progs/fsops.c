@@ -207,5 +207,24 @@ int main(int argc, char **argv, char **envp)
     line("getresuid", sys(148, (long)&ids[0], (long)&ids[1], (long)&ids[2], 0, 0, 0));
     line("membarrier query", sys(283, 0, 0, 0, 0, 0, 0) >= 0);
     line("clock_getres_time64", sys(406, 1, (long)big, 0, 0, 0, 0));
+    line("getpriority", sys(141, 0, 0, 0, 0, 0, 0) > 0);
+    line("sched_getscheduler", sys(120, 0, 0, 0, 0, 0, 0));
+    line("sched_get_priority_max FIFO", sys(125, 1, 0, 0, 0, 0, 0));
+    line("sched_get_priority_min OTHER", sys(126, 0, 0, 0, 0, 0, 0));
+    line("clock_settime64", sys(404, 0, (long)zero, 0, 0, 0, 0) < 0);
+    line("mlock", sys(228, (long)m2, 4096, 0, 0, 0, 0));
+    line("msync", sys(227, (long)m2, 4096, 4, 0, 0, 0));
+
+    // memfd_create and close_range
+    long mf = sys(279, (long)"scratch", 1, 0, 0, 0, 0);
+    line("memfd_create", mf >= 3);
+    line("write memfd", write_(mf, "memfd!", 6));
+    line("pread64 memfd", sys(67, mf, (long)buf, 6, 0, 0, 0));
+    buf[6] = 0; put_str(buf); put_str("\n");
+    line("dup3 to 40", sys(24, mf, 40, 0, 0, 0, 0));
+    line("close_range 40-63", sys(436, 40, 63, 0, 0, 0, 0));
+    line("40 closed", sys(25, 40, 1, 0, 0, 0, 0));
+    line("close_range bad", sys(436, 9, 3, 0, 0, 0, 0));
+    close_(mf);
     return 0;
 }

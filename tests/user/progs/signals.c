@@ -329,7 +329,20 @@ int main(int argc, char **argv, char **envp)
     line("timer_delete", sys(111, tid, 0, 0, 0, 0, 0));
     line("timer_delete again", sys(111, tid, 0, 0, 0, 0, 0));
 
-    // SIG_IGN drops a pending signal; kill with signal 0 checks the process
+    // rt_sigqueueinfo: the sender's code and value reach the handler
+    sigaction_(SIGUSR1, h_timer, SA_SIGINFO, 0, 0);
+    static struct siginfo qi;
+    qi.signo = SIGUSR1;
+    qi.code = -1;
+    qi.w[0] = (unsigned)getpid_();
+    qi.w[2] = 4321;
+    line("rt_sigqueueinfo", sys(138, getpid_(), SIGUSR1, (long)&qi, 0, 0, 0));
+    line("its si_code (SI_QUEUE)", timer_code);
+    line("its value", timer_value);
+    qi.code = 0;
+    line("rt_sigqueueinfo with SI_USER", sys(138, getpid_(), SIGUSR1, (long)&qi, 0, 0, 0));
+
+    // kill with signal 0 checks the process
     line("kill 0", kill_(0));
     line("kill other pid", sys(129, 12345, 0, 0, 0, 0, 0));
     return 0;
