@@ -654,6 +654,9 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     }
     u->opts = opts->uopts;
     u->err = stderr;
+    // a write to a pipe nobody reads gives -EPIPE and the guest its own SIGPIPE (signal.c),
+    // not the end of hexsim
+    signal(SIGPIPE, SIG_IGN);
     char err[768];
     int status;
     struct timespec t0;

@@ -289,6 +289,15 @@ void hx_deliver_signals(struct hexsim_user *u)
     }
 }
 
+int64_t hx_sigpipe(struct hexsim_user *u, int64_t r)
+{
+    if (r == -EPIPE && hx_os(u)) {   // pipe_write: send_sig(SIGPIPE, current, 0)
+        struct hx_siginfo info = { SI_USER, { 1, 0, 0 } };
+        hx_signal(u, (int)u->os->cur, 13, &info);
+    }
+    return r;
+}
+
 bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev)
 {
     struct hexsim_user_os *os = u->os;

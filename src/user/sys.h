@@ -133,6 +133,8 @@ int64_t sys_rt_sigtimedwait(struct hexsim_user *u, uint32_t set, uint32_t info,
                             uint32_t timeout, uint32_t size, bool t64);
 // Sends sig to thread i (i < 0: to the process, which picks the thread).
 void hx_signal(struct hexsim_user *u, int i, int sig, const struct hx_siginfo *info);
+// A write's result r: -EPIPE also sends the running thread SIGPIPE. Returns r.
+int64_t hx_sigpipe(struct hexsim_user *u, int64_t r);
 // Delivers the running thread's pending unblocked signals (handler frames, default actions).
 void hx_deliver_signals(struct hexsim_user *u);
 // Maps the vdso page holding the signal return trampoline (at load).

@@ -10,7 +10,8 @@
 // raise SIGTERM with the default action (exit status 143); "i": ignored, goes on; "d": wait
 // on a futex nobody wakes (hexsim ends the process, which would hang on Linux); "b" and
 // "l": a misaligned load and an invalid instruction go to a SIGBUS and a SIGILL handler,
-// which print the signal and si_code and exit (Linux's si_code for both: SI_KERNEL).
+// which print the signal and si_code and exit (Linux's si_code for both: SI_KERNEL); "p":
+// writes to a pipe without a reader, SIGPIPE ignored (-EPIPE), then default (ends, 141).
 #include "urt.h"
 
 #define SIGUSR1 10
@@ -166,6 +167,17 @@ int main(int argc, char **argv, char **envp)
             __asm__ volatile(".word 0xffffffff");
         }
         return 1;
+    }
+    if (argc > 1 && argv[1][0] == 'p') {   // a pipe nobody reads: SIGPIPE, default action
+        int fds[2];
+        sys(59, (long)fds, 0, 0, 0, 0, 0);
+        sys(57, fds[0], 0, 0, 0, 0, 0);
+        sigaction_(13, (void (*)(int, void *, void *))1, 0, 0, 0);
+        line("write, SIGPIPE ignored", sys(64, fds[1], (long)"x", 1, 0, 0, 0));
+        sigaction_(13, 0, 0, 0, 0);
+        sys(64, fds[1], (long)"x", 1, 0, 0, 0);
+        put_str("not reached\n");
+        return 0;
     }
     if (argc > 1 && argv[1][0] == 'd') {
         static volatile int never;
