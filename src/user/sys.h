@@ -114,6 +114,9 @@ void hx_after_syscall(struct hexsim_user *u);
 // A thread or timer appeared: the run loop's span ends so that its turns begin.
 void hx_want_turns(struct hexsim_user *u);
 int hx_thread_index(struct hexsim_user_os *os, int32_t tid);   // -1: none
+// A read (or write) of guest descriptor fd that would block the host while another thread
+// could run: that one runs and the call is made again later (true: return HX_SYS_NORET).
+bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
 
 // signal.c
 int64_t sys_rt_sigaction(struct hexsim_user *u, uint32_t sig, uint32_t act, uint32_t oact,

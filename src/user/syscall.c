@@ -56,10 +56,13 @@
     X(59, "pipe2", sys_pipe2(u, r[0], r[1])) \
     X(61, "getdents64", sys_getdents64(u, r[0], r[1], r[2])) \
     X(62, "_llseek", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(63, "read", sys_read(u, r[0], r[1], r[2])) \
-    X(64, "write", hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
-    X(65, "readv", sys_rwv(u, false, r[0], r[1], r[2])) \
-    X(66, "writev", hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
+    X(63, "read", hx_io_yield(u, r[0], false) ? HX_SYS_NORET : sys_read(u, r[0], r[1], r[2])) \
+    X(64, "write", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+                   : hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
+    X(65, "readv", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+                   : sys_rwv(u, false, r[0], r[1], r[2])) \
+    X(66, "writev", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+                    : hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
     X(67, "pread64", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
     X(68, "pwrite64", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
     X(71, "sendfile64", hx_sigpipe(u, sys_sendfile64(u, r[0], r[1], r[2], r[3]))) \

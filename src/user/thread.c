@@ -9,6 +9,7 @@
 // hx_thread. A thread runs HX_OS_QUANTUM packets, then the next runnable one in creation
 // order (hexsim_user_os_tick); a thread that waits gives the vCPU to the next at once, and
 // when none can run the clock jumps to the next timed event (a timeout or timer).
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,23 @@ void hexsim_user_os_tick(struct hexsim_user *u)
     wake_timed(u);
     schedule(u, true);
     hx_deliver_signals(u);
+}
+
+bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
+{
+    struct hexsim_user_os *os = u->os;
+    int h = hx_host_fd(u, fd);
+    if (!os || os->n < 2 || h < 0)
+        return false;
+    bool other = false;
+    for (unsigned i = 0; i < os->n && !other; i++)
+        other = i != os->cur && os->t[i].wait == HX_RUNNING;
+    struct pollfd p = { h, wr ? POLLOUT : POLLIN, 0 };
+    if (!other || poll(&p, 1, 0) != 0)
+        return false;   // ready (or an error the call reports), or nothing else can run
+    u->cpu.pc -= 4;     // the call is made again at this thread's next turn
+    schedule(u, true);
+    return true;
 }
 
 // ---- system calls

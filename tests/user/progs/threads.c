@@ -113,6 +113,21 @@ static int parker(long i)
     return 0;
 }
 
+// a pipe between threads: the writer fills it (and waits while it is full), main reads
+static int pipefd[2];
+static int pipe_writer(long n)
+{
+    static char chunk[4096];
+    for (long i = 0; i < n; i++) {
+        for (int k = 0; k < 4096; k++)
+            chunk[k] = (char)(i + k);
+        for (long done = 0; done < 4096;)
+            done += sys(64, pipefd[1], (long)chunk + done, 4096 - done, 0, 0, 0);
+    }
+    sys(57, pipefd[1], 0, 0, 0, 0, 0);
+    return 0;
+}
+
 // a thread that calls exit_group while the main thread waits
 static int ender(long i)
 {
@@ -192,6 +207,20 @@ int main(int argc, char **argv, char **envp)
     put_str("parker saw its wait end: "); put_dec(park_result); put_str("\n");
     put_str("tgkill to an ended thread: "); put_dec(sys(131, sys(172, 0, 0, 0, 0, 0, 0), ptid, 10, 0, 0, 0)); put_str("\n");
     put_str("tkill bad signal: "); put_dec(sys(130, main_tid, 99, 0, 0, 0, 0)); put_str("\n");
+
+    sys(59, (long)pipefd, 0, 0, 0, 0, 0);
+    int pw;
+    uclone(CLONE_FLAGS, stack_for(NT + 3, pipe_writer, 40), &pw, &pw, 0);
+    long total = 0, sum = 0, n;
+    static char rbuf[3000];
+    while ((n = sys(63, pipefd[0], (long)rbuf, sizeof rbuf, 0, 0, 0)) > 0) {
+        for (long k = 0; k < n; k++)
+            sum += (unsigned char)rbuf[k];
+        total += n;
+    }
+    join(&pw);
+    sys(57, pipefd[0], 0, 0, 0, 0, 0);
+    put_str("pipe between threads: "); put_dec(total); put_str(" bytes, sum "); put_dec(sum); put_str("\n");
 
     if (argc > 1 && argv[1][0] == 'g') {
         int e;
