@@ -89,6 +89,8 @@ struct hexsim_user_os {
     int cwd_fd;                  // host directory relative paths start at (-1: hexsim's)
     uint32_t umask;
     int32_t nice;                // setpriority (the process's only one; it changes nothing)
+    uint64_t threads_made, switches, handled;   // --stats: threads, thread switches,
+                                                //   signals delivered to handlers
     int exit_status_leader;      // exit status of thread 1 when it ended before the others
     bool leader_exited;
 };

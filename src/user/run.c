@@ -270,6 +270,11 @@ static void report_stats(struct hexsim_user *u, double secs)
     hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
                             u->opts.timing == HEXSIM_TIMING_CACHE);
     hexsim_stats_add(&s, "system_calls", "system calls", u->syscalls);
+    uint64_t threads, switches, handled;
+    hexsim_user_os_stats(u, &threads, &switches, &handled);
+    hexsim_stats_add(&s, "threads", "threads", threads);
+    hexsim_stats_add(&s, "thread_switches", "thread switches", switches);
+    hexsim_stats_add(&s, "signals_handled", "signals handled", handled);
     hexsim_stats_add_host(&s, u->cpu.packets, secs);
     if (u->opts.stats)
         hexsim_stats_print(u->err, &s);

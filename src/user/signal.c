@@ -278,6 +278,7 @@ void hx_deliver_signals(struct hexsim_user *u)
             return;
         }
         t->mask = (saved | a->mask | (a->flags & SA_NODEFER ? 0 : BIT(sig))) & ~UNBLOCKABLE;
+        os->handled++;
         if (a->flags & SA_RESETHAND) {
             a->handler = SIG_DFL_;
             a->flags &= ~SA_SIGINFO;

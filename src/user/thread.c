@@ -49,6 +49,7 @@ struct hexsim_user_os *hx_os(struct hexsim_user *u)
     }
     init_thread(&os->t[0], 1);   // the process is pid 1 (as in a container); its thread too
     os->n = 1;
+    os->threads_made = 1;
     os->next_tid = 2;
     os->cwd_fd = -1;
     os->umask = 022;
@@ -92,6 +93,15 @@ const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
     if (os->umask != 022 || os->nice || os->leader_exited || t->tid != 1 || os->next_tid != 2)
         return "the process changed its umask or priority, or has made threads";
     return NULL;
+}
+
+void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
+                          uint64_t *handled)
+{
+    const struct hexsim_user_os *os = u->os;
+    *threads = os ? os->threads_made : 1;
+    *switches = os ? os->switches : 0;
+    *handled = os ? os->handled : 0;
 }
 
 uint32_t hexsim_user_tid_address(const struct hexsim_user *u)
@@ -202,6 +212,7 @@ static void switch_to(struct hexsim_user *u, unsigned i)
         save_regs(&u->cpu, &os->t[os->cur].regs);
     load_regs(&u->cpu, &os->t[i].regs);
     os->cur = i;
+    os->switches++;
 }
 
 // Wakes the threads whose timed wait has ended.
@@ -330,6 +341,7 @@ int64_t sys_clone(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t p
     if ((flags & CLONE_CHILD_SETTID) && hx_put32(u, ctid, (uint32_t)tid))
         return -EFAULT;
     os->n++;
+    os->threads_made++;
     hx_want_turns(u);
     return tid;
 }

@@ -124,6 +124,9 @@ uint64_t hexsim_user_os_stop(struct hexsim_user *u);
 void hexsim_user_os_tick(struct hexsim_user *u);
 bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev);
 void hexsim_user_os_free(struct hexsim_user *u);
+// --stats: threads made (the first included), thread switches, signals handled.
+void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
+                          uint64_t *handled);
 // Snapshots keep of this state only the main thread's set_tid_address: NULL when that is
 // all there is, else why the process cannot be saved (threads, signal state, timers, a
 // changed directory or umask). hexsim_user_os_reset gives a restored process that state

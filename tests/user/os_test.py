@@ -93,6 +93,9 @@ def main():
                    '\n  qemu %d:\n%s\n  hexsim %d:\n%s' % (qrc, qout, rc, out))
         if name == 'threads' and not args:
             expect('threads: several threads ran', 'counter=12000' in out, out)
+            expect('threads: --stats counts 9 threads, their switches and 1 signal handled',
+                   stats.get('threads') == 9 and stats.get('thread_switches', 0) > 8 and
+                   stats.get('signals_handled') == 1, str(stats))
         if name == 'signals' and args == ['t']:
             expect('signals t: default action ends with 128+SIGTERM', rc == 143, str(rc))
             expect('signals t: says which signal', 'signal 15 (SIGTERM)' in err, err)
