@@ -4,20 +4,20 @@
 //   config   kind (user), core version, packets run
 //   process  the system call count, the getrandom state, the program
 //            path, entry and auxv facts, brk and mmap state, exit flag and status, the
-//            once-only syscall warnings, the set_tid_address address, and the descriptor
-//            map: each guest descriptor is closed or one of the host's standard input,
-//            output and error
+//            once-only syscall warnings, and the descriptor map: each guest descriptor is
+//            closed or one of the host's standard input, output and error
 //   cpu      struct hexsim_cpu (registers, pcycles, PKTCOUNT, LL/SC reservation)
 //   maps     every mapped page: u32 page number, u32 protection (ascending)
 //   mem      every mapped page that is not all zero: u32 page number, 4096 bytes
 //   timing   (and caches in cache mode) the timing model's options and cache tags
 //            (snap_timing.c)
+//   os, threads  (once the process has used them) the threads, signal actions, masks and
+//            pending signals, timers, umask (src/user/os_snap.c checks them on restore)
 // Not saved, because it is rebuilt or belongs to the run: decoded packets (dropped on
 // restore), the options (limits, --strace, --stats, --host-time), the host descriptors
 // themselves. A process with another host file open cannot be saved: hexsim does not track
 // which file a descriptor names, so the snapshot could not reopen it (the save says so).
-// Nor can a process with several threads, signal actions, masks or pending signals, timers,
-// or a changed directory or umask (src/user/os.h): those are not saved.
+// Nor can one that changed its current directory (a host directory, too).
 // The same hexsim build must read what it wrote: a section whose size differs from this
 // build's structures is refused.
 #include <stddef.h>
@@ -29,6 +29,7 @@
 #include "hexsim/dev.h"
 #include "snap_file.h"
 #include "snap_timing.h"
+#include "user/os.h"
 #include "user/user.h"
 
 struct snap_uconfig {
@@ -42,7 +43,6 @@ struct snap_proc {
     uint64_t warned_syscalls[8];
     uint32_t entry, phdr_addr, phnum, brk_start, brk_cur, mmap_next, execfn;
     int32_t exit_status;
-    uint32_t tid_address, pad2;
     int8_t fd[64];            // guest descriptor -> -1 closed, 0..2 the host's stdio
     uint8_t exited, pad[7];
     char path[sizeof(((struct hexsim_user *)0)->path)];
@@ -98,11 +98,9 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
     memset(&pr, 0, sizeof(pr));
     const char *why = hexsim_user_os_unsaved(u);
     if (why) {
-        snprintf(msg, msglen, "snapshot %s: not written: %s; a user-mode snapshot keeps a "
-                 "single-threaded process without signal handlers, masks or timers", path, why);
+        snprintf(msg, msglen, "snapshot %s: not written: %s", path, why);
         return -1;
     }
-    pr.tid_address = hexsim_user_tid_address(u);
     for (unsigned i = 0; i < NFD; i++) {
         int h = u->guest_fd_map[i];
         if (h > 2) {
@@ -144,6 +142,11 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
     struct snap_timing_view tv;
     snap_timing_of_user(&tv, u);
     ok = ok && snap_timing_save(&im, &tv) == 0;
+    struct hexsim_user_os os;
+    const void *threads;
+    size_t tlen = hexsim_user_os_save(u, &os, &threads);
+    ok = ok && (!tlen || (snap_add(&im, "os", &os, sizeof(os)) == 0 &&
+                          snap_add(&im, "threads", threads, tlen) == 0));
     free(maps.b);
     free(mem.b);
     return snap_finish(&im, ok, path, msg, msglen);
@@ -251,7 +254,8 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
     snap_timing_of_user(&tv, u);
     if (snap_timing_check(&im, &tv, path, msg, msglen))
         goto out;
-    unsigned nsec = 5 + snap_timing_sections(&tv);
+    const struct snap_section *so = snap_get(&im, "os"), *st = snap_get(&im, "threads");
+    unsigned nsec = 5 + snap_timing_sections(&tv) + (so ? 1 : 0) + (st ? 1 : 0);
     if (im.n != nsec) {
         snprintf(msg, msglen, "snapshot %s: %u sections, this user-mode snapshot should have "
                  "%u", path, im.n, nsec);
@@ -265,16 +269,24 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
                  "not loaded", path, pr.path, cfg.arch, u->path, u->arch);
         goto out;
     }
+    struct hexsim_user_os *os = NULL;
+    if (so || st) {
+        const char *why = "section os or threads missing";
+        if (!so || !st || !(os = hexsim_user_os_load(so->data, so->len, st->data, st->len,
+                                                      &why))) {
+            snprintf(msg, msglen, "snapshot %s: %s", path, why);
+            goto out;
+        }
+    }
     if (build_mem(&mem, sm, sd)) {
+        hexsim_user_os_free_state(os);
         snprintf(msg, msglen, "snapshot %s: out of memory for its %zu pages", path,
                  sm->len / 8);
         goto out;
     }
     // Everything checked and built: replace the process.
-    if (hexsim_user_os_reset(u, pr.tid_address)) {
-        snprintf(msg, msglen, "snapshot %s: out of memory", path);
-        goto out;
-    }
+    hexsim_user_os_free(u);
+    u->os = os;
     mem.code_gen = u->mem.code_gen + 1;     // decoded packets of the old image are stale
     hexsim_mem_free(&u->mem);
     u->mem = mem;

@@ -439,7 +439,9 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
         if (end != SPAN_LIMIT)
             break;
         uint64_t n = u->cpu.packets;
-        if (n >= os_stop) {
+        // (the turn's end as it is now: a thread switch in a system call moved it later,
+        // and a span may end anywhere: --snapshot-at, --max-packets, a system call)
+        if (n >= hexsim_user_os_stop(u)) {
             hexsim_user_os_tick(u);
             if (u->exited)
                 break;

@@ -10,5 +10,6 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/thread.c
     ${CMAKE_CURRENT_LIST_DIR}/signal.c
     ${CMAKE_CURRENT_LIST_DIR}/timer.c
+    ${CMAKE_CURRENT_LIST_DIR}/os_snap.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
     ${CMAKE_CURRENT_LIST_DIR}/dbg_target.c)

@@ -59,40 +59,20 @@ struct hexsim_user_os *hx_os(struct hexsim_user *u)
     return os;
 }
 
-void hexsim_user_os_free(struct hexsim_user *u)
+void hexsim_user_os_free_state(struct hexsim_user_os *os)
 {
-    if (!u->os)
+    if (!os)
         return;
-    if (u->os->cwd_fd >= 0)
-        close(u->os->cwd_fd);
-    free(u->os->t);
-    free(u->os);
-    u->os = NULL;
+    if (os->cwd_fd >= 0)
+        close(os->cwd_fd);
+    free(os->t);
+    free(os);
 }
 
-const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
+void hexsim_user_os_free(struct hexsim_user *u)
 {
-    const struct hexsim_user_os *os = u->os;
-    if (!os)
-        return NULL;
-    if (os->n > 1)
-        return "the process has several threads";
-    const struct hx_thread *t = &os->t[0];
-    if (t->mask || t->pending || os->pending || !(t->ss_flags & 2) || t->wait != HX_RUNNING)
-        return "the process has blocked or pending signals or an alternate signal stack";
-    for (unsigned i = 1; i <= HX_NSIG; i++)
-        if (os->act[i].handler || os->act[i].flags || os->act[i].mask)
-            return "the process has set a signal action";
-    if (hx_timers_armed(u->os))
-        return "the process has a timer running";
-    for (unsigned i = 0; i < HX_MAX_TIMERS; i++)
-        if (os->timers[i].used)
-            return "the process has made a POSIX timer";
-    if (os->cwd_fd >= 0)
-        return "the process changed its current directory";
-    if (os->umask != 022 || os->nice || os->leader_exited || t->tid != 1 || os->next_tid != 2)
-        return "the process changed its umask or priority, or has made threads";
-    return NULL;
+    hexsim_user_os_free_state(u->os);
+    u->os = NULL;
 }
 
 void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
@@ -102,22 +82,6 @@ void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64
     *threads = os ? os->threads_made : 1;
     *switches = os ? os->switches : 0;
     *handled = os ? os->handled : 0;
-}
-
-uint32_t hexsim_user_tid_address(const struct hexsim_user *u)
-{
-    return u->os ? u->os->t[0].clear_tid : 0;
-}
-
-int hexsim_user_os_reset(struct hexsim_user *u, uint32_t tid_address)
-{
-    hexsim_user_os_free(u);
-    if (!tid_address)
-        return 0;
-    if (!hx_os(u))
-        return -1;
-    u->os->t[0].clear_tid = tid_address;
-    return 0;
 }
 
 int hx_thread_index(struct hexsim_user_os *os, int32_t tid)

@@ -124,16 +124,19 @@ uint64_t hexsim_user_os_stop(struct hexsim_user *u);
 void hexsim_user_os_tick(struct hexsim_user *u);
 bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev);
 void hexsim_user_os_free(struct hexsim_user *u);
+void hexsim_user_os_free_state(struct hexsim_user_os *os);   // one not (yet) in a process
 // --stats: threads made (the first included), thread switches, signals handled.
 void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
                           uint64_t *handled);
-// Snapshots keep of this state only the main thread's set_tid_address: NULL when that is
-// all there is, else why the process cannot be saved (threads, signal state, timers, a
-// changed directory or umask). hexsim_user_os_reset gives a restored process that state
-// (0, or -1 out of memory).
+// Snapshots of that state (os_snap.c): NULL, or why the process cannot be saved (a changed
+// current directory); the header (struct hexsim_user_os) and the thread table to store (0
+// bytes: there is no state); and the state rebuilt from the two as read from a file, every
+// value checked (NULL with *why when they are damaged, or out of memory).
 const char *hexsim_user_os_unsaved(const struct hexsim_user *u);
-uint32_t hexsim_user_tid_address(const struct hexsim_user *u);
-int hexsim_user_os_reset(struct hexsim_user *u, uint32_t tid_address);
+size_t hexsim_user_os_save(const struct hexsim_user *u, struct hexsim_user_os *hdr,
+                           const void **threads);
+struct hexsim_user_os *hexsim_user_os_load(const void *hdr, size_t hlen, const void *thr,
+                                           size_t tlen, const char **why);
 
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);

@@ -4,9 +4,11 @@
 # qemu-hexagon: tests/user/progs/threads.c, signals.c and fsops.c (raw system calls) run
 # under qemu-hexagon, hexsim and hexsim --no-jit with the same output and exit status; for
 # the threaded program also the same --stats-json values (packets, pcycles) with and
-# without compiled blocks and run after run. Also: --strace names the new calls, and a
-# snapshot of a process with several threads or signal state is refused with the reason;
-# under the debugger a fault stops the program and continuing runs the program's handler.
+# without compiled blocks and run after run. Also: --strace names the new calls; snapshots
+# of a threaded process and of one with signal handlers, masks and timers restore to the
+# same rest of the run (one with a changed directory is refused); a thread waiting forever;
+# SIGBUS/SIGILL handlers; under the debugger a fault stops the program and continuing runs
+# the program's handler.
 # Usage: os_test.py --hexsim BUILD/hexsim --work DIR
 import argparse
 import json
@@ -105,16 +107,35 @@ def main():
     for call in ('clone(', 'futex_time64(', 'rt_sigaction(', 'tgkill(', 'rt_sigreturn(',
                  'sched_yield(', 'exit('):
         expect('--strace shows %s' % call, 'strace: ' + call in err, err[-300:])
-    # snapshots: refused, naming why, for threads and for signal state
-    for name, why, at in (('threads', 'several threads', 60000), ('signals', 'signal', 2000)):
-        snap = os.path.join(a.work, name + '.snap')
-        if os.path.exists(snap):
-            os.remove(snap)
-        rc, out, err = run([a.hexsim, '--user', '--snapshot-at', str(at), '--snapshot-out',
-                            snap, progs[name]])
-        expect('%s: snapshot refused with the reason' % name,
-               rc != 0 and why in err and 'not written' in err and not os.path.exists(snap),
-               'rc %d: %s' % (rc, err[-400:]))
+    # snapshots keep threads, signal state and timers: a run paused to write them and runs
+    # restored from them give the straight run's output (its rest), exit status and --stats
+    for name, points in (('threads', (1234, 60000, 120000)), ('signals', (700, 2000, 3500))):
+        rc0, out0, err0, st0 = hexsim(a.hexsim, [progs[name]], a.work, 'jit')
+        pattern = os.path.join(a.work, name + '-%N.snap')
+        arg = ','.join(str(p) for p in points)
+        rc, out, err, st = hexsim(a.hexsim, [progs[name]], a.work, 'jit',
+                                  ['--snapshot-at', arg, '--snapshot-out', pattern])
+        expect('%s: a run writing snapshots at %s is the straight run' % (name, arg),
+               (rc, out, st) == (rc0, out0, st0), '%d %r %s' % (rc, st, err[-300:]))
+        for p in points:
+            snap = pattern.replace('%N', str(p))
+            rc, out, err = run([a.hexsim, '--stats-json', os.path.join(a.work, 'r.json'),
+                                '--user', '--restore', snap])
+            with open(os.path.join(a.work, 'r.json')) as f:
+                st = {k: v for k, v in json.load(f).items() if not k.startswith(HOST_KEYS)}
+            expect('%s: restored at %d: the rest of the output, status and statistics' %
+                   (name, p), rc == rc0 and out0.endswith(out) and st == st0,
+                   'rc %d: %r %s' % (rc, {k: (st0.get(k), v) for k, v in st.items()
+                                          if st0.get(k) != v}, err[-300:]))
+    # a changed current directory (a host directory) cannot be saved: refused, saying why
+    snap = os.path.join(a.work, 'fsops.snap')
+    if os.path.exists(snap):
+        os.remove(snap)
+    rc, out, err = run([a.hexsim, '--user', '--snapshot-at', '800', '--snapshot-out', snap,
+                        progs['fsops'], scratch(a.work, 'fs-s')])
+    expect('fsops: snapshot refused: the process changed its current directory',
+           rc != 0 and 'current directory' in err and 'not written' in err and
+           not os.path.exists(snap), 'rc %d: %s' % (rc, err[-400:]))
     # a process whose only thread waits for nothing that can come is ended, saying so
     rc, out, err = run([a.hexsim, '--user', progs['signals'], 'd'])
     expect('a thread waiting forever: exit 124 and a message', rc == 124 and
