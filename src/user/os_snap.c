@@ -21,10 +21,30 @@ const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
     return NULL;
 }
 
+// True when os holds nothing a fresh process would not (what a process that only slept or
+// read the time made): then no sections are written, and a restore starts afresh.
+static bool is_default(const struct hexsim_user_os *os)
+{
+    const struct hx_thread *t = &os->t[0];
+    if (os->n != 1 || t->tid != 1 || os->next_tid != 2 || t->clear_tid || t->mask ||
+        t->pending || os->pending || !(t->ss_flags & 2) || t->has_saved_mask ||
+        t->wait != HX_RUNNING || os->umask != 022 || os->nice || os->vdso ||
+        os->leader_exited || os->threads_made != 1 || os->switches || os->handled ||
+        hx_timers_armed((struct hexsim_user_os *)os))
+        return false;
+    for (unsigned i = 0; i <= HX_NSIG; i++)
+        if (os->act[i].handler || os->act[i].flags || os->act[i].mask)
+            return false;
+    for (unsigned i = 0; i < HX_MAX_TIMERS; i++)
+        if (os->timers[i].used)
+            return false;
+    return true;
+}
+
 size_t hexsim_user_os_save(const struct hexsim_user *u, struct hexsim_user_os *hdr,
                            const void **threads)
 {
-    if (!u->os)
+    if (!u->os || is_default(u->os))
         return 0;
     *hdr = *u->os;
     hdr->t = NULL;
@@ -62,6 +82,10 @@ struct hexsim_user_os *hexsim_user_os_load(const void *hdr, size_t hlen, const v
     if (os->n < 1 || os->n > HX_MAX_THREADS || os->cur >= os->n ||
         tlen != os->n * sizeof(struct hx_thread))
         goto bad;
+    *why = "section os: impossible thread ids, priority or exit status";
+    if (os->next_tid < 2 || os->next_tid > (1 << 30) || os->nice < -20 || os->nice > 19 ||
+        os->exit_status_leader < 0 || os->exit_status_leader > 255)
+        goto bad;
     *why = "section os: a timer with an impossible clock, kind or signal";
     for (unsigned i = 0; i < HX_MAX_TIMERS; i++) {
         const uint8_t *src = (const uint8_t *)hdr + offsetof(struct hexsim_user_os, timers) +
@@ -88,6 +112,7 @@ struct hexsim_user_os *hexsim_user_os_load(const void *hdr, size_t hlen, const v
         HEXSIM_RESTORE_BOOL(t, src, struct hx_thread, rem_t64);
         // (between packets the thread on the vCPU runs; the others may wait)
         if (t->wait < HX_RUNNING || t->wait > HX_WAIT_SIGNAL || t->tid < 1 ||
+            t->tid >= os->next_tid ||
             (i == os->cur && t->wait != HX_RUNNING))
             goto bad;
     }
