@@ -8,12 +8,15 @@
 import argparse
 import difflib
 import os
+import re
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ffreestanding',
          '-nostdlib', '-fuse-ld=lld', '-static']
+CLANG_G = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-g', '-O0',
+           '-ffreestanding', '-nostdlib', '-fuse-ld=lld', '-static']
 failures = []
 
 
@@ -70,6 +73,30 @@ def main():
     expect('piped session: exit status 42', rc == 42, 'got %d' % rc)
     expect('piped session transcript', out == expected, '\n' + ''.join(difflib.unified_diff(
         expected.splitlines(True), out.splitlines(True), 'session.expected', 'piped')))
+
+    # the DWARF session: progs/dwarfprog.c with -g -O0 (its source is listed from here)
+    dprog = os.path.join(a.work, 'dwarfprog')
+    subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog],
+                   check=True)
+    dexpected_file = os.path.join(HERE, 'session_dwarf.expected')
+    rc, out, err = run([a.hexsim, '--user', '-x', os.path.join(HERE, 'session_dwarf.gdb'),
+                        dprog])
+    if a.update:
+        with open(dexpected_file, 'w') as f:
+            f.write(out)
+    with open(dexpected_file) as f:
+        dexpected = f.read()
+    expect('DWARF session: exit status 4', rc == 4, 'got %d, stderr: %s' % (rc, err))
+    expect('DWARF session transcript', out == dexpected, '\n' + ''.join(difflib.unified_diff(
+        dexpected.splitlines(True), out.splitlines(True), 'session_dwarf.expected', 'got')))
+    # info frame (stack addresses vary with the environment: checked by pattern)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'fact', dprog],
+                       input='up\ninfo frame\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    expect('info frame', re.search(r'Stack level 1, frame at 0x[0-9a-f]+:\n pc = 0x[0-9a-f]+ '
+                                   r'in main \(dwarfprog\.c:64\); saved pc = 0x[0-9a-f]+\n'
+                                   r'(.*\n)* Saved registers:\n  r30 at 0x[0-9a-f]+, r31 at ',
+                                   p.stdout), p.stdout)
 
     # --break runs to the breakpoint, then reads commands
     p = subprocess.run([a.hexsim, '--break', 'fact', '--user', prog], input='bt\nquit\n',
