@@ -87,7 +87,7 @@ static const struct hexsim_dtype *nodebug_type(struct parser *p, bool text)
     struct hexsim_dtype *t = hexsim_dtype_new(&p->d->types, HEXSIM_T_NODEBUG);
     if (t) {
         t->is_text = text;
-        t->size = text ? 1 : 4;   // pointer arithmetic: main+4 is 4 bytes on, as in gdb
+        t->size = 1;   // pointer arithmetic counts bytes (&sym + 4, main + 4), as in gdb
     }
     return t;
 }
