@@ -125,7 +125,7 @@ static void one_packet(struct hexsim_user_dbg *d, struct hexsim_exec_trace *trac
         FILE *m = fmemopen(stop->msg, sizeof(stop->msg), "w");
         if (m)
             u->err = m;
-        d->fault_status = hexsim_user_fault(u, &ev);
+        d->fault_status = hexsim_user_fault_line(u, &ev);   // the debugger shows the rest
         if (m) {
             fclose(m);
             stop->msg[sizeof(stop->msg) - 1] = '\0';

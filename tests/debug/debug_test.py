@@ -3,7 +3,9 @@
 # The debugger's command line end to end: builds progs/dbgprog.c with clang-16, runs the
 # scripted session session.gdb through `hexsim --user -x FILE` and through a pipe on stdin,
 # and compares both transcripts with session.expected (the program's exit status must come
-# back too); checks the packet trace file, --break, and --help naming the options.
+# back too); the same for session_dwarf.gdb on progs/dwarfprog.c built with -g; checks the
+# packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
+# --help naming the options.
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
 import argparse
 import difflib
@@ -97,6 +99,33 @@ def main():
                                    r'in main \(dwarfprog\.c:64\); saved pc = 0x[0-9a-f]+\n'
                                    r'(.*\n)* Saved registers:\n  r30 at 0x[0-9a-f]+, r31 at ',
                                    p.stdout), p.stdout)
+
+    # user-mode fault reports: function and offset, source line (with -g), a short
+    # backtrace, and the stack overflow hint
+    fsrc = os.path.join(HERE, 'progs', 'faultprog.c')
+    fprog_g, fprog = os.path.join(a.work, 'faultprog-g'), os.path.join(a.work, 'faultprog')
+    subprocess.run(CLANG_G + [fsrc, '-o', fprog_g], check=True)
+    subprocess.run([x for x in CLANG_G if x != '-g'] + [fsrc, '-o', fprog], check=True)
+    rc, out, err = run([a.hexsim, '--user', fprog_g, 'null'])
+    expect('fault report: SIGSEGV', rc == 139, 'got %d' % rc)
+    expect('fault report with DWARF: function, arguments, file:line and the source line',
+           re.search(r'\nhexsim:   at 0x[0-9a-f]{8} in poke \(p=\(int \*\) 0x0, v=42\) at '
+                     r'faultprog\.c:17\nhexsim:     17\t    \*p = v;\n', err), err)
+    expect('fault report with DWARF: the callers',
+           re.search(r'\nhexsim:   called from:\nhexsim:     #1  0x[0-9a-f]{8} in store_via '
+                     r'\(p=\(int \*\) 0x0\) at faultprog\.c:22\nhexsim:     #2  0x[0-9a-f]{8} in '
+                     r'main \(argc=2, ', err), err)
+    expect('fault report: no stack hint for a null pointer', 'hint' not in err, err)
+    rc, out, err = run([a.hexsim, '--user', fprog, 'null'])
+    expect('fault report without DWARF: function+offset and callers',
+           re.search(r'\nhexsim:   at 0x[0-9a-f]{8} <poke\+\d+>\nhexsim:   called from:\n'
+                     r'hexsim:     #1  0x[0-9a-f]{8} <store_via\+\d+>\n'
+                     r'hexsim:     #2  0x[0-9a-f]{8} <main\+\d+>\n', err), err)
+    rc, out, err = run([a.hexsim, '--user', fprog_g, 'deep'])
+    expect('fault report: stack overflow hint',
+           rc == 139 and re.search(r'\nhexsim:   hint: address 0xbf7f[0-9a-f]{4} is \d+ bytes '
+                                   r'below the stack \(0xbf800000-0xc0000000, 8 MiB\): a stack '
+                                   r'overflow', err) and '(more frames)' in err, err)
 
     # --break runs to the breakpoint, then reads commands
     p = subprocess.run([a.hexsim, '--break', 'fact', '--user', prog], input='bt\nquit\n',
