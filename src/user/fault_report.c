@@ -37,13 +37,14 @@ void hexsim_user_fault_context(struct hexsim_user *u, const struct hexsim_event_
     struct hexsim_debugger *d = malloc(sizeof(*d));
     struct hexsim_dbg_frame *f = malloc(REPORT_FRAMES * 2 * sizeof(*f));
     struct hexsim_dbg_target t;
-    if (!ud || !d || !f || hexsim_user_dbg_init(ud, u, &t)) {
+    if (!ud || !d || !f) {
         free(ud);
         free(d);
         free(f);
         stack_hint(u, ev);
         return;
     }
+    hexsim_user_dbg_view(ud, u, &t);
     hexsim_dbg_init(d, &t, u->err);
     unsigned n = hexsim_dbg_frames(d, f, REPORT_FRAMES * 2);
     // frame 0 with its source line, then the callers
