@@ -25,6 +25,7 @@ struct hexsim_dwarf {
     Dwarf *dw;
     struct type_cache *tc;      // DIE offset -> type, for the arena of the last calls
     size_t ntc, captc;
+    unsigned depth;             // to_type's recursion (a damaged file may nest without end)
 };
 
 // ---- compilation units
@@ -373,8 +374,22 @@ static void add_members(struct hexsim_dwarf *dw, struct hexsim_dtypes *a, Dwarf_
     } while (dwarf_siblingof(&c, &c) == 0);
 }
 
+static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexsim_dtypes *a,
+                                            Dwarf_Die *die);
+
 static const struct hexsim_dtype *to_type(struct hexsim_dwarf *dw, struct hexsim_dtypes *a,
                                           Dwarf_Die *die)
+{
+    if (dw->depth >= 64)
+        return NULL;
+    dw->depth++;
+    const struct hexsim_dtype *t = make_type(dw, a, die);
+    dw->depth--;
+    return t;
+}
+
+static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexsim_dtypes *a,
+                                            Dwarf_Die *die)
 {
     Dwarf_Off off = dwarf_dieoffset(die);
     for (size_t i = 0; i < dw->ntc; i++)

@@ -129,22 +129,31 @@ const struct hexsim_dtype *hexsim_dtype_pointer(struct hexsim_dtypes *a,
     return t;
 }
 
+// Type chains deeper than this (only a damaged DWARF file makes them, or cycles) end as
+// void, so that nothing loops or recurses without end.
+#define MAX_CHAIN 64
+
 const struct hexsim_dtype *hexsim_dtype_strip(const struct hexsim_dtype *t)
 {
-    while (t && (t->kind == HEXSIM_T_TYPEDEF || t->kind == HEXSIM_T_CONST ||
-                 t->kind == HEXSIM_T_VOLATILE))
-        t = t->target;
+    for (unsigned n = 0; t && (t->kind == HEXSIM_T_TYPEDEF || t->kind == HEXSIM_T_CONST ||
+                               t->kind == HEXSIM_T_VOLATILE); n++)
+        t = n < MAX_CHAIN ? t->target : NULL;
     return t;
 }
 
 uint32_t hexsim_dtype_size(const struct hexsim_dtype *t)
 {
-    t = hexsim_dtype_strip(t);
-    if (!t)
-        return 0;
-    if (t->kind == HEXSIM_T_ARRAY)
-        return t->count * hexsim_dtype_size(t->target);
-    return t->size;
+    uint64_t n = 1;
+    for (unsigned depth = 0; (t = hexsim_dtype_strip(t)) && t->kind == HEXSIM_T_ARRAY; depth++) {
+        if (depth == MAX_CHAIN)
+            return 0;
+        n *= t->count;
+        if (n > UINT32_MAX)
+            return 0;
+        t = t->target;
+    }
+    uint64_t size = t ? n * t->size : 0;
+    return size > UINT32_MAX ? 0 : (uint32_t)size;
 }
 
 uint64_t hexsim_dtype_extend(const struct hexsim_dtype *t, uint64_t bits)
@@ -176,14 +185,17 @@ static void cat(char *buf, size_t len, const char *s)
         snprintf(buf + n, len - n, "%s", s);
 }
 
-static void params(const struct hexsim_dtype *f, char *buf, size_t len)
+static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, size_t len,
+                    unsigned depth);
+
+static void params(const struct hexsim_dtype *f, char *buf, size_t len, unsigned depth)
 {
     snprintf(buf, len, "(");
     if (!f->nparam && f->prototyped && !f->varargs)
         cat(buf, len, "void");
     for (unsigned i = 0; i < f->nparam; i++) {
         char p[256];
-        hexsim_dtype_name(f->param[i], "", p, sizeof(p));
+        name_at(f->param[i], "", p, sizeof(p), depth + 1);
         if (i)
             cat(buf, len, ", ");
         cat(buf, len, p);
@@ -195,8 +207,16 @@ static void params(const struct hexsim_dtype *f, char *buf, size_t len)
 
 void hexsim_dtype_name(const struct hexsim_dtype *t, const char *inner, char *buf, size_t len)
 {
+    name_at(t, inner, buf, len, 0);
+}
+
+static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, size_t len,
+                    unsigned depth)
+{
     char tmp[512];
     buf[0] = '\0';
+    if (depth > MAX_CHAIN)
+        t = NULL;
     if (!t) {
         snprintf(buf, len, "void%s%s", *inner ? " " : "", inner);
         return;
@@ -206,7 +226,7 @@ void hexsim_dtype_name(const struct hexsim_dtype *t, const char *inner, char *bu
         const struct hexsim_dtype *to = hexsim_dtype_strip(t->target);
         bool paren = to && (to->kind == HEXSIM_T_ARRAY || to->kind == HEXSIM_T_FUNC);
         snprintf(tmp, sizeof(tmp), paren ? "(*%s)" : "*%s", inner);
-        hexsim_dtype_name(t->target, tmp, buf, len);
+        name_at(t->target, tmp, buf, len, depth + 1);
         return;
     }
     case HEXSIM_T_ARRAY:
@@ -214,13 +234,13 @@ void hexsim_dtype_name(const struct hexsim_dtype *t, const char *inner, char *bu
             snprintf(tmp, sizeof(tmp), "%s[%u]", inner, t->count);
         else
             snprintf(tmp, sizeof(tmp), "%s[]", inner);
-        hexsim_dtype_name(t->target, tmp, buf, len);
+        name_at(t->target, tmp, buf, len, depth + 1);
         return;
     case HEXSIM_T_FUNC: {
         char p[400];
-        params(t, p, sizeof(p));
+        params(t, p, sizeof(p), depth);
         snprintf(tmp, sizeof(tmp), "%s%s", inner, p);
-        hexsim_dtype_name(t->target, tmp, buf, len);
+        name_at(t->target, tmp, buf, len, depth + 1);
         return;
     }
     case HEXSIM_T_CONST:
@@ -229,10 +249,10 @@ void hexsim_dtype_name(const struct hexsim_dtype *t, const char *inner, char *bu
         const struct hexsim_dtype *to = hexsim_dtype_strip(t->target);
         if (to && to->kind == HEXSIM_T_PTR) {   // int * const
             snprintf(tmp, sizeof(tmp), "%s%s%s", q, *inner ? " " : "", inner);
-            hexsim_dtype_name(t->target, tmp, buf, len);
+            name_at(t->target, tmp, buf, len, depth + 1);
         } else {
             char b[512];
-            hexsim_dtype_name(t->target, inner, b, sizeof(b));
+            name_at(t->target, inner, b, sizeof(b), depth + 1);
             snprintf(buf, len, "%s %s", q, b);
         }
         return;

@@ -14,6 +14,7 @@
 
 #define MAX_ELEMENTS 200
 #define REPEATS 10
+#define MAX_SCAN 100000         // elements looked at for runs of repeats in one array
 
 int hexsim_dval_scalar(struct hexsim_debugger *d, const struct hexsim_dval *v, uint64_t *out,
                        char *err, size_t errlen)
@@ -265,12 +266,13 @@ static void value_at(struct hexsim_debugger *d, const struct hexsim_dtype *type,
         fputc('{', out);
         uint32_t shown = 0;
         for (uint32_t i = 0; i < t->count;) {
-            if (shown >= MAX_ELEMENTS) {
+            if (shown >= MAX_ELEMENTS || i >= MAX_SCAN) {
                 fputs("...", out);
                 break;
             }
             uint32_t run = 1;
-            while (i + run < t->count && es && same_bytes(d, a + i * es, a + (i + run) * es, es))
+            while (i + run < t->count && i + run < MAX_SCAN && es &&
+                   same_bytes(d, a + i * es, a + (i + run) * es, es))
                 run++;
             if (i)
                 fputs(", ", out);
