@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Shared between the command interpreter's files (cli.c: the table, run control,
-// breakpoints, registers and memory; cli_src.c: the commands about source, frames and
-// typed values). Not for other modules.
+// breakpoints, registers; cli_mem.c: x, set, disassemble; cli_src.c: the commands about
+// source, frames and typed values). Not for other modules.
 #ifndef HEXSIM_DEBUG_CLI_INT_H
 #define HEXSIM_DEBUG_CLI_INT_H
 
@@ -23,6 +23,8 @@ void hexsim_cli_show_displays(struct hexsim_dbg_cli *c);
 
 // commands (cli.c's table)
 bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m);
+bool hexsim_cli_cmd_set(struct hexsim_dbg_cli *c, const char *a, const char *m);
+bool hexsim_cli_cmd_disassemble(struct hexsim_dbg_cli *c, const char *a, const char *m);
 bool hexsim_cli_cmd_print(struct hexsim_dbg_cli *c, const char *a, const char *m);
 bool hexsim_cli_cmd_ptype(struct hexsim_dbg_cli *c, const char *a, const char *m);
 bool hexsim_cli_cmd_whatis(struct hexsim_dbg_cli *c, const char *a, const char *m);
