@@ -245,19 +245,60 @@ static void fill_func(Dwarf_Die *cu, Dwarf_Die *fn, struct hexsim_dwarf_func *f)
         f->body = (uint32_t)second;
 }
 
+// The scopes whose code holds pc, innermost first, down from the compilation unit through
+// the subprograms, inlined subroutines and lexical blocks that have pc (libdw's
+// dwarf_getscopes follows an inlined subroutine with its abstract definition's scopes
+// instead of the function it was inlined into, which is the one that has a frame here).
+// Returns the count (the unit is the last); *out is malloc'd.
+static int pc_scopes(Dwarf_Die *cu, uint32_t pc, Dwarf_Die **out)
+{
+    Dwarf_Die chain[32];
+    int n = 0;
+    chain[n++] = *cu;
+    for (bool deeper = true; deeper && n < 32;) {
+        Dwarf_Die c;
+        deeper = false;
+        if (dwarf_child(&chain[n - 1], &c) != 0)
+            break;
+        do {
+            int tag = dwarf_tag(&c);
+            if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+                 tag == DW_TAG_lexical_block) && dwarf_haspc(&c, pc) > 0) {
+                chain[n++] = c;
+                deeper = true;
+                break;
+            }
+        } while (dwarf_siblingof(&c, &c) == 0);
+    }
+    *out = malloc((size_t)n * sizeof(**out));
+    if (!*out)
+        return 0;
+    for (int i = 0; i < n; i++)
+        (*out)[i] = chain[n - 1 - i];
+    return n;
+}
+
+// The function that has the frame at pc: the outermost subprogram among scopes. -1: none.
+static int concrete_fn(Dwarf_Die *scopes, int n, uint32_t pc)
+{
+    (void)pc;
+    for (int i = n; i-- > 0;)
+        if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
+            return i;
+    return -1;
+}
+
 int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_dwarf_func *f)
 {
     Dwarf_Die cu, *scopes = NULL;
     if (!dw || !cu_of(dw, addr, &cu))
         return -1;
-    int n = dwarf_getscopes(&cu, addr, &scopes);
-    int rc = -1;
-    for (int i = 0; i < n; i++)
-        if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram) {
-            fill_func(&cu, &scopes[i], f);
-            rc = f->name ? 0 : -1;
-            break;
-        }
+    int n = pc_scopes(&cu, addr, &scopes);
+    int fn = concrete_fn(scopes, n, addr), rc = -1;
+    if (fn >= 0) {
+        fill_func(&cu, &scopes[fn], f);
+        rc = f->name ? 0 : -1;
+    }
     free(scopes);
     return rc;
 }
@@ -767,13 +808,8 @@ int hexsim_dwarf_var(struct hexsim_dwarf *dw, struct hexsim_dtypes *a, const cha
     Dwarf_Die cu, found, *scopes = NULL;
     bool have_cu = cu_of(dw, pc, &cu);
     if (have_cu) {
-        int n = dwarf_getscopes(&cu, pc, &scopes);
-        int fn = -1;
-        for (int i = 0; i < n; i++)
-            if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram) {
-                fn = i;
-                break;
-            }
+        int n = pc_scopes(&cu, pc, &scopes);
+        int fn = concrete_fn(scopes, n, pc);
         for (int i = 0; i <= fn; i++)
             if (in_scope(&scopes[i], name, &found)) {
                 make_var(dw, a, &found, &scopes[fn], pc, &fr, out);
@@ -802,13 +838,16 @@ int hexsim_dwarf_var(struct hexsim_dwarf *dw, struct hexsim_dtypes *a, const cha
 }
 
 void hexsim_dwarf_locals(struct hexsim_dwarf *dw, uint32_t pc, bool args,
-                         void (*fn)(void *ctx, const char *name), void *ctx)
+                         void (*cb)(void *ctx, const char *name), void *ctx)
 {
     Dwarf_Die cu, *scopes = NULL;
     if (!dw || !cu_of(dw, pc, &cu))
         return;
-    int n = dwarf_getscopes(&cu, pc, &scopes);
-    for (int i = 0; i < n; i++) {
+    int n = pc_scopes(&cu, pc, &scopes);
+    int fn = concrete_fn(scopes, n, pc);
+    // parameters: the function's own (those of a function inlined into it are its locals'
+    // business); locals: every concrete scope from the innermost out to the function
+    for (int i = args ? fn : 0; i >= 0 && i <= fn; i++) {
         Dwarf_Die c;
         if (dwarf_child(&scopes[i], &c) == 0)
             do {
@@ -816,10 +855,8 @@ void hexsim_dwarf_locals(struct hexsim_dwarf *dw, uint32_t pc, bool args,
                 const char *nm = dwarf_diename(&c);
                 if (nm && ((args && tag == DW_TAG_formal_parameter) ||
                            (!args && tag == DW_TAG_variable)))
-                    fn(ctx, nm);
+                    cb(ctx, nm);
             } while (dwarf_siblingof(&c, &c) == 0);
-        if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
-            break;
     }
     free(scopes);
 }

@@ -100,6 +100,20 @@ def main():
                                    r'(.*\n)* Saved registers:\n  r30 at 0x[0-9a-f]+, r31 at ',
                                    p.stdout), p.stdout)
 
+    # -O1: a function with another inlined into it (sys3 in finish_prog), values in
+    # registers and constants
+    dprog1 = os.path.join(a.work, 'dwarfprog-O1')
+    subprocess.run([x if x != '-O0' else '-O1' for x in CLANG_G] +
+                   [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog1], check=True)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'finish_prog', dprog1],
+                       input='info args\nprint nr\nbt\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    expect('-O1: the function an inline was inlined into, its argument, the inline\'s constant',
+           re.search(r'Breakpoint 1, finish_prog \(code=4\) at dwarfprog\.c:37\n(.*\n)*'
+                     r'\(hexsim\) info args\ncode = 4\n\(hexsim\) print nr\n\$1 = 93\n'
+                     r'\(hexsim\) bt\n#0  finish_prog \(code=4\) at dwarfprog\.c:37\n'
+                     r'#1  0x[0-9a-f]{8} in main \(\) at dwarfprog\.c:67\n', p.stdout), p.stdout)
+
     # user-mode fault reports: function and offset, source line (with -g), a short
     # backtrace, and the stack overflow hint
     fsrc = os.path.join(HERE, 'progs', 'faultprog.c')
