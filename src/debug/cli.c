@@ -214,7 +214,15 @@ static bool watch_common(struct hexsim_dbg_cli *c, const char *args, unsigned ki
             return false;
     } else {
         const struct hexsim_sym *s = hexsim_symtab_find(hexsim_dbg_symtab(c->d), args);
-        if (s) {
+        struct hexsim_dval val;
+        char err[160];
+        const struct hexsim_dtype *t;
+        if (hexsim_dbg_eval_value(c->d, args, &val, err, sizeof(err)) == 0 &&
+            val.where == HEXSIM_V_MEM && (t = hexsim_dtype_strip(val.type)) &&
+            t->kind != HEXSIM_T_FUNC && hexsim_dtype_size(t)) {
+            v = val.addr;   // a variable with DWARF (a local too): its own bytes
+            len = hexsim_dtype_size(t);
+        } else if (s) {
             v = s->addr;
             if (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
                 len = s->size;

@@ -100,6 +100,14 @@ def main():
                                    r'(.*\n)* Saved registers:\n  r30 at 0x[0-9a-f]+, r31 at ',
                                    p.stdout), p.stdout)
 
+    # watch on a local with DWARF: its own 4 bytes (the stack address varies: by pattern)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'fact', dprog],
+                       input='watch n\ndelete 1\ncontinue\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    expect('watch of a local variable', re.search(
+        r'Watchpoint 2: n \(0x[0-9a-f]{8}, 4 bytes\)\n(.*\n)*Watchpoint 2: n \(written at '
+        r'0x[0-9a-f]{8}\)\nOld value = 0x5\n', p.stdout), p.stdout)
+
     # -O1: a function with another inlined into it (sys3 in finish_prog), values in
     # registers and constants
     dprog1 = os.path.join(a.work, 'dwarfprog-O1')
