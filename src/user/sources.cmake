@@ -12,4 +12,5 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/timer.c
     ${CMAKE_CURRENT_LIST_DIR}/os_snap.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
+    ${CMAKE_CURRENT_LIST_DIR}/fault_report.c
     ${CMAKE_CURRENT_LIST_DIR}/dbg_target.c)
