@@ -187,7 +187,8 @@ static void print_usage(FILE *out)
           "                       same)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
-          "                       device accesses, system calls (user mode), interrupts\n"
+          "                       device accesses, system calls, threads, thread switches\n"
+          "                       and signals handled (user mode), interrupts\n"
           "                       and HVM calls by kind (system mode), host time, packets/s\n"
           "      --stats-json FILE  write the same values to FILE as one JSON object\n"
           "      --timing=simple|cache  the timing model that drives the pcycle clock (see\n"
@@ -654,6 +655,9 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     }
     u->opts = opts->uopts;
     u->err = stderr;
+    // a write to a pipe nobody reads gives -EPIPE and the guest its own SIGPIPE (signal.c),
+    // not the end of hexsim
+    signal(SIGPIPE, SIG_IGN);
     char err[768];
     int status;
     struct timespec t0;
