@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 static const unsigned known[] = { 5, 55, 60, 62, 65, 66, 67, 68, 69, 71, 73 };
-static const unsigned tiny[] = { 67, 71 };   // versions with a "t" core (audio extension)
+static const unsigned tiny[] = { 67, 71 };   // versions with a "t" core
 
 static bool listed(const unsigned *list, size_t n, unsigned v)
 {
@@ -34,7 +34,7 @@ unsigned hexsim_arch_parse(const char *name)
     if (!listed(known, sizeof known / sizeof known[0], v))
         return 0;
     if (*name == 't' && name[1] == '\0' && listed(tiny, sizeof tiny / sizeof tiny[0], v))
-        return v | HEXSIM_ARCH_AUDIO;
+        return v | HEXSIM_ARCH_TINY;
     return *name ? 0 : v;
 }
 
@@ -51,5 +51,5 @@ unsigned hexsim_arch_from_eflags(uint32_t e_flags)
         v = (m >> 4) * 10 + (m & 0xf);
     else
         return 0;
-    return e_flags & 0x8000 ? v | HEXSIM_ARCH_AUDIO : v;
+    return e_flags & 0x8000 ? v | HEXSIM_ARCH_TINY : v;
 }

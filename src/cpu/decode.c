@@ -48,7 +48,7 @@ static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool e
             bool must = (desc->flags & HX_F_MUSTEXT) != 0;
             if ((bits & desc->mask) == desc->match && must == (pass == 0) && desc->arch <= version &&
                 (!desc->until || version <= desc->until) &&
-                (!(desc->flags & HX_F_AUDIO) || (arch & HEXSIM_ARCH_AUDIO)))
+                !(desc->flags & ((arch & HEXSIM_ARCH_TINY) ? HX_F_CABAC : HX_F_AUDIO)))
                 return b->tags[i];
         }
     }

@@ -68,7 +68,8 @@ enum hexsim_insn_flag {
     HX_F_COFSECOND = 1u << 21, // the only branch, or the second of two
     HX_F_NOFPU = 1u << 22,     // timing class fp but not a floating-point-unit instruction
     HX_F_USR = 1u << 23,       // sets USR status bits (overflow, floating-point flags) implicitly
-    HX_F_AUDIO = 1u << 24,     // V67t/V71t audio extension: decodes only on a core with it
+    HX_F_AUDIO = 1u << 24,     // audio extension: decodes only on the "t" cores (V67t, V71t)
+    HX_F_CABAC = 1u << 25,     // CABAC decoder: decodes on any core but the "t" cores
 };
 
 #define HX_MAX_OPERANDS 6
