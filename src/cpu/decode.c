@@ -46,8 +46,8 @@ static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool e
         for (unsigned i = 0; i < b->count; i++) {
             const struct hexsim_insn_desc *desc = &hexsim_isa_table[b->tags[i]];
             bool must = (desc->flags & HX_F_MUSTEXT) != 0;
-            if ((bits & desc->mask) == desc->match && must == (pass == 0) && desc->arch <= version &&
-                (!desc->until || version <= desc->until) &&
+            if ((bits & desc->mask) == desc->match && must == (pass == 0) &&
+                desc->arch <= version && (!desc->until || version <= desc->until) &&
                 !(desc->flags & ((arch & HEXSIM_ARCH_TINY) ? HX_F_CABAC : HX_F_AUDIO)))
                 return b->tags[i];
         }
