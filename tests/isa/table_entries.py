@@ -13,7 +13,8 @@
 # Rows llvm-mc rejects in every variant are listed (also in <build>/isa-unassemblable.txt).
 # Each row is assembled for its own core (core_of: hexagonv68; hexagonv73 for the V69-V73
 # additions; hexagonv67t for the audio extension) and compared in the common passes (odiff.py),
-# at hexagonv73 and at that core: in a pass whose core lacks a row both print <unknown>.
+# at that core, and (the older rows) at hexagonv73 and hexagonv67t: in a pass whose core lacks
+# a row both print <unknown>.
 # Usage: table_entries.py --hexsim BUILD/hexsim-objdump --isa-dir SRC/src/cpu/isa --work DIR
 # Environment: HEXSIM_ISA_SEED overrides the random seed.
 import argparse
@@ -109,11 +110,11 @@ def core_of(attrs):
 
 def passes(core):
     """The objdump passes of a chunk of rows of one core: the common passes (odiff.CPU_SETS),
-    V73 (every older row must also decode alike there), and last the row's own core, on whose
-    listing coverage is judged."""
+    for the older rows V73 and V67t too (each must decode alike on the newest core and on a
+    "t" core), and last the rows' own core, on whose listing coverage is judged."""
     out = [c for c in odiff.CPU_SETS if c != ["--mcpu=" + core]]
-    if core == "hexagonv68" and ["--mcpu=hexagonv73"] not in out:
-        out.append(["--mcpu=hexagonv73"])
+    if core == "hexagonv68":
+        out += [c for c in (["--mcpu=hexagonv73"], ["--mcpu=hexagonv67t"]) if c not in out]
     return out + [["--mcpu=" + core]]
 
 
