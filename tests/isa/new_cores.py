@@ -8,6 +8,7 @@
 #   cmpyrw(Rss,Rtt)  = Rss.w0*Rtt.w0 - Rss.w1*Rtt.w1   conj (Rtt*): + instead of -
 #   cmpyiw(Rss,Rtt)  = Rss.w0*Rtt.w1 + Rss.w1*Rtt.w0   conj: Rss.w1*Rtt.w0 - Rss.w0*Rtt.w1
 #   Rdd = / Rxx += : the low 64 bits (the accumulation wraps)
+#   vdmpyw(Rss,Rtt)  = Rss.w0*Rtt.w0 + Rss.w1*Rtt.w1 (llvm-mc's alias: cmpyrw(Rss,Rtt*))
 #   Rd = ...:<<1[:rnd]:sat : sat32((v [+ 2^30]) >> 31), USR:OVF set when it saturates
 #   clip(Rs,#u5) = min(2^u - 1, max(Rs, -2^u)); vclip: each word
 #   cround(Rss,#u6 / Rt): Rss / 2^n rounded to nearest, ties to even (n = Rt & 63)
@@ -113,6 +114,16 @@ def audio_insns():
                 Insn("M7_wcmpy%s_rnd" % sfx, "r0 = %s(r3:2,r5:4%s):<<1:rnd:sat" % (op, star),
                      rmodel),
             ]
+    # vdmpyw is llvm-mc's spelling of M7_dcmpyrwc's encoding (LLVM's M7_vdmpy alias): the dot
+    # product of the word pairs, which is the real part of Rss * conj(Rtt)
+    out += [
+        Insn("M7_vdmpy", "r1:0 = vdmpyw(r3:2,r5:4)",
+             lambda ss, tt, acc, imm: ((word(ss, 0) * word(tt, 0) + word(ss, 1) * word(tt, 1))
+                                       & M64, False)),
+        Insn("M7_vdmpy_acc", "r1:0 += vdmpyw(r3:2,r5:4)",
+             lambda ss, tt, acc, imm: ((acc + word(ss, 0) * word(tt, 0) +
+                                        word(ss, 1) * word(tt, 1)) & M64, False)),
+    ]
     out += [
         Insn("A7_clip", "r0 = clip(r2,#%d)",
              lambda ss, tt, acc, imm: ((acc & ~M32) | (clip(ss, imm) & M32), False), "u5"),
@@ -243,7 +254,8 @@ def check_audio(hexsim, work, rng, n):
                           (" ".join(mode) or "jit", insn.tag, ss, tt, acc, imm, r10, usr & 1,
                            want, ovf))
     tags = len({c[0].tag for c in cases})
-    print("new_cores: audio: %d instructions, %d cases, with and without --no-jit: %d wrong" %
+    print("new_cores: audio: %d instructions (vdmpyw: the alias), %d cases, with and without "
+          "--no-jit: %d wrong" %
           (tags, len(cases), bad))
     # the same program on cores without the audio extension: the first M7/A7 packet is refused
     for cpu in ("v67", "v73"):
