@@ -88,8 +88,7 @@ static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct
         const struct hexsim_operand_desc *o = &desc->ops[i];
         uint32_t raw = extract(o, bits);
         if (o->kind != HX_OPK_IMM) {
-            char name[16];
-            if (o->kind != HX_OPK_N && hexsim_reg_name(o->kind, raw, name, sizeof name))
+            if (o->kind != HX_OPK_N && hexsim_reg_name(o->kind, raw, NULL, 0))
                 return HX_DECODE_BAD_REGISTER;
             insn->op[i] = raw;
             continue;

@@ -214,12 +214,15 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     if (x->pcache)
         x->pcache->blocks = hx_block_table_new(
             u->opts.no_jit ? HX_BLOCKS_INTERPRET
-                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE);
+                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE,
+            u->opts.code_cache);
     if (!x->pcache || !x->pcache->blocks || hexsim_user_make_caches(u)) {
         hexsim_user_exec_free(x);
         return -1;
     }
-    x->pcache->gen = ~0ull;
+    if (u->opts.jit_threshold)
+        x->pcache->blocks->hot = u->opts.jit_threshold;
+    x->pcache->gen = u->mem.code_gen;   // empty, so in step (a flush would touch every page)
     x->env.cpu = &u->cpu;
     x->env.mem = &u->mem;
     x->env.arch = u->arch;
@@ -269,7 +272,7 @@ static double seconds_since(const struct timespec *t0)
 }
 
 // --stats and --stats-json: what the run did, on stderr at exit and as JSON.
-static void report_stats(struct hexsim_user *u, double secs)
+static void report_stats(struct hexsim_user *u, const struct hx_block_table *bt, double secs)
 {
     struct hexsim_stats s = { 0 };
     hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
@@ -281,6 +284,10 @@ static void report_stats(struct hexsim_user *u, double secs)
     hexsim_stats_add(&s, "thread_switches", "thread switches", switches);
     hexsim_stats_add(&s, "signals_handled", "signals handled", handled);
     hexsim_stats_add_host(&s, u->cpu.packets, secs);
+    // how the host ran it (they depend on --no-jit and the code cache, not on the program)
+    hexsim_stats_add(&s, "host_blocks_built", "blocks built (host)", bt->built);
+    hexsim_stats_add(&s, "host_blocks_compiled", "blocks compiled (host)", bt->compiled);
+    hexsim_stats_add(&s, "host_code_cache_flushes", "code cache flushes (host)", bt->flushes);
     if (u->opts.stats)
         hexsim_stats_print(u->err, &s);
     char msg[600];
@@ -302,7 +309,7 @@ static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct 
         int ff = 0;
         pkt = fetch_decode(u, pc, hx_block_next(b), &x->tmp, &ff);
     }
-    hx_block_seal(pc->blocks, b, addr);
+    hx_block_seal(pc->blocks, b);
 }
 
 // An event k raised by the packet at addr (the packet committed if it was a trap): a system
@@ -349,11 +356,17 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
     hx->stop = stop;
     while (c->packets < stop) {
         uint32_t addr = c->pc;
-        const struct hx_block *b = NULL;
+        struct hx_block *b = NULL;
         if (blocks) {
             b = hx_block_find(pc->blocks, addr);
             if (b && c->packets + b->npk <= stop) {
+                if (!b->jit && hx_block_hot(pc->blocks, b)) {
+                    hx_block_compile(pc->blocks, b);   // (which may drop every block)
+                    continue;
+                }
                 int k = hx_run_block(hx, b);   // compiled ones may go on into others
+                if (k == HX_EV_NONE && pc->blocks->exit_from)
+                    hx_block_link(pc->blocks, c->pc);
                 if (__builtin_expect(k != HX_EV_NONE, 0)) {
                     int end = span_event(u, ev, k, hx->pc, status);
                     if (end >= 0)
@@ -476,7 +489,7 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
         return status;
     }
     if (u->opts.stats || u->opts.stats_json)
-        report_stats(u, seconds_since(&t0));
+        report_stats(u, x->pcache->blocks, seconds_since(&t0));
     if (prof) {
         char msg[600];
         if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))

@@ -34,6 +34,8 @@ struct hexsim_user_opts {
     const char *profile;      // --profile FILE: per-function pcycles (NULL: none)
     bool no_jit;              // --no-jit: interpret blocks instead of compiling them
     bool no_stencils;         // --no-stencils: compiled blocks call the semantic functions
+    size_t code_cache;        // --code-cache: bytes of compiled code (0: the default)
+    unsigned jit_threshold;   // --jit-threshold: runs before a block is compiled (0: default)
 };
 
 struct hexsim_user_os;

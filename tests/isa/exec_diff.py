@@ -774,7 +774,9 @@ class Job:
 
 def sim_cmd(path):
     """qemu-hexagon runs PROG directly; hexsim needs --user."""
-    return [path] if os.path.basename(path).startswith("qemu") else [path, "--user"]
+    # hexsim compiles every block (--jit-threshold 1), so that compiled code is compared too
+    return ([path] if os.path.basename(path).startswith("qemu")
+            else [path, "--jit-threshold", "1", "--user"])
 
 
 def run_job(job, cases, args, images):
