@@ -76,7 +76,7 @@ static size_t wait_frame(struct hexsim_netdev *n, uint8_t *f)
         size_t len = n->recv(n->ctx, f, HEXSIM_ETH_MAX_FRAME);
         if (len)
             return len;
-        hexsim_net_wait(n, -1, 10);
+        hexsim_net_wait(n, -1, 10000000);
     }
     return 0;
 }

@@ -32,8 +32,13 @@
 // and the M/N/D divider, which only hold their values). While TX is enabled and clocked
 // the FIFO drains one character per char_time to the host backend; while RX is enabled
 // and clocked the host side is sampled once per char_time and a waiting byte enters the
-// RX FIFO (none is read while the FIFO is full: host input is never dropped). All of it
-// runs on the pcycle clock. Without its clock (the clock controller's UART3 branch) the
+// RX FIFO (none is read while the FIFO is full: host input is never dropped). A backend
+// that announces its input (struct hexsim_chardev idle_wakes) lets the receiver go quiet
+// when a sample finds nothing: the samples stop being events until the machine wakes the
+// port (hexsim_msm_uart_wake: input may have come, or a vCPU runs), which resumes them at
+// the next point of the same char_time grid, so an idle guest is not woken every
+// character time and the pcycle a byte is taken at stays what it would have been. All of
+// it runs on the pcycle clock. Without its clock (the clock controller's UART3 branch) the
 // UART keeps its registers but nothing moves: no TX, no RX, no timeouts.
 #include <string.h>
 
@@ -125,6 +130,7 @@ static void update(struct hexsim_dev *d)
             u->rx_poll = now + u->char_time;
     } else {
         u->rx_poll = NEVER;
+        u->rx_quiet = false;
     }
     int lvl = (isr(u) & u->imr) != 0;
     if (lvl != u->line) {
@@ -181,7 +187,7 @@ static uint64_t uart_next(const struct hexsim_dev *d)
     if (!u->clock)
         return NEVER;
     uint64_t t = u->tx_done;
-    if (u->rx_poll < t)
+    if (u->rx_poll < t && !u->rx_quiet)
         t = u->rx_poll;
     if (u->stale_at < t)
         t = u->stale_at;
@@ -198,7 +204,7 @@ static void uart_advance(struct hexsim_dev *d)
         tx_send_one(u);
         u->tx_done = u->tx_n ? u->tx_done + u->char_time : NEVER;
     }
-    for (unsigned i = 0; u->rx_poll <= now && i <= FIFO; i++) {
+    for (unsigned i = 0; u->rx_poll <= now && !u->rx_quiet && i <= FIFO; i++) {
         uint64_t when = u->rx_poll;
         if (u->rx_n < FIFO && rx_live(u)) {
             uint8_t c;
@@ -207,6 +213,8 @@ static void uart_advance(struct hexsim_dev *d)
                 u->in_eof = true;
             else if (n > 0)
                 rx_push(u, c, when);
+            else if (u->be->idle_wakes)
+                u->rx_quiet = true;     // nothing until the machine says otherwise
         }
         if (!rx_live(u)) {
             u->rx_poll = NEVER;
@@ -227,6 +235,17 @@ static void uart_advance(struct hexsim_dev *d)
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u)
 {
     tx_flush_to_host(u);
+}
+
+void hexsim_msm_uart_wake(struct hexsim_dev *d)
+{
+    struct hexsim_msm_uart *u = d->state;
+    if (!u->rx_quiet)
+        return;
+    u->rx_quiet = false;
+    uint64_t now = *d->now;
+    if (u->rx_poll != NEVER && u->rx_poll < now)    // the next point of the grid
+        u->rx_poll += (now - u->rx_poll + u->char_time - 1) / u->char_time * u->char_time;
 }
 
 static void command(struct hexsim_msm_uart *u, uint32_t v)
@@ -398,6 +417,7 @@ static int uart_restore(struct hexsim_dev *d, const void *buf, size_t len)
     HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, brk);
     HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, clock);
     HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, in_eof);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, rx_quiet);
     u->tx_head %= FIFO;
     u->rx_head %= FIFO;
     if (u->tx_n > FIFO)

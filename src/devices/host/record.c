@@ -118,8 +118,10 @@ int hexsim_record_open(struct hexsim_record *r, const char *path, bool replay,
     r->inner = inner;
     r->err = err;
     r->replaying = replay;
+    // a replayed byte is due at its pcycle, which nothing announces: the UART samples on
     r->chr = (struct hexsim_chardev){ .read = rec_read, .write = rec_write, .ctx = r,
-                                      .wants_input = rec_wants_input };
+                                      .wants_input = rec_wants_input,
+                                      .idle_wakes = !replay && inner && inner->idle_wakes };
     FILE *f = fopen(path, replay ? "r" : "w");
     if (!f) {
         snprintf(msg, msglen, "--%s %s: %s", replay ? "replay" : "record", path,

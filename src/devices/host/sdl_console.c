@@ -12,7 +12,7 @@
 // Linux console's keys). Closing the window quits like Ctrl-A x. Events are read when the
 // UART polls for input, when output arrives (both checked against the clock only every
 // 64 calls, and events pumped at most every 5 ms) and in the idle hook, which also waits
-// for events in place of the terminal's poll. Guest time never depends on this: input
+// for events in place of the terminal's poll and says when keys came (idle_wakes). Guest time never depends on this: input
 // reaches the guest as the UART samples the queue, as with the terminal. (A guest that
 // computes with its UART receiver off and prints nothing leaves the window unserviced
 // until it does; Linux keeps the console's receiver on once a shell has opened it.)
@@ -23,6 +23,7 @@
 #include <SDL.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "devices/host/font.h"
 #include "devices/host/vt_grid.h"
@@ -33,6 +34,7 @@
 #define FRAME_MS 33          // at most about 30 frames per second
 #define BLINK_MS 500
 #define CHECK_EVERY 64      // callbacks between clock checks
+#define IDLE_CAP_NS 50000000ull   // an idle wait returns at least this often
 
 struct hexsim_sdl_console {
     struct hexsim_sdl_console_opts o;
@@ -49,7 +51,6 @@ struct hexsim_sdl_console {
     SDL_Keycode ctrl_key;    // the last Ctrl+letter, whose text event (if any) is dropped
     unsigned calls;
     uint64_t last_pump, last_frame, blink_base;
-    uint64_t owed_ns;        // guest idle time not slept yet (see hexsim_sdl_console_idle)
     bool cursor_drawn;       // the cursor as last drawn (on/off)
     bool cursor_row_valid;
     unsigned cursor_row;     // row the cursor was drawn in
@@ -378,35 +379,32 @@ void hexsim_sdl_console_poll(struct hexsim_sdl_console *c)
     con_flush(c);
 }
 
-void hexsim_sdl_console_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
 {
     struct hexsim_sdl_console *c = ctx;
     service(c, true);
-    if (c->quit_sent || c->in_len) {
-        c->owed_ns = 0;
-        return;
-    }
-    uint64_t ns = hz ? pcycles * 1000000000ull / hz : 0;
-    if (pcycles > hz)
-        ns = 1000000000ull;
-    // The guest often idles for a few microseconds only (until the UART's next input
-    // sample), far below what a sleep can hit; such waits add up and are slept in one
-    // go once they reach a millisecond, so an idle guest keeps pace with the host clock.
-    c->owed_ns += ns;
-    if (c->owed_ns > 20000000ull)
-        c->owed_ns = 20000000ull;       // stay responsive to limits and signals
-    if (c->owed_ns < 1000000ull)
-        return;
-    uint64_t ms = c->owed_ns / 1000000ull, now = SDL_GetTicks64();
+    if (c->in_len || (c->typing && *c->typing))
+        return 1;
+    if (c->quit_sent)
+        return 0;
+    if (timeout_ns > IDLE_CAP_NS)
+        timeout_ns = IDLE_CAP_NS;
+    uint64_t ms = timeout_ns / 1000000, now = SDL_GetTicks64();
     // wake for the next frame when there is something to draw, or for the next blink
     uint64_t since = now - c->last_frame;
     uint64_t wake = render_due(c, now) ? (since < FRAME_MS ? FRAME_MS - since : 1)
                     : c->o.solid_cursor ? ms : BLINK_MS - (now - c->blink_base) % BLINK_MS;
     if (wake < ms)
         ms = wake ? wake : 1;
-    SDL_WaitEventTimeout(NULL, (int)ms);
-    c->owed_ns = 0;
+    if (ms) {
+        SDL_WaitEventTimeout(NULL, (int)ms);
+    } else if (timeout_ns) {
+        // below SDL's millisecond: a plain sleep (the window waits that long at most)
+        struct timespec ts = { 0, (long)timeout_ns };
+        nanosleep(&ts, NULL);
+    }
     service(c, true);
+    return c->in_len > 0;
 }
 
 // ---- set-up
@@ -467,7 +465,8 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     c->typing = o->type;
     c->blink_base = c->last_pump = SDL_GetTicks64();
     c->last_frame = c->blink_base - FRAME_MS;
-    c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c };
+    c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c,
+                                      .idle_wakes = true };
     c->con = (struct hexsim_console){ con_write, con_flush, c };
     hexsim_vt_touch(&c->vt);
     render(c, c->blink_base);
