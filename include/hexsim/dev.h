@@ -116,10 +116,11 @@ struct hexsim_chardev {
     void (*write)(void *ctx, const void *buf, size_t n);
     void *ctx;
     // Optional: the machine calls it whenever the guest waits for this port's input
-    // (every vCPU idle, the port's RX interrupt enabled and its RX FIFO empty).
-    void (*wants_input)(void *ctx);
+    // (every vCPU idle, the port's RX interrupt enabled and its RX FIFO empty). Returns
+    // true when that made input available (the machine then wakes the port).
+    bool (*wants_input)(void *ctx);
     // True when, after read returned 0, new input is announced: by the machine's idle
-    // hook returning 1, or by a wants_input call (the machine then wakes the port). The
+    // hook returning 1, or by wants_input returning true (the machine then wakes the port). The
     // port need not sample the line until then. False (--replay: input due at pcycles):
     // the port samples it every character time.
     bool idle_wakes;

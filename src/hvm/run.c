@@ -416,9 +416,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 const struct hexsim_chardev *be = m->uart[2].be;
                 if (be && be->wants_input && m->uart[2].tx_n == 0 &&
                     m->uart[2].tx_done == HEXSIM_TIME_NEVER) {
-                    be->wants_input(be->ctx);
-                    hexsim_msm_uart_wake(&m->uart_dev[2]);   // it may have released input
-                    next = hexsim_bus_next_event(&m->bus);
+                    if (be->wants_input(be->ctx)) {
+                        hexsim_msm_uart_wake(&m->uart_dev[2]);   // it released input
+                        next = hexsim_bus_next_event(&m->bus);
+                    }
                 }
             }
             if (!idle(m, next)) {

@@ -51,11 +51,11 @@ static void rec_write(void *ctx, const void *buf, size_t n)
         r->inner->write(r->inner->ctx, buf, n);
 }
 
-static void rec_wants_input(void *ctx)
+static bool rec_wants_input(void *ctx)
 {
     struct hexsim_record *r = ctx;
-    if (!r->replaying && r->inner && r->inner->wants_input)
-        r->inner->wants_input(r->inner->ctx);
+    return !r->replaying && r->inner && r->inner->wants_input &&
+           r->inner->wants_input(r->inner->ctx);
 }
 
 static int load(struct hexsim_record *r, FILE *f, const char *path, char *msg, size_t msglen)

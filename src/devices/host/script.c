@@ -48,19 +48,18 @@ static void script_write(void *ctx, const void *buf, size_t n)
         s->inner->write(s->inner->ctx, buf, n);
 }
 
-static void script_wants_input(void *ctx)
+static bool script_wants_input(void *ctx)
 {
     struct hexsim_script *s = ctx;
-    if (s->pos == s->len && s->inner && s->inner->wants_input) {
-        s->inner->wants_input(s->inner->ctx);     // the script is used up
-        return;
-    }
+    if (s->pos == s->len && s->inner && s->inner->wants_input)
+        return s->inner->wants_input(s->inner->ctx);     // the script is used up
     if (s->pos != s->released || s->released == s->len || !s->output_since)
-        return;
+        return false;
     const uint8_t *nl = memchr(s->data + s->released, '\n', s->len - s->released);
     s->released = nl ? (size_t)(nl - s->data) + 1 : s->len;
     s->output_since = false;
     s->echoing = nl != NULL;
+    return true;
 }
 
 int hexsim_script_open(struct hexsim_script *s, const char *path,

@@ -139,12 +139,12 @@ static void term_write(void *ctx, const void *buf, size_t n)
 
 // The guest waits for console input: at the end of the input, type the end-of-file
 // character at a prompt (output since the last input byte, not ending in a newline).
-static void term_wants_input(void *ctx)
+static bool term_wants_input(void *ctx)
 {
     struct hexsim_terminal *t = ctx;
     if (!t->eof || t->eof_pending || !t->wrote_since_input || t->last_out == '\n' ||
         t->quit_requested)
-        return;
+        return false;
     if (t->eof_sent == HEXSIM_TERMINAL_EOF_TRIES) {
         char m[200];
         snprintf(m, sizeof m, "hexsim: the console input has ended and the guest still waits "
@@ -154,10 +154,11 @@ static void term_wants_input(void *ctx)
         t->quit_requested = t->input_ended = true;
         if (t->quit)
             t->quit(t->quit_ctx);
-        return;
+        return false;
     }
     t->eof_sent++;
     t->eof_pending = true;
+    return true;
 }
 
 static void term_flush(void *ctx)
