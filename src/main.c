@@ -239,7 +239,7 @@ static void print_usage(FILE *out)
           "      --append CMDLINE kernel command line; console=ttyMSM2,115200n8 and mem=SIZE\n"
           "                       are added unless it has console= or mem= (at most 511\n"
           "                       bytes in all)\n"
-          "      --mem SIZE       guest RAM, e.g. 256M (default 256M, at most 768M)\n"
+          "      --mem SIZE       guest RAM, e.g. 256M (default 256M, 32M to 768M)\n"
           "      --smp N          number of vCPUs (default 1, at most 8)\n"
           "      --rng-seed N|host  seed of the entropy device (a virtio-rng on\n"
           "                       virtio-mmio, which seeds the kernel's RNG at boot);\n"
@@ -279,8 +279,9 @@ static void print_usage(FILE *out)
           "                       Test hooks: HEXSIM_SDL_TYPE=TEXT types TEXT into the\n"
           "                       window from the start, HEXSIM_SDL_DUMP=FILE writes the\n"
           "                       final screen to FILE as text. SDL_VIDEODRIVER=offscreen\n"
-          "                       runs without a display. A build without SDL2 says so\n"
-          "                       and exits with status 2\n"
+          "                       runs without a display. Without a display (and that),\n"
+          "                       or in a build without SDL2, hexsim says so and exits\n"
+          "                       with status 2\n"
           "With --console stdio the serial console (UART3) and angel output use the\n"
           "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
           "Ctrl-A d stops the guest in the debugger (with --debug, -x or --break; Ctrl-C\n"
@@ -537,6 +538,9 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                 uint64_t n = parse_size(v);
                 if (!n)
                     return usage_error("--mem needs a size such as 256M, got", v);
+                if (n < (32u << 20))    // the machine takes 16M; Linux then panics
+                    return usage_error("--mem: Linux 6.1 panics at boot with less than 32 MiB; "
+                                       "give 32M to 768M, got", v);
                 opts->mopts.ram_size = n;
             } else {
                 char *end;

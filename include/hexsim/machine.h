@@ -20,7 +20,6 @@
 #define HEXSIM_RAM_BASE 0x00000000u
 #define HEXSIM_RAM_TOP 0x30000000u            // EBI1_CS_N1_TOP
 #define HEXSIM_RAM_DEFAULT (256u << 20)
-#define HEXSIM_RAM_MIN (32u << 20)            // with less, Linux 6.1 panics at boot
 #define HEXSIM_PAGE_OFFSET 0xC0000000u        // Linux kernel virtual base
 // The oldest core version system mode decodes for (without --mcpu): user programs built
 // for V67 (guest/rootfs: what clang-16 -mv67 and qemu-hexagon 7.2 share) must run.

@@ -69,10 +69,9 @@ struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, F
 {
     uint64_t ram = o->ram_size ? o->ram_size : HEXSIM_RAM_DEFAULT;
     unsigned smp = o->smp ? o->smp : 1;
-    if (ram < HEXSIM_RAM_MIN || ram > HEXSIM_RAM_TOP - HEXSIM_RAM_BASE || (ram & 0xfff)) {
-        snprintf(msg, msglen, "--mem %llu bytes: the Comet map holds 16 MiB to 768 MiB (whole "
-                 "pages), and Linux 6.1 panics at boot with less than 32 MiB: give 32M to "
-                 "768M", (unsigned long long)ram);
+    if (ram < (16u << 20) || ram > HEXSIM_RAM_TOP - HEXSIM_RAM_BASE || (ram & 0xfff)) {
+        snprintf(msg, msglen, "RAM size %llu bytes is outside the Comet map (16 MiB to "
+                 "768 MiB, whole pages)", (unsigned long long)ram);
         return NULL;
     }
     if (smp > HEXSIM_MAX_VCPUS) {

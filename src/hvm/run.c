@@ -130,8 +130,9 @@ static void unhandled(struct hexsim_vcpu *v, const char *what, uint32_t cause, u
 {
     struct hexsim_machine *m = v->m;
     fprintf(m->err, "hexsim: cpu%u: unhandled %s (cause 0x%x, address 0x%08x) at PC 0x%08x in "
-            "%s mode: the guest has no event vector (vmsetvec)\n", v->id, what, cause, addr,
-            v->cpu.pc, v->user ? "user" : "guest");
+            "%s mode: the guest has no event vector (vmsetvec)%s\n", v->id, what, cause, addr,
+            v->cpu.pc, v->user ? "user" : "guest", v->user ? "" : "; if KERNEL is a Linux "
+            "program rather than a kernel, run it with hexsim --user PROG");
     hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
 }
 

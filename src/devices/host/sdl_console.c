@@ -449,6 +449,19 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
         free(c);
         return NULL;
     }
+    // Without a display SDL falls back to a driver that shows nothing: an invisible
+    // machine nobody can type into. Only asked for by name (tests) is that wanted.
+    const char *drv = SDL_GetCurrentVideoDriver(), *want = getenv("SDL_VIDEODRIVER");
+    if (drv && (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0) &&
+        !(want && strcmp(want, drv) == 0)) {
+        snprintf(msg, msglen, "SDL console: no display to open a window on (SDL would use "
+                 "its '%s' driver, which shows nothing; is DISPLAY or WAYLAND_DISPLAY set?). "
+                 "SDL_VIDEODRIVER=%s runs it without a window on purpose", drv, drv);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        hexsim_vt_free(&c->vt);
+        free(c);
+        return NULL;
+    }
     int w = (int)(cols * HEXSIM_FONT_W * c->scale), h = (int)(rows * HEXSIM_FONT_H * c->scale);
     c->win = SDL_CreateWindow("hexsim console (UART3)", SDL_WINDOWPOS_UNDEFINED,
                               SDL_WINDOWPOS_UNDEFINED, w, h, 0);
