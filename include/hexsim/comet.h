@@ -71,6 +71,8 @@ struct hexsim_msm_uart {
     uint32_t misr_mode, test_ctrl;
     uint8_t tx[HEXSIM_MSM_UART_FIFO], rx[HEXSIM_MSM_UART_FIFO];
     uint32_t tx_head, tx_n, rx_head, rx_n;
+    uint8_t rx_held[2 * HEXSIM_MSM_UART_FIFO];   // taken back from the FIFO by reset RX
+    uint32_t rx_held_n;
     bool rx_on, tx_on, overrun, stale, brk, clock, in_eof;
     bool rx_quiet;            // a sample found no input: samples wait for a wake
     uint64_t tx_done;         // time the character at the FIFO head is sent (NEVER: idle)

@@ -2,7 +2,8 @@
 // Check suites of the Comet devices' register behaviour (src/devices/comet/): SIRC
 // enable/type/polarity/status/clear/soft and its cascade output, the clock control's UART3
 // gate, the RTOS timer (match, clear-on-match pulses, match 0), the legacy MSM UART (clock gate, TX drain timing, SR/ISR/MISR bits, watermarks,
-// RX with stale timeout, overrun, command register) and the SMSC911x (ID, byte test,
+// RX with stale timeout, overrun, command register; reset RX puts the FIFO's characters
+// back on the line) and the SMSC911x (ID, byte test,
 // soft reset, MAC CSR and MII access, EEPROM-loaded MAC address, TX->loopback->RX frame
 // path with statuses and FIFO levels, SW_INT and the active-low pin, bounds), the UART's
 // quiet receiver and its wake, and the virtio entropy device (set-up as Linux does it,
@@ -396,6 +397,19 @@ START_TEST(uart_rx_full_and_reset)
     ck_assert_uint_eq(rd(&d, 0x08) & 3, 0);
     run_to(&d, &now, 300 * CT);
     ck_assert_uint_eq(sc.pos, 64);
+    // the flushed characters went back to the line: received again once RX is on, before
+    // the host's next ones, so all 100 arrive (msm_serial resets RX at each termios change)
+    wr(&d, 0x10, 0x01);
+    unsigned got = 0;
+    for (int i = 0; i < 400 && got < 100; i++) {
+        run_to(&d, &now, now + CT);
+        while (rd(&d, 0x08) & 1) {
+            ck_assert_uint_eq(rd(&d, 0x0C), 'x');
+            got++;
+        }
+    }
+    ck_assert_uint_eq(got, 100);
+    ck_assert_uint_eq(sc.pos, 100);
 }
 END_TEST
 

@@ -23,9 +23,12 @@
 // reset CTS, reset stale, mode reset, set/reset RFR; general commands in bits 8-10
 // (protection enable, stale event enable/disable, force stale, reset TX ready) belong to
 // UARTDM and are accepted without effect. FIFOs hold msm_serial's fifosize (64) each.
-// One departure: reset TX empties the TX FIFO for the guest as the hardware does, but the
+// Two departures: reset TX empties the TX FIFO for the guest as the hardware does, but the
 // characters it held still reach the host (msm_serial resets TX when a tty opens, which
-// would cut the last console lines before it).
+// would cut the last console lines before it); and reset RX empties the RX FIFO, but the
+// characters it held go back to the line, to be received again (msm_serial resets RX on
+// every termios change, so input typed ahead, from a pipe or a script, would lose up to a
+// FIFO's worth whenever a shell switches its terminal mode).
 //
 // Time: one character takes char_time pcycles on the line (default 1/10 of 115200 baud
 // 8N1 at 600 MHz, so boot logs do not crawl; it is a model parameter, not derived from CSR
@@ -187,7 +190,7 @@ static uint64_t uart_next(const struct hexsim_dev *d)
     if (!u->clock)
         return NEVER;
     uint64_t t = u->tx_done;
-    if (u->rx_poll < t && !u->rx_quiet)
+    if (u->rx_poll < t && (!u->rx_quiet || u->rx_held_n))
         t = u->rx_poll;
     if (u->stale_at < t)
         t = u->stale_at;
@@ -204,9 +207,13 @@ static void uart_advance(struct hexsim_dev *d)
         tx_send_one(u);
         u->tx_done = u->tx_n ? u->tx_done + u->char_time : NEVER;
     }
-    for (unsigned i = 0; u->rx_poll <= now && !u->rx_quiet && i <= FIFO; i++) {
+    for (unsigned i = 0; u->rx_poll <= now && (!u->rx_quiet || u->rx_held_n) && i <= FIFO;
+         i++) {
         uint64_t when = u->rx_poll;
-        if (u->rx_n < FIFO && rx_live(u)) {
+        if (u->rx_n < FIFO && rx_live(u) && u->rx_held_n) {
+            rx_push(u, u->rx_held[0], when);
+            memmove(u->rx_held, u->rx_held + 1, --u->rx_held_n);
+        } else if (u->rx_n < FIFO && rx_live(u)) {
             uint8_t c;
             int n = u->be->read(u->be->ctx, &c, 1);
             if (n < 0)
@@ -253,6 +260,11 @@ static void command(struct hexsim_msm_uart *u, uint32_t v)
     unsigned cmd = ((v >> 4) & 0xFu) | ((v >> 7) & 0x10u);
     switch (cmd) {
     case CMD_RESET_RX:
+        // back to the line, in front of what it still holds (see the top of the file)
+        memmove(u->rx_held + u->rx_n, u->rx_held, u->rx_held_n);
+        for (uint32_t i = 0; i < u->rx_n; i++)
+            u->rx_held[i] = u->rx[(u->rx_head + i) % FIFO];
+        u->rx_held_n += u->rx_n;
         u->rx_head = u->rx_n = 0;
         u->rx_on = false;
         u->stale = false;
@@ -424,6 +436,8 @@ static int uart_restore(struct hexsim_dev *d, const void *buf, size_t len)
         u->tx_n = FIFO;
     if (u->rx_n > FIFO)
         u->rx_n = FIFO;
+    if (u->rx_held_n > 2 * FIFO)
+        u->rx_held_n = 2 * FIFO;
     return 0;
 }
 
