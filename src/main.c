@@ -283,9 +283,11 @@ static void print_usage(FILE *out)
           "                       or in a build without SDL2, hexsim says so and exits\n"
           "                       with status 2\n"
           "With --console stdio the serial console (UART3) and angel output use the\n"
-          "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
-          "Ctrl-A d stops the guest in the debugger (with --debug, -x or --break; Ctrl-C\n"
-          "goes to the guest); a pipe or file on stdin is passed to the guest unchanged,\n"
+          "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps,\n"
+          "Ctrl-A s writes a snapshot of the machine now (to --snapshot-out FILE, else\n"
+          "hexsim-N.snap; N the packet count; --restore shows the line it was taken at)\n"
+          "and Ctrl-A d stops the guest in the debugger (with --debug, -x or --break;\n"
+          "Ctrl-C goes to the guest); a pipe or file on stdin is passed to the guest as is,\n"
           "and its end reaches the guest as a terminal's end of file: Ctrl-D, typed at\n"
           "the guest's prompt (output not ending in a newline), so a shell exits and the\n"
           "project's init powers off. If the guest is at a prompt again after 3 of them,\n"
@@ -580,7 +582,8 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
         return usage_error("--user --restore FILE continues the process saved in FILE (its "
                            "program and arguments come from it); unexpected PROG",
                            argv[opts->user_argi]);
-    if (!opts->nsnap != !opts->snapshot_out)
+    // (in system mode --snapshot-out alone names the snapshots Ctrl-A s writes)
+    if ((opts->nsnap && !opts->snapshot_out) || (opts->snapshot_out && !opts->nsnap && user))
         return usage_error("--snapshot-at N and --snapshot-out FILE go together; missing",
                            opts->nsnap ? "--snapshot-out" : "--snapshot-at");
     if (opts->nsnap > 1 && !strstr(opts->snapshot_out, "%N"))
@@ -675,7 +678,39 @@ struct snap_runner {
     uint64_t *packets, *pause_at;                // the run's packet count and pause point
     int (*save)(void *ctx, const char *path, char *msg, size_t msglen);
     const char *what;                            // "process", "machine"
+    bool *pause_now;                             // Ctrl-A s asked for one now (NULL: never)
 };
+
+// Writes the snapshot of the run's present state to path; 0, or -1 after saying why.
+static int save_snapshot(const struct snap_runner *r, const char *path)
+{
+    char msg[768];
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (r->save(r->ctx, path, msg, sizeof(msg))) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        return -1;
+    }
+    fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
+            (unsigned long long)*r->packets, path, seconds_since(&t0));
+    return 0;
+}
+
+// Runs until the run ends or reaches its pause point, writing a snapshot whenever Ctrl-A s
+// asks for one (to --snapshot-out FILE, else hexsim-N.snap, N the packet count).
+static int run_serving_keys(const struct cli_options *opts, const struct snap_runner *r)
+{
+    for (;;) {
+        int status = r->run(r->ctx);
+        if (status != r->paused || !r->pause_now || !*r->pause_now)
+            return status;
+        *r->pause_now = false;
+        char path[4096];
+        snapshot_path(path, sizeof(path), opts->snapshot_out ? opts->snapshot_out
+                      : "hexsim-%N.snap", *r->packets);
+        save_snapshot(r, path);        // a failure is reported; the run goes on
+    }
+}
 
 static int run_snapshots(const struct cli_options *opts, const struct snap_runner *r)
 {
@@ -686,26 +721,20 @@ static int run_snapshots(const struct cli_options *opts, const struct snap_runne
                     (unsigned long long)at, r->what, (unsigned long long)*r->packets);
             return HEXSIM_EXIT_USAGE;
         }
-        char path[4096], msg[768];
+        char path[4096];
         snapshot_path(path, sizeof(path), opts->snapshot_out, at);
         *r->pause_at = at;
-        int status = r->run(r->ctx);
+        int status = run_serving_keys(opts, r);
         *r->pause_at = 0;
         if (status != r->paused) {
             fprintf(stderr, "hexsim: the run ended before packet %llu: no snapshot written to "
                     "%s\n", (unsigned long long)at, path);
             return status ? status : HEXSIM_EXIT_FILE;
         }
-        struct timespec t0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        if (r->save(r->ctx, path, msg, sizeof(msg))) {
-            fprintf(stderr, "hexsim: %s\n", msg);
+        if (save_snapshot(r, path))
             return HEXSIM_EXIT_FILE;
-        }
-        fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
-                (unsigned long long)*r->packets, path, seconds_since(&t0));
     }
-    return r->run(r->ctx);
+    return run_serving_keys(opts, r);
 }
 
 static int user_run(void *u)
@@ -754,7 +783,7 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
             fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",
                     opts->restore, u->path, (unsigned long long)u->cpu.packets, seconds_since(&t0));
         struct snap_runner r = { u, user_run, HEXSIM_USER_PAUSED, &u->cpu.packets, &u->pause_at,
-                                 user_save, "process" };
+                                 user_save, "process", NULL };
         status = opts->debug ? debug_user(opts, u) : run_snapshots(opts, &r);
     }
     fflush(stdout);
@@ -827,6 +856,13 @@ static void quit_machine(void *ctx)
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
 }
 
+// Ctrl-A s: the run pauses at the end of this round and run_serving_keys saves it.
+static void snapshot_key(void *ctx)
+{
+    struct hexsim_machine *m = ctx;
+    m->pause_now = true;
+}
+
 static int restore_machine(struct hexsim_machine *m, const char *path, char *msg, size_t len)
 {
     struct timespec t0;
@@ -835,6 +871,7 @@ static int restore_machine(struct hexsim_machine *m, const char *path, char *msg
         return -1;
     fprintf(stderr, "hexsim: restored %s at packet %llu in %.3f s\n", path,
             (unsigned long long)m->packets, seconds_since(&t0));
+    hexsim_msm_uart_repeat_line(&m->uart[2]);   // the prompt it was at, on this screen
     return 0;
 }
 
@@ -991,6 +1028,8 @@ static int run_system(struct cli_options *opts)
         } else {
             term.quit = quit_machine;
             term.quit_ctx = m;
+            if (!opts->debug)
+                term.snapshot = snapshot_key;   // (the debugger has savevm)
         }
         if (opts->restore ? restore_machine(m, opts->restore, msg, sizeof(msg))
                           : hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
@@ -1000,7 +1039,7 @@ static int run_system(struct cli_options *opts)
             if (opts->default_kernel)
                 fprintf(stderr, "hexsim: booting %s --initrd %s\n", opts->kernel, opts->initrd);
             struct snap_runner r = { m, machine_run, HEXSIM_SYS_PAUSED, &m->packets,
-                                     &m->pause_at, machine_save, "machine" };
+                                     &m->pause_at, machine_save, "machine", &m->pause_now };
             status = opts->debug ? debug_system(opts, m, sdl ? NULL : &term)
                                  : run_snapshots(opts, &r);
         }

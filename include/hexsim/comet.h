@@ -73,6 +73,8 @@ struct hexsim_msm_uart {
     uint32_t tx_head, tx_n, rx_head, rx_n;
     uint8_t rx_held[2 * HEXSIM_MSM_UART_FIFO];   // taken back from the FIFO by reset RX
     uint32_t rx_held_n;
+    uint8_t line_out[128];    // the output line being written (since the last newline)
+    uint32_t line_n;
     bool rx_on, tx_on, overrun, stale, brk, clock, in_eof;
     bool rx_quiet;            // a sample found no input: samples wait for a wake
     uint64_t tx_done;         // time the character at the FIFO head is sent (NEVER: idle)
@@ -91,6 +93,9 @@ void hexsim_msm_uart_init(struct hexsim_dev *d, struct hexsim_msm_uart *u, uint3
 #define HEXSIM_MSM_UART_INT_RXLEV 0x10u
 // Sends the characters waiting in the TX FIFO to the host now (the run is ending).
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u);
+// Sends the line the guest was writing (from its last newline on) to the host again: after
+// a restore, the screen shows the prompt the snapshot was taken at.
+void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u);
 // Input may have come (or a vCPU runs): a quiet receiver samples again from the next point
 // of its grid.
 void hexsim_msm_uart_wake(struct hexsim_dev *d);

@@ -26,6 +26,7 @@ struct hexsim_terminal {
     struct termios saved;
     void (*quit)(void *ctx);          // Ctrl-A x
     void (*debug)(void *ctx);         // Ctrl-A d (NULL: not available)
+    void (*snapshot)(void *ctx);      // Ctrl-A s (NULL: not available)
     void *quit_ctx;
     struct hexsim_chardev chr;        // for the UART
     struct hexsim_console con;        // for angel output

@@ -119,6 +119,7 @@ struct hexsim_machine {
     uint64_t pause_at;                // hexsim_machine_run returns HEXSIM_SYS_PAUSED once this
     bool paused;                      //   many packets have run (0: never); the state is then
                                       //   complete between two rounds (for snapshots)
+    bool pause_now;                   // the same at the next round (Ctrl-A s)
     int exit_status;
     FILE *err;                        // diagnostics (stderr)
     // loader results

@@ -374,7 +374,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
     m->paused = false;
     m->hook_stop = false;
     while (!m->halted && !m->hook_stop) {
-        if (m->pause_at && m->packets >= m->pause_at) {
+        if ((m->pause_at && m->packets >= m->pause_at) || m->pause_now) {
             m->paused = true;          // between two rounds: the state a snapshot saves
             break;
         }

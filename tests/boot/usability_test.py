@@ -10,6 +10,8 @@
 #   rng    the entropy device seeds the kernel's RNG at boot ("crng init done" within the
 #          first guest second, before the prompt), the same seed gives the same bytes
 #          from /dev/urandom and another --rng-seed other ones.
+#   snapkey Ctrl-A s on a terminal writes a snapshot (--snapshot-out's name) and the run
+#          goes on; --restore of it shows the prompt at once and the shell answers.
 #   refuse command-line mistakes that need a kernel to show: a non-cpio initrd, --mem
 #          below 32M, --break at no such symbol (each exit 1 or 2 with a message, before
 #          anything boots); a user program as KERNEL ends with a hint to use --user;
@@ -100,6 +102,46 @@ def case_wall(a):
     return errors
 
 
+def case_snapkey(a):
+    tmp = tempfile.mkdtemp()
+    snap = os.path.join(tmp, 'prompt-%N.snap')
+    errors = []
+    t = Tty([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300',
+             '--snapshot-out', snap])
+    try:
+        if not t.wait(PROMPT, 240):
+            return ['no prompt']
+        t.send(b'\x01s')                      # Ctrl-A s: a snapshot of the machine now
+        if not t.wait(rb'snapshot at packet (\d+) written to \S+prompt-\d+\.snap', 60):
+            errors.append('Ctrl-A s wrote no snapshot: ' + t.buf[-300:].decode(errors='replace'))
+        t.send(b'echo still-$((2+3))\r')       # the run goes on
+        if not t.wait(rb'still-5', 60):
+            errors.append('the run did not go on after Ctrl-A s')
+        t.send(b'\x01x')
+        t.wait(rb'quitting', 30)
+    finally:
+        t.close()
+    files = [f for f in os.listdir(tmp) if f.endswith('.snap')]
+    if len(files) != 1:
+        return errors + [f'snapshot files: {files}']
+    # the restored machine shows the prompt it was taken at, before anything is typed
+    t = Tty([a.hexsim, '--restore', os.path.join(tmp, files[0]), '--max-seconds', '300'])
+    try:
+        if not t.wait(rb'restored .*\r?\n.*[#$] $', 60):
+            errors.append('no prompt after --restore: ' + t.buf[-300:].decode(errors='replace'))
+        t.send(b'echo restored-$((3+4))\r')
+        if not t.wait(rb'restored-7', 60):
+            errors.append('the restored shell does not answer')
+        t.send(b'poweroff\r')
+        t.wait(rb'reboot: (System halted|Power down)', 60)
+    finally:
+        t.close()
+    for f in os.listdir(tmp):
+        os.unlink(os.path.join(tmp, f))
+    os.rmdir(tmp)
+    return errors
+
+
 def case_eof(a):
     p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '200'],
                        input=b'echo piped-$((6*7))\nsleep 1\necho after-sleep\n',
@@ -184,7 +226,8 @@ def case_refuse(a):
     return errors
 
 
-CASES = {'wall': case_wall, 'eof': case_eof, 'rng': case_rng, 'refuse': case_refuse}
+CASES = {'wall': case_wall, 'eof': case_eof, 'rng': case_rng, 'refuse': case_refuse,
+         'snapkey': case_snapkey}
 
 
 def main():

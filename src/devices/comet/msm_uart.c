@@ -171,6 +171,10 @@ static void tx_send_one(struct hexsim_msm_uart *u)
     uint8_t c = u->tx[u->tx_head];
     u->tx_head = (u->tx_head + 1) % FIFO;
     u->tx_n--;
+    if (c == '\n')
+        u->line_n = 0;
+    else if (u->line_n < sizeof(u->line_out))
+        u->line_out[u->line_n++] = c;
     if (u->be && u->be->write)
         u->be->write(u->be->ctx, &c, 1);
 }
@@ -242,6 +246,12 @@ static void uart_advance(struct hexsim_dev *d)
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u)
 {
     tx_flush_to_host(u);
+}
+
+void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u)
+{
+    if (u->be && u->be->write && u->line_n)
+        u->be->write(u->be->ctx, u->line_out, u->line_n);
 }
 
 void hexsim_msm_uart_wake(struct hexsim_dev *d)
@@ -438,6 +448,8 @@ static int uart_restore(struct hexsim_dev *d, const void *buf, size_t len)
         u->rx_n = FIFO;
     if (u->rx_held_n > 2 * FIFO)
         u->rx_held_n = 2 * FIFO;
+    if (u->line_n > sizeof(u->line_out))
+        u->line_n = sizeof(u->line_out);
     return 0;
 }
 

@@ -16,7 +16,8 @@
 // powers off). When the guest is still at a prompt after HEXSIM_TERMINAL_EOF_TRIES of
 // them, the run ends with a message (exit status 3: nothing can wake the guest).
 // The escape key is Ctrl-A (as QEMU's): Ctrl-A x quits, Ctrl-A h prints help, Ctrl-A d
-// stops the guest in the debugger (--debug), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
+// stops the guest in the debugger (--debug), Ctrl-A s writes a snapshot of the machine as
+// it is (src/main.c), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
 #define _GNU_SOURCE
 #include "hexsim/host.h"
 
@@ -116,11 +117,18 @@ static int term_read(void *ctx, uint8_t *buf, size_t n)
             else
                 msg(t, "hexsim: Ctrl-A d: no debugger (start hexsim with --debug)");
             break;
+        case 's':
+        case 'S':
+            if (t->snapshot)
+                t->snapshot(t->quit_ctx);
+            else
+                msg(t, "hexsim: Ctrl-A s: no snapshots here (under the debugger: savevm FILE)");
+            break;
         case 'h':
         case 'H':
         case '?':
             msg(t, "hexsim escape keys: Ctrl-A x quit, Ctrl-A d stop in the debugger, "
-                   "Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A");
+                   "Ctrl-A s snapshot now, Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A");
             break;
         case ESC_KEY:
             buf[got++] = c;
