@@ -1024,7 +1024,8 @@ static int run_system(struct cli_options *opts)
         status = HEXSIM_EXIT_USAGE;
     } else {
         if (sdl) {
-            hexsim_sdl_console_set_quit(sdl, quit_machine, m);
+            hexsim_sdl_console_set_quit(sdl, quit_machine, opts->debug ? NULL : snapshot_key,
+                                        m);
         } else {
             term.quit = quit_machine;
             term.quit_ctx = m;

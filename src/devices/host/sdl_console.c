@@ -9,7 +9,8 @@
 // Input: the window's key events become bytes in a queue the UART reads: text input as
 // typed (UTF-8 passes through), Enter CR, Backspace DEL (0x7f), Tab, Esc, Ctrl+letter the
 // control byte, the arrows ESC [ A..D, Home/Insert/Delete/End/PgUp/PgDn ESC [ 1..6 ~ (the
-// Linux console's keys). Closing the window quits like Ctrl-A x. Events are read when the
+// Linux console's keys). Closing the window quits like Ctrl-A x; the terminal's escape keys
+// work in the window too (Ctrl-A x, s, h, Ctrl-A Ctrl-A). Events are read when the
 // UART polls for input, when output arrives (both checked against the clock only every
 // 64 calls, and events pumped at most every 5 ms) and in the idle hook, which also waits
 // for events in place of the terminal's poll and says when keys came (idle_wakes). Guest time never depends on this: input
@@ -29,6 +30,7 @@
 #include "devices/host/vt_grid.h"
 #include "devices/host/vt_render.h"
 
+#define ESC_KEY 0x01         // Ctrl-A
 #define INQ 4096            // input queue (bytes); typing never fills it, a flood is dropped
 #define PUMP_MS 5
 #define FRAME_MS 33          // at most about 30 frames per second
@@ -55,7 +57,9 @@ struct hexsim_sdl_console {
     bool cursor_row_valid;
     unsigned cursor_row;     // row the cursor was drawn in
     void (*quit)(void *ctx);
+    void (*snapshot)(void *ctx);       // Ctrl-A s (NULL: not available)
     void *quit_ctx;
+    bool esc;                          // Ctrl-A seen: the next key is an escape
     bool quit_sent;
     struct hexsim_chardev chr;
     struct hexsim_console con;
@@ -68,6 +72,48 @@ bool hexsim_sdl_console_available(void)
 
 // ---- input
 
+static void quit_now(struct hexsim_sdl_console *c, const char *why)
+{
+    if (c->quit_sent)
+        return;
+    c->quit_sent = true;
+    fprintf(c->err, "hexsim: %s: quitting\n", why);
+    if (c->quit)
+        c->quit(c->quit_ctx);
+}
+
+// Ctrl-A and the key after it, as on the terminal (terminal.c): x quits, s asks for a
+// snapshot, h shows the keys, Ctrl-A sends one Ctrl-A; others are dropped.
+static bool escape_key(struct hexsim_sdl_console *c, uint8_t b)
+{
+    static const char help[] = "hexsim escape keys: Ctrl-A x quit, Ctrl-A s snapshot now, "
+                               "Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A";
+    if (!c->esc) {
+        c->esc = b == ESC_KEY;
+        return c->esc;
+    }
+    c->esc = false;
+    switch (b) {
+    case 'x': case 'X':
+        quit_now(c, "Ctrl-A x");
+        return true;
+    case 's': case 'S':
+        if (c->snapshot)
+            c->snapshot(c->quit_ctx);
+        else
+            fprintf(c->err, "hexsim: Ctrl-A s: no snapshots here\n");
+        return true;
+    case 'h': case 'H': case '?':
+        fprintf(c->err, "%s\n", help);
+        hexsim_vt_write(&c->vt, "\r\n", 2);
+        hexsim_vt_write(&c->vt, help, sizeof(help) - 1);
+        hexsim_vt_write(&c->vt, "\r\n", 2);
+        return true;
+    default:
+        return b != ESC_KEY;           // Ctrl-A Ctrl-A: one Ctrl-A for the guest
+    }
+}
+
 static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
 {
     const uint8_t *p = buf;
@@ -78,17 +124,8 @@ static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
         return;
     }
     for (size_t i = 0; i < n; i++)
-        c->inq[(c->in_head + c->in_len++) % INQ] = p[i];
-}
-
-static void quit_now(struct hexsim_sdl_console *c)
-{
-    if (c->quit_sent)
-        return;
-    c->quit_sent = true;
-    fprintf(c->err, "hexsim: the SDL console window was closed: quitting\n");
-    if (c->quit)
-        c->quit(c->quit_ctx);
+        if (!escape_key(c, p[i]))
+            c->inq[(c->in_head + c->in_len++) % INQ] = p[i];
 }
 
 static void key_down(struct hexsim_sdl_console *c, const SDL_KeyboardEvent *k)
@@ -189,11 +226,11 @@ static void handle(struct hexsim_sdl_console *c, const SDL_Event *e)
 {
     switch (e->type) {
     case SDL_QUIT:
-        quit_now(c);
+        quit_now(c, "the SDL console window was closed");
         break;
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_CLOSE)
-            quit_now(c);
+            quit_now(c, "the SDL console window was closed");
         else if (e->window.event == SDL_WINDOWEVENT_EXPOSED ||
                  e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
                  e->window.event == SDL_WINDOWEVENT_RESTORED)
@@ -522,9 +559,10 @@ struct hexsim_console *hexsim_sdl_console_console(struct hexsim_sdl_console *c)
 }
 
 void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
-                                 void *ctx)
+                                 void (*snapshot)(void *ctx), void *ctx)
 {
     c->quit = quit;
+    c->snapshot = snapshot;
     c->quit_ctx = ctx;
 }
 

@@ -44,10 +44,11 @@ int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
 }
 
 void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
-                                 void *ctx)
+                                 void (*snapshot)(void *ctx), void *ctx)
 {
     (void)c;
     (void)quit;
+    (void)snapshot;
     (void)ctx;
 }
 
