@@ -10,8 +10,8 @@
 // replaces the built-in command line; so the loader adds console=ttyMSM2,115200n8 and mem=
 // (RAM size comes only from mem=) unless --append has them, the initrd is announced as
 // initrd=0xADDR,SIZE (physical address), and the entropy device (virtio_rng.c) as
-// virtio_mmio.device=SIZE@BASE:IRQ (Linux's CONFIG_VIRTIO_MMIO_CMDLINE_DEVICES; a kernel
-// without it ignores the option).
+// virtio_mmio.device=SIZE@BASE:IRQ to a kernel built with CONFIG_VIRTIO_MMIO_CMDLINE_DEVICES
+// (its symbol vm_cmdline_set says so).
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -127,7 +127,7 @@ static bool has_option(const char *cmdline, const char *key)
 // The command line the kernel gets: --append, then what the board needs and --append did
 // not say. external_cmdline_buffer replaces the kernel's built-in command line, so the
 // console (ttyMSM2 is UART3, the Comet console) and mem= must be here.
-static int build_cmdline(struct hexsim_machine *m, char *msg, size_t msglen)
+static int build_cmdline(struct hexsim_machine *m, bool virtio, char *msg, size_t msglen)
 {
     const char *app = m->opts.append ? m->opts.append : "";
     size_t cap = sizeof(m->cmdline);
@@ -141,7 +141,7 @@ static int build_cmdline(struct hexsim_machine *m, char *msg, size_t msglen)
     if (len < cap && m->initrd_size)
         len += (size_t)snprintf(m->cmdline + len, cap - len, "%sinitrd=0x%08x,%u",
                                 len ? " " : "", m->initrd_addr, m->initrd_size);
-    if (len < cap && !has_option(app, "virtio_mmio.device="))
+    if (len < cap && virtio && !has_option(app, "virtio_mmio.device="))
         len += (size_t)snprintf(m->cmdline + len, cap - len,
                                 "%svirtio_mmio.device=0x%x@0x%08x:%u", len ? " " : "",
                                 HEXSIM_VIRTIO_RNG_SIZE, HEXSIM_VIRTIO_RNG_BASE,
@@ -235,7 +235,8 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
         m->arch = HEXSIM_SYS_MIN_ARCH;
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
         goto out;
-    if (build_cmdline(m, msg, msglen))
+    // the entropy device, for a kernel that can find it there (virtio_mmio's parameter)
+    if (build_cmdline(m, find_symbol(elf, "vm_cmdline_set") != 0, msg, msglen))
         goto out;
     uint64_t cl = find_symbol(elf, "external_cmdline_buffer");
     if (cl) {
