@@ -34,7 +34,7 @@ if(EXISTS "${_hexsim_vmlinux}")
                          TIMEOUT 600 SKIP_RETURN_CODE 77)
     # issue 38: the wall clock on a terminal, the end of piped input, the entropy device,
     # refusals that need a kernel (tests/boot/usability_test.py)
-    foreach(case wall eof rng refuse snapkey)
+    foreach(case wall eof rng refuse snapkey dbgquit)
         add_test(NAME boot_usability_${case}
             COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/usability_test.py"
                     ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"

@@ -12,6 +12,8 @@
 #          from /dev/urandom and another --rng-seed other ones.
 #   snapkey Ctrl-A s on a terminal writes a snapshot (--snapshot-out's name) and the run
 #          goes on; --restore of it shows the prompt at once and the shell answers.
+#   dbgquit Ctrl-A x at the guest's prompt under --debug ends hexsim (it left the debugger
+#          waiting for commands).
 #   refuse command-line mistakes that need a kernel to show: a non-cpio initrd, --mem
 #          below 32M, --break at no such symbol (each exit 1 or 2 with a message, before
 #          anything boots); a user program as KERNEL ends with a hint to use --user;
@@ -142,6 +144,33 @@ def case_snapkey(a):
     return errors
 
 
+def case_dbgquit(a):
+    t = Tty([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--debug', '--max-seconds', '300'])
+    errors = []
+    try:
+        if not t.wait(rb'\(hexsim\) ', 120):
+            return ['no debugger prompt']
+        t.send(b'continue\r')
+        if not t.wait(PROMPT, 240):
+            return ['no guest prompt']
+        t.send(b'\x01x')                      # Ctrl-A x: hexsim ends, debugger and all
+        end = time.time() + 30
+        while time.time() < end and os.waitpid(t.pid, os.WNOHANG)[0] == 0:
+            t.wait(rb'NEVER', 0.2)
+        if os.waitpid(t.pid, os.WNOHANG)[0] == 0 and time.time() >= end:
+            errors.append('Ctrl-A x under --debug did not end hexsim: ' +
+                          t.buf[-200:].decode(errors='replace'))
+    except ChildProcessError:
+        pass                                   # ended and reaped
+    finally:
+        try:
+            os.kill(t.pid, signal.SIGKILL)
+            os.waitpid(t.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+    return errors
+
+
 def case_eof(a):
     p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '200'],
                        input=b'echo piped-$((6*7))\nsleep 1\necho after-sleep\n',
@@ -227,7 +256,7 @@ def case_refuse(a):
 
 
 CASES = {'wall': case_wall, 'eof': case_eof, 'rng': case_rng, 'refuse': case_refuse,
-         'snapkey': case_snapkey}
+         'snapkey': case_snapkey, 'dbgquit': case_dbgquit}
 
 
 def main():
