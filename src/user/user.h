@@ -52,6 +52,11 @@ struct hexsim_user {
     int exit_status;
     int guest_fd_map[64];          // guest fd -> host fd, -1 closed
     uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
+    struct {                       // --strace: the line of a call that waits (strace.c)
+        char text[1024];
+        int32_t tid;
+        bool on;
+    } strace_held;
     uint64_t rng;                  // getrandom state (reproducible)
     uint64_t syscalls;             // system calls made (--stats)
     uint64_t pause_at;             // hexsim_user_run returns HEXSIM_USER_PAUSED once cpu.packets
