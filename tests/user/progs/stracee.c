@@ -3,8 +3,8 @@
 // each kind of decoding (strings with escapes and truncation, a bad string pointer, errno
 // names, open/mmap/clone/futex/signal flags, stat, timespec, sigaction, sigset, iovec, a
 // read buffer shown after the call, a pipe's descriptors), a second thread ([pid N] and a
-// wait left unfinished), a signal to a handler, and the end: exit_group, or with argument
-// "s" a store to an unmapped address (SIGSEGV).
+// wait left unfinished), a signal to a handler, and the end: exit_group (argument "e"), or
+// with argument "s" a store to an unmapped address (SIGSEGV).
 #include "urt.h"
 
 #define CLONE_FLAGS (0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x100000 | 0x200000)
