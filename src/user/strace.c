@@ -561,8 +561,8 @@ static int32_t current_tid(struct hexsim_user *u)
     return u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
 }
 
-void hx_strace_call(struct hexsim_user *u, int32_t tid, bool several, uint32_t nr,
-                    const char *name, const char *kinds, const uint32_t a[6], int64_t ret)
+static void call_lines(struct hexsim_user *u, int32_t tid, bool several, uint32_t nr,
+                       const char *name, const char *kinds, const uint32_t a[6], int64_t ret)
 {
     struct line l = { .n = 0 };
     if (several)
@@ -615,6 +615,19 @@ void hx_strace_call(struct hexsim_user *u, int32_t tid, bool several, uint32_t n
     }
 }
 
+void hx_strace_call(struct hexsim_user *u, int32_t tid, bool several, uint32_t nr,
+                    const char *name, const char *kinds, const uint32_t a[6], int64_t ret)
+{
+    call_lines(u, tid, several, nr, name, kinds, a, ret);
+    struct hexsim_user_strace_held *h = &u->strace_held;
+    if (h->after_n) {   // the waits this call ended
+        if (h->on)
+            flush_held(u);
+        fputs(h->after, u->err);
+        h->after_n = 0;
+    }
+}
+
 void hx_strace_resumed(struct hexsim_user *u, unsigned i, int32_t r)
 {
     struct hexsim_user_os *os = u->os;
@@ -633,7 +646,17 @@ void hx_strace_resumed(struct hexsim_user *u, unsigned i, int32_t r)
     }
     out(&l, ")");
     result(&l, kinds[0], r);
-    emit(u, &l);
+    struct hexsim_user_strace_held *h = &u->strace_held;
+    if (!h->in_call) {
+        emit(u, &l);
+        return;
+    }
+    // woken by the running thread's call: after that call's line, as strace sees it
+    int k = snprintf(h->after + h->after_n, sizeof(h->after) - h->after_n, "%.*s\n",
+                     (int)l.n, l.s);
+    if (k > 0)
+        h->after_n = h->after_n + (size_t)k < sizeof(h->after) ? h->after_n + (size_t)k
+                                                               : sizeof(h->after) - 1;
 }
 
 void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *info)

@@ -707,6 +707,7 @@ void hexsim_user_syscall(struct hexsim_user *u)
     const bool several = u->os && u->os->n > 1;
     int64_t ret;
     u->syscalls++;
+    u->strace_held.in_call = u->opts.strace;
     switch (nr) {
 #define CALL_CASE(num, name, kinds, call) case num: ret = (call); break;
     HEXSIM_SYSCALLS(CALL_CASE)
@@ -716,6 +717,7 @@ void hexsim_user_syscall(struct hexsim_user *u)
         ret = -ENOSYS;
         break;
     }
+    u->strace_held.in_call = false;
     if (u->opts.strace) {
         const char *name = NULL, *kinds = NULL;
         hx_syscall_info(nr, &name, &kinds);
