@@ -300,23 +300,18 @@ static void stat_at(struct hexsim_user *u, struct line *l, uint32_t addr)
 static void iovec_at(struct hexsim_user *u, struct line *l, uint32_t addr, uint32_t cnt,
                      bool read, int64_t left)
 {
-    if (read && left < 0) {
+    uint32_t w;
+    if ((read && left < 0) || (cnt && hx_get32(u, addr, &w))) {
         ptr(l, addr);
         return;
     }
     out(l, "[");
     for (uint32_t i = 0; i < cnt; i++) {
         uint32_t base, len;
-        if (i == IOV_MAX_SHOWN) {
+        if (i == IOV_MAX_SHOWN ||
+            hx_get32(u, addr + 8 * i, &base) || hx_get32(u, addr + 8 * i + 4, &len)) {
             out(l, ", ...");
             break;
-        }
-        if (hx_get32(u, addr + 8 * i, &base) || hx_get32(u, addr + 8 * i + 4, &len)) {
-            out(l, i ? ", ...]" : "]");
-            l->n = i ? l->n : l->n - 2;
-            if (!i)
-                ptr(l, addr);
-            return;
         }
         out(l, "%s{iov_base=", i ? ", " : "");
         uint32_t shown = read ? (left < len ? (uint32_t)left : len) : len;

@@ -38,6 +38,8 @@ int main(int argc, char **argv, char **envp)
     sys(64, 1, (long)"0123456789abcdefghijklmnopqrstuvwxyz\t\"\\\001\n", 42, 0, 0, 0);
     sys(56, -100, (long)"/no/such/file", 0, 0, 0, 0);                 // ENOENT
     sys(56, -100, 0x10, 0, 0, 0, 0);                                  // EFAULT: bad pointer
+    sys(64, 1, 0x10, 5, 0, 0, 0);                                     // ... a bad buffer
+    sys(134, 10, 0x10, 0, 8, 0, 0);                                   // ... a bad sigaction
     long fd = sys(56, -100, (long)"strace.tmp", 0101 | 01000 | 02000000, 0644, 0, 0);
     sys(57, fd, 0, 0, 0, 0, 0);
     sys(35, -100, (long)"strace.tmp", 0, 0, 0, 0);                    // unlinkat
