@@ -556,37 +556,40 @@ static int32_t current_tid(struct hexsim_user *u)
     return u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
 }
 
-static void call_lines(struct hexsim_user *u, int32_t tid, bool several, uint32_t nr,
-                       const char *name, const char *kinds, const uint32_t a[6], int64_t ret)
+static void call_lines(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret)
 {
+    const uint32_t nr = e->nr, *a = e->a;
+    const int32_t tid = e->tid;
+    const char *name = NULL, *kinds = NULL;
+    hx_syscall_info(nr, &name, &kinds);
     struct line l = { .n = 0 };
-    if (several)
+    if (e->several)
         out(&l, "[pid %d] ", tid);
     if (name)
         out(&l, "%s(", name);
     else
         out(&l, "syscall_%u(", nr);
     const struct hx_thread *t = thread_of(u, tid);
-    if (ret == HX_SYS_NORET && !u->exited && t && t->wait == HX_RUNNING && nr != 139)
-        return;   // to be made again (a read that would block while another thread runs)
-    if (name)
+    if (ret == HX_SYS_NORET && !u->exited && t && t->wait == HX_RUNNING) {
+        // the thread goes on (another may have the vCPU now): the call is made again (a
+        // read that would block while others can run), or its r0 holds the result
+        bool cur = t == &u->os->t[u->os->cur];
+        if ((cur ? u->cpu.pc : t->regs.pc) == e->pc - 4)
+            return;
+        ret = (int32_t)(cur ? u->cpu.r[0] : t->regs.r[0]);
+    }
+    if (nr == 139 && t) {   // rt_sigreturn: the mask it restored
+        out(&l, "{mask=");
+        sigset(&l, t->mask);
+        out(&l, "}");
+    } else if (name) {
         args(u, &l, kinds + 1, a, ret);
-    else
+    } else {
         out(&l, "%#x, %#x, %#x, %#x, %#x, %#x", a[0], a[1], a[2], a[3], a[4], a[5]);
+    }
     if (ret != HX_SYS_NORET) {
         out(&l, ")");
         result(&l, name ? kinds[0] : 'd', ret);
-        emit(u, &l);
-        return;
-    }
-    if (nr == 139) {   // rt_sigreturn: the restored mask and r0
-        if (u->os && u->os->n) {
-            out(&l, "{mask=");
-            sigset(&l, u->os->t[u->os->cur].mask);
-            out(&l, "}");
-        }
-        out(&l, ")");
-        result(&l, 'd', (int32_t)u->cpu.r[0]);
         emit(u, &l);
         return;
     }
@@ -602,18 +605,17 @@ static void call_lines(struct hexsim_user *u, int32_t tid, bool several, uint32_
     out(&l, ") = ?");
     emit(u, &l);
     if ((nr == 93 || nr == 94) && (u->exited || !t || t->wait == HX_DEAD)) {
-        struct line e = { .n = 0 };
+        struct line x = { .n = 0 };
         if (!u->exited)
-            leader(u, &e, tid);
-        out(&e, "+++ exited with %d +++", u->exited ? u->exit_status : (int)(a[0] & 0xff));
-        emit(u, &e);
+            leader(u, &x, tid);
+        out(&x, "+++ exited with %d +++", u->exited ? u->exit_status : (int)(a[0] & 0xff));
+        emit(u, &x);
     }
 }
 
-void hx_strace_call(struct hexsim_user *u, int32_t tid, bool several, uint32_t nr,
-                    const char *name, const char *kinds, const uint32_t a[6], int64_t ret)
+void hx_strace_call(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret)
 {
-    call_lines(u, tid, several, nr, name, kinds, a, ret);
+    call_lines(u, e, ret);
     struct hexsim_user_strace_held *h = &u->strace_held;
     if (h->after_n) {   // the waits this call ended
         if (h->on)

@@ -149,11 +149,15 @@ int hx_fault_siginfo(const struct hexsim_event_info *ev, struct hx_siginfo *info
 // Maps the vdso page holding the signal return trampoline (at load).
 int hx_map_vdso(struct hexsim_user *u);
 
-// strace.c (--strace): a call made by thread tid (several: one of more than one) with the
-// arguments it had; a waiting
+// strace.c (--strace): a call as made (by thread tid, one of several or not, at pc) and its
+// result; a waiting
 // call's end (hx_wake); a signal delivered (after the ignore check); the end by a signal.
-void hx_strace_call(struct hexsim_user *u, int32_t tid, bool several, uint32_t nr,
-                    const char *name, const char *kinds, const uint32_t a[6], int64_t ret);
+struct hx_strace_entry {
+    uint32_t nr, a[6], pc;
+    int32_t tid;
+    bool several;
+};
+void hx_strace_call(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret);
 void hx_strace_resumed(struct hexsim_user *u, unsigned i, int32_t r);
 void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *info);
 void hx_strace_killed(struct hexsim_user *u, int sig);

@@ -701,10 +701,12 @@ void hexsim_user_syscall(struct hexsim_user *u)
 {
     uint32_t *r = u->cpu.r;
     uint32_t nr = r[6];
-    uint32_t a[6];   // the arguments as made (for --strace: r0 changes)
-    memcpy(a, r, sizeof(a));
-    const int32_t tid = u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
-    const bool several = u->os && u->os->n > 1;
+    struct hx_strace_entry e;   // the call as made (for --strace: r0 and the thread change)
+    memcpy(e.a, r, sizeof(e.a));
+    e.nr = nr;
+    e.pc = u->cpu.pc;
+    e.tid = u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
+    e.several = u->os && u->os->n > 1;
     int64_t ret;
     u->syscalls++;
     u->strace_held.in_call = u->opts.strace;
@@ -718,11 +720,8 @@ void hexsim_user_syscall(struct hexsim_user *u)
         break;
     }
     u->strace_held.in_call = false;
-    if (u->opts.strace) {
-        const char *name = NULL, *kinds = NULL;
-        hx_syscall_info(nr, &name, &kinds);
-        hx_strace_call(u, tid, several, nr, name, kinds, a, ret);
-    }
+    if (u->opts.strace)
+        hx_strace_call(u, &e, ret);
     if (ret != HX_SYS_NORET)
         r[0] = (uint32_t)ret;
     // another thread may take the vCPU now (this one waits or ended); signals are delivered
