@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Floating-point division helpers for Hexagon: clang-16 calls __hexagon_divdf3 for
-// double / (the core has reciprocal-approximation steps but no divide). IEEE 754
+// Floating-point division and square-root helpers for Hexagon: clang-16 calls
+// __hexagon_divdf3 for double /, __hexagon_divsf3 for float / and __hexagon_sqrtf for
+// sqrtf (the core has reciprocal-approximation steps but no divide or square root;
+// double sqrt is musl's own sqrt). IEEE 754
 // binary64 division done on the integer significands: a 55-bit quotient (53 bits,
 // guard and round) plus a sticky bit from the remainder, rounded in the mode USR.FPRND
 // selects (nearest-even, toward zero, down, up), with gradual underflow. The sticky
@@ -182,4 +184,63 @@ double __hexagon_divdf3(double a, double b)
 float __hexagon_divsf3(float a, float b)
 {
     return (float)__hexagon_divdf3((double)a, (double)b);
+}
+
+// sqrtf: the integer square root of the significand scaled to 54 bits gives 27 result
+// bits (24, guard and two more) and an exact remainder for the sticky bit; the result
+// is never subnormal and never overflows, and only the rounding can be inexact.
+float __hexagon_sqrtf(float x)
+{
+    union { float f; uint32_t u; } v = { .f = x };
+    uint32_t u = v.u;
+    int e = (int)((u >> 23) & 0xff);
+    uint32_t m = u & 0x7fffff;
+    if (e == 0xff) {
+        if (m) { // NaN
+            usr_raise(!(m & 0x400000) ? FL_INVALID : 0);
+            v.u = 0xffffffffu;
+            return v.f;
+        }
+        if (!(u >> 31))
+            return x; // +inf
+    }
+    if ((u & 0x7fffffffu) == 0)
+        return x; // +-0
+    if (u >> 31) { // negative, including -inf
+        usr_raise(FL_INVALID);
+        v.u = 0xffffffffu;
+        return v.f;
+    }
+    if (e == 0) { // subnormal: normalise
+        int shift = __builtin_clz(m) - 8;
+        m <<= shift;
+        e = 1 - shift;
+    } else {
+        m |= 0x800000;
+    }
+    e -= 127; // x = m * 2^(e - 23), m in [2^23, 2^24)
+    if (e & 1) {
+        m <<= 1;
+        e--;
+    }
+    // sqrt(x) = sqrt(m * 2^29) * 2^((e - 52) / 2); m * 2^29 < 2^54.
+    uint64_t n = (uint64_t)m << 29, q = 0, r = 0;
+    for (int i = 53; i >= 1; i -= 2) {
+        r = (r << 2) | ((n >> (i - 1)) & 3);
+        uint64_t t = (q << 2) | 1;
+        q <<= 1;
+        if (r >= t) {
+            r -= t;
+            q |= 1;
+        }
+    }
+    // q in [2^26, 2^27): the value q * 2^((e - 52) / 2) has exponent 26 + (e - 52) / 2.
+    int mode = (int)((usr_read() >> 22) & 3);
+    uint32_t mant = (uint32_t)(q >> 3), lost = (uint32_t)(q & 7);
+    int sticky = r != 0;
+    int up = round_up(mode, 0, lost, 4, sticky, (int)(mant & 1));
+    uint32_t bits = ((uint32_t)(26 + (e - 52) / 2 + 127 - 1) << 23) + mant + (uint32_t)up;
+    usr_raise(lost || sticky ? FL_INEXACT : 0);
+    v.u = bits;
+    return v.f;
 }
