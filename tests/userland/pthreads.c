@@ -3,12 +3,15 @@
 // condition-variable queue between producers and consumers, thread-local storage
 // (__thread variables and pthread keys with destructors), pthread_once, a barrier,
 // a read-write lock, a detached thread that reports through a semaphore, and
-// pthread_self/pthread_equal. Output is totals only, the same whatever the schedule.
+// pthread_self/pthread_equal, and cancellation of a thread blocked in a condition wait
+// and of one sleeping (cancellation points, cleanup handlers, PTHREAD_CANCELED).
+// Output is totals only, the same whatever the schedule.
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define THREADS 4
 #define ITERS 5000
@@ -122,6 +125,41 @@ static void *detached(void *arg)
     return NULL;
 }
 
+static volatile int cleanups;
+static pthread_cond_t never = PTHREAD_COND_INITIALIZER;
+static pthread_mutex_t never_lock = PTHREAD_MUTEX_INITIALIZER;
+static sem_t started;
+
+static void cleanup(void *arg)
+{
+    cleanups += (int)(intptr_t)arg;
+    if ((intptr_t)arg == 1)
+        pthread_mutex_unlock(&never_lock);
+}
+
+static void *cancel_waiter(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&never_lock);
+    pthread_cleanup_push(cleanup, (void *)(intptr_t)1);
+    sem_post(&started);
+    for (;;)
+        pthread_cond_wait(&never, &never_lock);
+    pthread_cleanup_pop(0);
+    return NULL;
+}
+
+static void *cancel_sleeper(void *arg)
+{
+    (void)arg;
+    pthread_cleanup_push(cleanup, (void *)(intptr_t)10);
+    sem_post(&started);
+    for (;;)
+        sleep(1);
+    pthread_cleanup_pop(0);
+    return NULL;
+}
+
 int main(void)
 {
     pthread_key_create(&key, destructor);
@@ -176,5 +214,18 @@ int main(void)
     pthread_mutex_unlock(&m);
     pthread_mutex_unlock(&m);
     printf("recursive %d %d %d\n", a, b, tl);
+
+    sem_init(&started, 0, 0);
+    pthread_t cw, cs;
+    pthread_create(&cw, NULL, cancel_waiter, NULL);
+    pthread_create(&cs, NULL, cancel_sleeper, NULL);
+    sem_wait(&started);
+    sem_wait(&started);
+    int c1 = pthread_cancel(cw), c2 = pthread_cancel(cs);
+    void *r1, *r2;
+    pthread_join(cw, &r1);
+    pthread_join(cs, &r2);
+    printf("cancel %d %d canceled %d %d cleanups %d\n", c1, c2, r1 == PTHREAD_CANCELED,
+           r2 == PTHREAD_CANCELED, cleanups);
     return 0;
 }
