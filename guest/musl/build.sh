@@ -22,6 +22,7 @@
 #   HEXSIM_LINUX_TARBALL  kernel source for the syscall numbers
 #                         (default /usr/src/linux-source-6.1.tar.xz)
 #   HEXSIM_JOBS           make -j value (default 2)
+#   HEXSIM_MUSL_QUIET     if set, say nothing when the sysroot is up to date
 #
 # Progress goes to stderr; the only line on stdout is the sysroot's path, so
 # `sysroot=$(guest/musl/build.sh)` works.
@@ -68,14 +69,16 @@ flock 9 || die "cannot lock $cache/.lock"
 dsc=$("$top/tools/debsrc.sh" "$pkg") || die "cannot fetch the source package $pkg"
 
 # What each stage depends on: the source tree on the package, the patches and the
-# syscall generator (this script); the configured build on the tree and the flags;
-# the installed sysroot on all that and the builtins.
-src_key=$( { echo "$pkg"; stat -L -c '%n %s %Y' "$tarball"; cat "$@" "$0"; } | sha256sum | cut -d' ' -f1)
+# syscall list (the kernel tarball and the generator function below); the configured
+# build on the tree and the flags; the installed sysroot on all that and the builtins.
+# Other edits of this script change nothing that is built.
+src_key=$( { echo "$pkg"; stat -L -c '%n %s %Y' "$tarball"; cat "$@";
+             sed -n '/^gen_syscalls()/,/^}/p' "$0"; } | sha256sum | cut -d' ' -f1)
 cfg_key=$(echo "$src_key $target $cflags" | sha256sum | cut -d' ' -f1)
 all_key=$( { echo "$cfg_key"; cat $builtins "$here"/builtins/*.h 2>/dev/null; } | sha256sum | cut -d' ' -f1)
 
 if [ -f "$sysroot/.hexsim-key" ] && [ "$(cat "$sysroot/.hexsim-key")" = "$all_key" ]; then
-    say "sysroot is up to date"
+    [ -n "${HEXSIM_MUSL_QUIET:-}" ] || say "sysroot is up to date"
     echo "$sysroot"
     exit 0
 fi
@@ -174,8 +177,13 @@ fi
 
 say "building musl (make -j$jobs)"
 rm -f "$sysroot/.hexsim-key"
-make -C "$build" -j"$jobs" >&2
-make -C "$build" DESTDIR="$sysroot" install >&2
+# musl's make prints every command: they go to make.log, the end of which is shown
+# if something fails.
+log="$build/make.log"
+if ! { make -C "$build" -j"$jobs" && make -C "$build" DESTDIR="$sysroot" install; } > "$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    die "building musl failed; the whole log is $log"
+fi
 
 # The helpers clang-16 calls for division and memcpy (guest/musl/builtins).
 say "building the compiler helper library"
