@@ -81,6 +81,10 @@ def build_guest(src, out, link, sysroot):
     cmd = [HEXAGON_CC, '-O2', '-std=c11', '-D_GNU_SOURCE', '-Wall', '-Wextra', '-Werror',
            src, '-o', out] + link
     subprocess.run(cmd, check=True, env=env)
+    # hexagon-cc builds without duplexes, so the linked program (libc included) has no
+    # site ld.lld-16 may have corrupted (tools/lld_duplex_check.py).
+    subprocess.run([sys.executable, os.path.join(ROOT, 'tools', 'lld_duplex_check.py'), out],
+                   check=True)
 
 
 def build_host(src, out, link, cc):
