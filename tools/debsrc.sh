@@ -14,7 +14,8 @@
 #
 # Environment:
 #   HEXSIM_CACHE         cache root (default ~/.cache/hexsim); packages go to
-#                        $HEXSIM_CACHE/debsrc/PACKAGE_VERSION/, apt's state to
+#                        $HEXSIM_CACHE/debsrc/PACKAGE_VERSION/ (VERSION without its
+#                        epoch), apt's state to
 #                        $HEXSIM_CACHE/debsrc/apt/
 #   HEXSIM_DEB_SOURCES   the deb822 file naming the mirror
 #                        (default /etc/apt/sources.list.d/debian.sources)
@@ -32,8 +33,9 @@ pkg=${1%%=*}
 ver=${1#*=}
 sources=${HEXSIM_DEB_SOURCES:-/etc/apt/sources.list.d/debian.sources}
 root=${HEXSIM_CACHE:-${HOME}/.cache/hexsim}/debsrc
-out="$root/${pkg}_$ver"
-# The .dsc's name drops the epoch.
+# Debian's file names drop the epoch ("1:"); so does the directory (a colon in a path
+# breaks make).
+out="$root/${pkg}_${ver#*:}"
 dsc="$out/${pkg}_${ver#*:}.dsc"
 
 command -v apt-get >/dev/null 2>&1 || die "apt-get not found (this needs Debian)"
