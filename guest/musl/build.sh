@@ -12,7 +12,8 @@
 # compiler flags a reconfigure; changed builtins only their rebuild; nothing changed
 # means nothing runs.
 #
-# Result: $HEXSIM_CACHE/musl/sysroot with usr/include (musl's headers), usr/lib/crt1.o,
+# Result: $HEXSIM_CACHE/musl/sysroot with usr/include (musl's headers and Linux 6.1's
+# uapi headers for Hexagon), usr/lib/crt1.o,
 # crti.o, crtn.o, libc.a (libm, libpthread, librt ... folded in, their .a files empty as
 # musl installs them) and libclang_rt.builtins-hexagon.a (the helpers clang-16 calls,
 # under the name clang's driver links for this target).
@@ -183,6 +184,33 @@ log="$build/make.log"
 if ! { make -C "$build" -j"$jobs" && make -C "$build" DESTDIR="$sysroot" install; } > "$log" 2>&1; then
     tail -n 40 "$log" >&2
     die "building musl failed; the whole log is $log"
+fi
+
+# Linux 6.1's user-space API headers for Hexagon (linux/, asm/, asm-generic/ ...), which
+# programs like BusyBox include next to the C library's: `make headers` in a scratch
+# copy of the parts of the kernel tree it reads (13 MB, not the whole 1.3 GB), removed
+# afterwards. Redone when the sysroot was.
+if [ ! -f "$sysroot/usr/include/linux/.hexsim-uapi" ]; then
+    say "installing Linux 6.1's uapi headers from $(basename "$tarball")"
+    k="$cache/kernel-tree"
+    rm -rf "$k"
+    mkdir -p "$k"
+    ktop=$(tar -tJf "$tarball" 2>/dev/null | head -n 1 | cut -d/ -f1) || true
+    [ -n "$ktop" ] || die "cannot list $tarball"
+    tar -xJf "$tarball" -C "$k" --wildcards "$ktop/Makefile" "$ktop/Kbuild" "$ktop/Kconfig" \
+        "$ktop/scripts/*" "$ktop/include/uapi/*" "$ktop/arch/hexagon/*" "$ktop/usr/*"
+    [ -d "$k/$ktop/arch/hexagon/include/uapi" ] || die "$tarball does not hold a Hexagon kernel tree"
+    # `make headers` leaves the sanitised headers in usr/include (headers_install would
+    # only copy them, with rsync).
+    if ! make -C "$k/$ktop" ARCH=hexagon HOSTCC=cc headers > "$build/headers.log" 2>&1; then
+        tail -n 20 "$build/headers.log" >&2
+        die "making the kernel headers failed; the log is $build/headers.log"
+    fi
+    (cd "$k/$ktop/usr/include" && find . -name '*.h' -exec cp --parents {} "$sysroot/usr/include/" \;)
+    rm -rf "$k"
+    [ -f "$sysroot/usr/include/linux/version.h" ] && [ -f "$sysroot/usr/include/asm/unistd.h" ] ||
+        die "headers_install left no linux/version.h or asm/unistd.h"
+    touch "$sysroot/usr/include/linux/.hexsim-uapi"
 fi
 
 # The helpers clang-16 calls for division and memcpy (guest/musl/builtins).
