@@ -9,12 +9,6 @@ set(HEXSIM_MUSL_SYSROOT "" CACHE PATH
     "musl sysroot for tests/userland (default: tools/hexagon-cc's, ~/.cache/hexsim/musl/sysroot)")
 set(_userland_progs stdio malloc strings sort math builtins timeclock files getopt setjmp
     signals pthreads)
-# Pending in hexsim --user until the user-os branch is merged: the system calls these need
-# (clock_getres, chdir and the other file and directory calls, rt_sigprocmask,
-# rt_sigaction and signal delivery, setitimer/alarm, clone, futex, set_tid_address) are
-# missing, so their hexsim half is expected to fail (WILL_FAIL: it reports a failure as
-# soon as it passes, and then leaves this list).
-set(_userland_pending_user_os timeclock files setjmp signals pthreads)
 set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
@@ -30,7 +24,4 @@ foreach(_p IN LISTS _userland_progs)
                 --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg})
     set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
         PROPERTIES LABELS userland TIMEOUT 900)
-    if(_p IN_LIST _userland_pending_user_os)
-        set_tests_properties(userland_${_p}_hexsim PROPERTIES WILL_FAIL TRUE)
-    endif()
 endforeach()
