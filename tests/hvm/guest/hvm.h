@@ -128,6 +128,14 @@ static inline s32 map_board(void)
     return vmnewmap(board_l1);
 }
 
+// Runs trap1(#n) with r0-r5 = in[0..5] and stores r0-r5 as they are after it in out[0..5]
+// (both 8-byte aligned): what a call writes, and which registers it leaves alone.
+#define TRAP1_REGS(n, in, out) __asm__ volatile(                                   \
+    "r6 = %0\n r1:0 = memd(r6+#0)\n r3:2 = memd(r6+#8)\n r5:4 = memd(r6+#16)\n"    \
+    "trap1(#" #n ")\n"                                                              \
+    "r6 = %1\n memd(r6+#0) = r1:0\n memd(r6+#8) = r3:2\n memd(r6+#16) = r5:4\n"    \
+    : : "r"(in), "r"(out) : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "memory")
+
 // Conformance cases: CASE("section", "statement") { checks } prints "ok   section |
 // statement" or "FAIL section | statement" (hvm_test.py collects them).
 static int case_fail0_;
