@@ -19,6 +19,10 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ff
 VEC0 = ['-Wl,--section-start=.vectors=0']
 CASES = {
     # the conformance suite (HVM specification Rev A): one vCPU and three
+    'spec_calls': (['crt.S', 't_spec_calls.c'], ['--mem', '64M'], 0, None, []),
+    'spec_calls_smp3': (['crt.S', 't_spec_calls.c'], ['--mem', '64M', '--smp', '3'], 0, None, []),
+    'spec_mmu': (['crt.S', 't_spec_mmu.c'], ['--mem', '64M'], 0, None, []),
+    'spec_mmu_smp3': (['crt.S', 't_spec_mmu.c'], ['--mem', '64M', '--smp', '3'], 0, None, []),
     'spec_events': (['crt.S', 't_spec_events.c'], ['--mem', '64M'], 0, None, []),
     'spec_events_smp3': (['crt.S', 't_spec_events.c'], ['--mem', '64M', '--smp', '3'], 0, None,
                          []),
