@@ -7,7 +7,9 @@
 // clock jumps to the next device event instead of spinning (after the idle hook, which an
 // interactive terminal uses to wait for the host's input). Executor events become HVM
 // events: trap0 (angel calls in guest mode), trap1 calls, faults and illegal or privileged
-// instructions as general exceptions with their cause and BADVA.
+// instructions as general exceptions with their cause and BADVA, an invalid page table as a
+// machine check (HVM spec 7.5). An event before vmsetvec terminates its vCPU (spec 5.2);
+// when no vCPU is left the run ends, with status 3 if one was lost that way.
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

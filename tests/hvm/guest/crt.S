@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Entry, event vectors and event handler for the HVM test kernels. The kernel starts with
-// the MMU off (VA = PA) at _start; each vector saves the registers the C code may change,
+// the boot map (RAM at VA = PA; map_board() in hvm.h adds the devices) at _start; each vector saves the registers the C code may change,
 // fetches the event record with vmgetregs into a 4-word array, calls hvm_event(slot, rec),
 // writes the (possibly changed) record back with vmsetregs and returns with vmrte.
     .text
