@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Entry, event vectors and event handler for the HVM test kernels. The kernel starts with
 // the boot map (RAM at VA = PA; map_board() in hvm.h adds the devices) at _start; each
-// vector saves the registers the C code may change, fetches the event record with vmgetregs into a 4-word array, calls hvm_event(slot, rec),
-// writes the (possibly changed) record back with vmsetregs and returns with vmrte.
+// vector saves the registers the C code may change, fetches the event record with
+// vmgetregs into a 4-word array, calls hvm_event(slot, rec), writes the (possibly changed)
+// record back with vmsetregs and returns with vmrte.
     .text
     .globl _start
 _start:
