@@ -15,6 +15,7 @@ static struct ev evs[16];
 static volatile u32 fixup;           // 0: skip the one-word packet; else resume there
 static volatile u32 nest;            // trap0 #2 inside the handler of trap0 #1
 static volatile u32 nested_g0;
+static volatile u32 n_privi;
 static u32 user_stack[256] __attribute__((aligned(8)));
 static u32 l1[1024] __attribute__((aligned(4096)));
 static u32 l2[1024] __attribute__((aligned(4096)));
@@ -44,6 +45,8 @@ void hvm_event(u32 slot, u32 *rec)
         rec[1] = 0;
         return;
     }
+    if (slot == 2 && GSR_CAUSE(rec[1]) == 0x1b && (rec[1] & GSR_UM))
+        n_privi++;
     if (slot == 2) {                                  // general exception: skip or resume
         rec[0] = fixup ? fixup : rec[0] + 4;
         fixup = 0;
@@ -80,6 +83,12 @@ static void user_priv(void)
 {
     // vmgetie, vmsetregs, a guest register: three one-word packets in a row
     __asm__ volatile("{ trap1(#4) }\n{ trap1(#21) }\n{ r0 = g0 }" ::: "r0", "memory");
+    // then every other virtual instruction of the summary table
+    __asm__ volatile("{ trap1(#0) }\n{ trap1(#1) }\n{ trap1(#2) }\n{ trap1(#3) }\n"
+                     "{ trap1(#5) }\n{ trap1(#10) }\n{ trap1(#11) }\n{ trap1(#13) }\n"
+                     "{ trap1(#14) }\n{ trap1(#15) }\n{ trap1(#16) }\n{ trap1(#17) }\n"
+                     "{ trap1(#18) }\n{ trap1(#19) }\n{ trap1(#20) }\n{ trap1(#22) }\n"
+                     ::: "r0", "r1", "r2", "r3", "memory");
     __asm__ volatile("{ trap0(#0x55) }" ::: "memory");
 }
 static void user_access(void)
@@ -240,14 +249,25 @@ int main(void)
     CASE("A.2 Instruction properties / 7.3", "virtual instructions and guest registers in "
          "user mode: privilege violation 0x1B at the packet") {
         u32 n0 = n_ev;
+        n_privi = 0;
         enter_user(user_priv, usp);
-        CHECK_EQ(n_ev, n0 + 4);
+        CHECK_EQ(n_ev, n0 + 20);
+        CHECK_EQ(n_privi, 19);
         for (u32 i = 0; i < 3; i++) {
             CHECK_EQ(evs[(n0 + i) & 15].slot, 2);
             CHECK_EQ(GSR_CAUSE(evs[(n0 + i) & 15].gsr), 0x1b);
             CHECK(evs[(n0 + i) & 15].gsr & GSR_UM);
         }
         CHECK_EQ(evs[(n0 + 1) & 15].elr, evs[n0 & 15].elr + 4);
+    }
+    CASE("5.4 Event types (note)", "a packet with two faulting loads: the slot 1 load's "
+         "exception is taken (GBADVA its address)") {
+        register u32 a __asm__("r1") = 0x00200001;
+        register u32 b __asm__("r3") = 0x00200002;
+        __asm__ volatile("{ r0 = memw(r1+#0); r2 = memw(r3+#0) }"
+                         : : "r"(a), "r"(b) : "r0", "r2", "memory");
+        CHECK_EQ(GSR_CAUSE(last()->gsr), 0x20);
+        CHECK_EQ(last()->badva, 0x00200001);
     }
     CASE("7.3/9.4.2 General exceptions", "user access to a page without U: 0x24 load, 0x25 "
          "store; missing R or W: 0x22, 0x23; GBADVA the address") {
