@@ -8,8 +8,9 @@
 // (not modelled); its low bits are the guest's software bits. Size 7 means no translation.
 // A mapping with none of R/W/X is treated as absent. Before its first vmnewmap a vCPU uses
 // the boot map (section 4.5): RAM, the logical segment the program is loaded into, at
-// VA = PA, read/write/execute, guest mode only (the spec names no user access; H2 and
-// hexagonMVM boot maps are supervisor-only too). A translation to a logical page that is
+// VA = PA, read/write/execute, guest mode only (the spec names no user access;
+// hexagonMVM's initial table has no U bit either, but maps all 4 GiB, devices included,
+// where the spec maps only the segment the program is loaded into). A translation to a logical page that is
 // neither RAM nor a device is a protection violation (section 9.2); an L2 table outside RAM
 // is an invalid page table found at run time, a machine check (sections 7.5, App. A
 // VMNEWMAP). Faults come back as enum hexsim_mem_fault; the HVM turns them into
