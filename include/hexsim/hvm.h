@@ -137,6 +137,11 @@ int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool u
 // device; else a protection violation, section 9.2). Same answers as hexsim_hvm_walk.
 int hexsim_hvm_translate(struct hexsim_vcpu *v, uint32_t va, bool user, uint32_t *pa,
                          unsigned *prot);
+// The guest-mode mapping of va (boot map or page table, no check of what it points at): 0
+// with its permissions and its last virtual address, or a fault as above (vmcache's range
+// check: one look per page, whatever its size).
+int hexsim_hvm_guest_mapping(struct hexsim_vcpu *v, uint32_t va, unsigned *prot,
+                             uint32_t *last);
 void hexsim_vcpu_flush_tlb(struct hexsim_vcpu *v);
 void hexsim_vcpu_init_xlat(struct hexsim_vcpu *v);
 void hexsim_vcpu_set_user(struct hexsim_vcpu *v, bool user);

@@ -155,15 +155,15 @@ static bool vmcache(struct hexsim_vcpu *v, uint32_t op, uint32_t start, uint32_t
     if (op != HVMC_DCCLEANINVA && op != HVMC_ICINVA && op != HVMC_IDSYNC)
         return true;
     uint64_t end = (uint64_t)start + len;
-    for (uint64_t a = start; a < end; a = (a | 0xfff) + 1) {
-        uint32_t pa;
+    for (uint64_t a = start; a < end;) {
         unsigned prot = 0;
+        uint32_t last;
         uint32_t va = (uint32_t)a;     // a range past the top meets the reserved 16 MiB first
-        if (hexsim_hvm_translate(v, va, false, &pa, &prot) ||
-            !(prot & HEXSIM_PROT_W)) {
+        if (hexsim_hvm_guest_mapping(v, va, &prot, &last) || !(prot & HEXSIM_PROT_W)) {
             hexsim_hvm_event(v, HVM_EV_GENEX, HVM_GE_WPROT, pc, va);
             return false;
         }
+        a = (uint64_t)last + 1;
     }
     return true;
 }

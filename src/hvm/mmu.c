@@ -36,8 +36,9 @@ static int read_word(struct hexsim_mem *ram, uint32_t pa, uint32_t *w)
     return 0;
 }
 
-int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user,
-                    uint32_t *pa, unsigned *prot)
+// The walk; *mask gets the page's address mask (its size)
+static int walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user, uint32_t *pa,
+                unsigned *prot, uint32_t *mask)
 {
     uint32_t l1;
     if (va >= HEXSIM_HVM_RESERVED_VA)
@@ -62,10 +63,17 @@ int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool u
         return HEXSIM_MEM_UNMAPPED;
     if (user && !(pte & HVM_PTE_U))
         return HEXSIM_MEM_PRIV;
-    uint32_t mask = pte_pgmask[size];
-    *pa = (pte & mask) | (va & ~mask);
+    *mask = pte_pgmask[size];
+    *pa = (pte & *mask) | (va & ~*mask);
     *prot = p;
     return HEXSIM_MEM_OK;
+}
+
+int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user,
+                    uint32_t *pa, unsigned *prot)
+{
+    uint32_t mask;
+    return walk(ram, ptbase, va, user, pa, prot, &mask);
 }
 
 void hexsim_vcpu_flush_tlb(struct hexsim_vcpu *v)
@@ -107,6 +115,26 @@ int hexsim_hvm_translate(struct hexsim_vcpu *v, uint32_t va, bool user, uint32_t
     if (*pa - m->ram_base >= m->ram_size && !hexsim_bus_find(&m->bus, *pa))
         return HEXSIM_MEM_PROT;
     return HEXSIM_MEM_OK;
+}
+
+int hexsim_hvm_guest_mapping(struct hexsim_vcpu *v, uint32_t va, unsigned *prot,
+                             uint32_t *last)
+{
+    struct hexsim_machine *m = v->m;
+    if (va >= HEXSIM_HVM_RESERVED_VA)
+        return HEXSIM_MEM_PROT;
+    if (!v->mmu_on) {
+        if (va - m->ram_base >= m->ram_size)
+            return HEXSIM_MEM_PROT;
+        *prot = HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X;
+        *last = m->ram_base + m->ram_size - 1;
+        return HEXSIM_MEM_OK;
+    }
+    uint32_t pa, mask;
+    int f = walk(&m->ram, v->ptbase, va, false, &pa, prot, &mask);
+    if (!f)
+        *last = va | ~mask;
+    return f;
 }
 
 static int vcpu_translate(void *ctx, uint32_t ea, unsigned access, struct hexsim_xlat_result *r)

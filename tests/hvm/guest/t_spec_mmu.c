@@ -239,6 +239,9 @@ int main(void)
         vmcache(4, 0x40002000, 4);                             // no RWX at all
         expect(n0, 2, 0x23, 0x40002000);
         n0 = n_ev;
+        vmcache(5, 0x00000000, 0x40000000);                    // 16 4 MiB pages, then none
+        expect(n0, 2, 0x23, RAM_END);
+        n0 = n_ev;
         CHECK_EQ(vmcache(0, 0x40001000, 0x1000), 0);           // whole-cache ops: no range
         CHECK_EQ(n_ev, n0);
     }
