@@ -24,6 +24,10 @@ struct hexsim_user_dbg {
 // Sets up d over the loaded process u and fills *t. Returns 0, or -1 (out of memory).
 int hexsim_user_dbg_init(struct hexsim_user_dbg *d, struct hexsim_user *u,
                          struct hexsim_dbg_target *t);
+// The same for looking only (registers, memory, symbols: the fault report): no run-loop
+// state is made, and step/run end at once without running anything.
+void hexsim_user_dbg_view(struct hexsim_user_dbg *d, struct hexsim_user *u,
+                          struct hexsim_dbg_target *t);
 void hexsim_user_dbg_free(struct hexsim_user_dbg *d);
 // The process exit status once it has ended (else the status it would end with now).
 int hexsim_user_dbg_status(const struct hexsim_user_dbg *d);

@@ -232,9 +232,14 @@ void hexsim_user_exec_free(struct hexsim_user_exec *x)
     x->env.caches = NULL;
 }
 
-// Reports an event that ends the process (a fault, or a trap that is not a system call) on
-// u->err, and returns the exit status: 128 + the signal.
 int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev)
+{
+    int status = hexsim_user_fault_line(u, ev);
+    hexsim_user_fault_context(u, ev);
+    return status;
+}
+
+int hexsim_user_fault_line(struct hexsim_user *u, const struct hexsim_event_info *ev)
 {
     if (ev->kind == HX_EV_TRAP0) {
         fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "

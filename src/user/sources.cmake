@@ -6,4 +6,5 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/stack.c
     ${CMAKE_CURRENT_LIST_DIR}/syscall.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
+    ${CMAKE_CURRENT_LIST_DIR}/fault_report.c
     ${CMAKE_CURRENT_LIST_DIR}/dbg_target.c)

@@ -98,6 +98,11 @@ int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt);
 // Reports an event that ends the process on u->err; returns 128 + the signal.
 int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev);
+// Its parts: the one-line report (and the packet) only, which the debugger shows at a fault
+// stop, returning the exit status; and the context after it (fault_report.c): the function
+// and source line, a short backtrace, a hint when the address is just below the stack.
+int hexsim_user_fault_line(struct hexsim_user *u, const struct hexsim_event_info *ev);
+void hexsim_user_fault_context(struct hexsim_user *u, const struct hexsim_event_info *ev);
 
 // Snapshots of the whole process (src/snap/snap_user.c; the container: snap_file.c).
 // Save refuses (-1, message) a process with a host file open other than stdin/stdout/
