@@ -432,7 +432,8 @@ int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
         const struct hexsim_insn *in = &pkt->insn[i];
         x->cur_in = in;
         // the staging function even in a direct packet: the log reads the write mask
-        hexsim_sem_fn fn = hexsim_isa_sem[in->tag] ? hexsim_isa_sem[in->tag] : in->fn;
+        hexsim_sem_fn fn = in->fn == hexsim_isa_sem_direct[in->tag] ? hexsim_isa_sem[in->tag]
+                                                                     : in->fn;
         fn(x, in);
         trace_insn(x, i);
         if (ev->kind >= HX_EV_FAULT_READ)
