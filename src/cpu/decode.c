@@ -335,6 +335,22 @@ unsigned hexsim_insn_preds_written(const struct hexsim_insn *in)
     return m;
 }
 
+// Whether an instruction of the packet writes PC (control register 9, alone or in C9:8).
+static bool writes_pc(const struct hexsim_packet *pkt)
+{
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
+        for (unsigned k = 0; k < d->nops; k++) {
+            const struct hexsim_operand_desc *o = &d->ops[k];
+            uint32_t v = pkt->insn[i].op[k];
+            if (o->written && ((o->kind == HX_OPK_C && v == HX_PC) ||
+                               (o->kind == HX_OPK_CC && (v & ~1u) == (HX_PC & ~1u))))
+                return true;
+        }
+    }
+    return false;
+}
+
 // PRM 6.1.3: the writes of one predicate in a packet are ANDed, and a compound compare-jump
 // (`p0 = cmp.eq(Rs,Rt); if (p0.new) jump`) jumps on the value the packet gives p0, which the
 // compares after it in the packet take part in. When another instruction writes its predicate
@@ -438,6 +454,7 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
             pkt->guest |= (uint8_t)(1u << i);
     }
     pkt->nexec = (uint8_t)k;
+    pkt->writes_pc = writes_pc(pkt);
     if (!hexsim_check_packet(pkt, arch)) {
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;

@@ -103,6 +103,10 @@ struct hexsim_packet {
                               // (exec_step.h)
     bool store_direct;        // in user mode its one store may write memory at once (see
                               // decode.c: nothing after it in execution order can fault)
+    bool writes_pc;           // a transfer names PC (`pc = Rs`, `c9:8 = Rss`): the assembler
+                              // and disassembler (llvm-mc-16, llvm-objdump-16) refuse it as
+                              // writing a read-only register, so hexsim-objdump prints
+                              // <unknown>; it executes with the PC write ignored (exec.c)
     bool plain;               // decoded OK, no supervisor or guest instructions (the
                               // executor's fast path; false: it checks status and mode)
     struct hexsim_packet_timing tm;   // the timing model's summary (timing.h)

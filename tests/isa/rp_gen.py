@@ -1221,13 +1221,19 @@ class Gen:
             for r in ins.cpins:
                 if cp.get(r, ins.cpins[r]) != ins.cpins[r]:
                     raise Fail("control pin conflict")
-        # Explicit USR writes get a safe value.
+        # Explicit USR writes get a safe value; GP writes (alone or as c11 of c11:10) one
+        # with its reserved bits 5:0 clear (qemu 7.2 keeps them: qemu_deviations.txt
+        # [usr-gp-reserved-bits]; a GP-relative access after it would then differ too).
         for t in ri.toks:
-            if t.kind == "C" and t.letter == "d" and ops[t.key] == 8 and not t.pair:
-                src = [x.key for x in ri.toks if x.kind == "R" and x.letter == "s"]
+            if t.kind != "C" or t.letter != "d":
+                continue
+            src = [x.key for x in ri.toks if x.kind == "R" and x.letter == "s"]
+            if ops[t.key] == 8 and not t.pair:
                 pin(src[0], rand_usr(rng))
-            if t.kind == "C" and t.letter == "d" and t.pair and ops[t.key] == 4:
-                pass
+            elif ops[t.key] == 11 and not t.pair:
+                pin(src[0], rand32(rng) & ~0x3f)
+            elif ops[t.key] == 10 and t.pair:
+                pin(ops[src[0]] + 1, rand32(rng) & ~0x3f)
         # Control flow.
         if ri.branch and ri.frame != "return":
             if ctx is None:
