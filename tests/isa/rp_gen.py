@@ -1150,7 +1150,16 @@ class Gen:
                 r = reg_of(g[0])
                 pin(r, (ea - off) & M32)
             elif mode == "gp":
-                ins.cpins["gp"] = (ea - ops[g[0]]) & M32
+                # GP keeps bits 5:0 zero (PRM 2.2.8): the offset takes up ea's low bits
+                off = ops[g[0]]
+                off += (ea - off) & 63
+                lo, hi, scale, _ = ri.imm_b[g[0]]
+                if off > hi << scale:
+                    off -= 64
+                if off < lo << scale:
+                    raise Fail("gp offset")
+                ops[g[0]] = off
+                ins.cpins["gp"] = (ea - off) & M32
             elif mode == "abs":
                 ops[g[0]] = ea
                 ops[g[0] + ".ext"] = True
@@ -1636,7 +1645,7 @@ def make_case(gen, rng, nunits, image_count):
     ctrl = {}
     for name in ("m0", "m1", "cs0", "cs1", "ugp", "gp", "framekey"):
         if rng.random() < 0.3:
-            ctrl[name] = rand32(rng)
+            ctrl[name] = rand32(rng) & (~0x3f if name == "gp" else M32)   # GP: bits 5:0 zero
     return RPCase(units, regs, rand_preds(rng), rand_usr(rng), ctrl,
                   rng.randrange(image_count), taken)
 
