@@ -370,6 +370,8 @@ class RowInfo:
         # Compares that may write a predicate another compare writes (results ANDed).
         self.cmp_like = (row.cls in ("ALU32", "XTYPE") and s.startswith("Pd4 = ") and
                          not self.imp_p and "tlbmatch" not in s)
+        # the duplex compare `p0 = cmp.eq(Rs16,#u2)` (SA1_cmpeqi), ANDed like the others
+        self.sub_cmp = self.duplex and re.match(r"p0 = cmp\.", s) is not None
         if re.search(r"if \(Rs32[!=<>]", s):
             self.slots = frozenset((3,))    # what llvm-mc-16 accepts (the table says 23)
         for p in re.findall(r"hx_wp\(x, *([0-3])\b", sem):
@@ -1018,8 +1020,8 @@ class Gen:
             # qemu 7.2 crashes (SIGSEGV) on two compare-jumps with two more compares.
             if sum(1 for i in insns if i.wp) > 3:
                 return False
-        # A predicate written twice is written by compares and compound compare-jumps only
-        # (the writes are ANDed; .new readers see the result).
+        # A predicate written twice is written by compares (the duplex one too) and compound
+        # compare-jumps only (the writes are ANDed; .new readers see the result).
         seen = 0
         dup = 0
         for i in insns:
@@ -1032,7 +1034,8 @@ class Gen:
             for p in range(4):
                 if dup >> p & 1:
                     for i in insns:
-                        if p in i.wp and not (i.ri.cmp_like or i.ri.self_pnew == {p}):
+                        if p in i.wp and not (i.ri.cmp_like or i.ri.sub_cmp or
+                                              i.ri.self_pnew == {p}):
                             return False
         # Pins agree; in loop bodies no pinned register is written (but the circular
         # base register its own instruction updates).
