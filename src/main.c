@@ -15,6 +15,7 @@
 
 #include "debug/rl_editor.h"
 #include "debug/session.h"
+#include "hexsim/arch.h"
 #include "hexsim/host.h"
 #include "hexsim/machine.h"
 #include "hexsim/sdl_console.h"
@@ -170,7 +171,8 @@ static void print_usage(FILE *out)
           "      --user PROG ...  run the static Hexagon Linux program PROG with ARGS;\n"
           "                       hexsim options may stand before PROG, everything\n"
           "                       after PROG goes to the program\n"
-          "      --mcpu vNN       core version for decoding (default: from the ELF header;\n"
+          "      --mcpu vNN       core version for decoding, v5 ... v73 (v67t, v71t: with\n"
+          "                       the audio extension; default: from the ELF header;\n"
           "                       system mode: at least v67, the version of the userland)\n"
           "      --max-packets N  stop after N packets (exit status 124; a run continued\n"
           "                       from a snapshot counts from the start of the saved run)\n"
@@ -187,7 +189,8 @@ static void print_usage(FILE *out)
           "                       same)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
-          "                       device accesses, system calls (user mode), interrupts\n"
+          "                       device accesses, system calls, threads, thread switches\n"
+          "                       and signals handled (user mode), interrupts\n"
           "                       and HVM calls by kind (system mode), host time, packets/s\n"
           "      --stats-json FILE  write the same values to FILE as one JSON object\n"
           "      --timing=simple|cache  the timing model that drives the pcycle clock (see\n"
@@ -197,8 +200,8 @@ static void print_usage(FILE *out)
           "      --timing-param NAME=VALUE  change one model parameter (repeatable)\n"
           "      --timing-info    print the model's parameters with their sources and exit\n"
           "      --profile FILE   write per-function pcycles (ELF symbols), sorted, to FILE\n"
-          "                       and folded call stacks for flame graph tools to\n"
-          "                       FILE.folded\n"
+          "                       folded call stacks to FILE.folded and their flame\n"
+          "                       graph to FILE.svg\n"
           "\n"
           "Snapshots (user and system mode; format: src/snap/snap_file.c):\n"
           "      --snapshot-at N[,N...] --snapshot-out FILE\n"
@@ -317,12 +320,12 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             char *end;
             errno = 0;
             if (arg[2] == 'm' && arg[3] == 'c') {
-                const char *p = v[0] == 'v' || v[0] == 'V' ? v + 1 : v;
-                unsigned long a = strtoul(p, &end, 10);
-                if (*p == '\0' || *end || (a != 5 && a != 55 && (a < 60 || a > 68)))
-                    return usage_error("unknown core version (v5, v55, v60..v68):", v);
-                opts->uopts.arch = (unsigned)a;
-                opts->mopts.arch = (unsigned)a;
+                unsigned a = hexsim_arch_parse(v);
+                if (!a)
+                    return usage_error("unknown core version (v5, v55, v60 ... v73, v67t, "
+                                       "v71t):", v);
+                opts->uopts.arch = a;
+                opts->mopts.arch = a;
             } else if (arg[6] == 'p') {
                 unsigned long long n = strtoull(v, &end, 10);
                 if (*v == '\0' || *end || errno || n == 0 || v[0] == '-')
@@ -654,6 +657,9 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     }
     u->opts = opts->uopts;
     u->err = stderr;
+    // a write to a pipe nobody reads gives -EPIPE and the guest its own SIGPIPE (signal.c),
+    // not the end of hexsim
+    signal(SIGPIPE, SIG_IGN);
     char err[768];
     int status;
     struct timespec t0;

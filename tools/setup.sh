@@ -4,7 +4,7 @@
 # boot. Idempotent: packages already present are skipped by apt-get; runs as root or via sudo.
 set -eu
 
-PKGS="build-essential cmake pkg-config libelf-dev libsdl2-dev libreadline-dev check
+PKGS="build-essential cmake pkg-config libelf-dev libdw-dev libsdl2-dev libreadline-dev check
 zlib1g-dev libsubunit-dev libslirp-dev clang-16 libclang-rt-16-dev lld-16 llvm-16 lldb-16 qemu-user
 python3 binutils"
 # (binutils: its objdump checks the block compiler's stencils, src/cpu/sources.cmake; gcc

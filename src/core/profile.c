@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/flamegraph.h"
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "debug/symtab.h"
@@ -29,13 +30,22 @@ struct node {
     uint64_t pcycles;
 };
 
+#define MAX_STACK (1u << 20)   // beyond: calls are only counted, so returns still match
+
+// A thread's call stack: the tree node of each active call (stack[0] is the root), so a
+// return goes back to exactly the node the call left, however deep the recursion.
+struct thread_stack {
+    uint32_t *node;
+    unsigned depth, cap;
+    uint64_t lost;              // calls past MAX_STACK (or out of memory) not yet returned
+};
+
 struct hexsim_profile {
     struct pc_slot *slot;
     size_t nslot, used;
     struct node *node;
     uint32_t nnode, cap;
-    uint32_t cur[HEXSIM_PROFILE_THREADS];
-    unsigned depth[HEXSIM_PROFILE_THREADS];
+    struct thread_stack st[HEXSIM_PROFILE_THREADS];
     uint32_t root_func[HEXSIM_PROFILE_THREADS];
 };
 
@@ -64,6 +74,8 @@ void hexsim_profile_free(struct hexsim_profile *p)
         return;
     free(p->slot);
     free(p->node);
+    for (unsigned t = 0; t < HEXSIM_PROFILE_THREADS; t++)
+        free(p->st[t].node);
     free(p);
 }
 
@@ -153,10 +165,37 @@ static uint32_t child(struct hexsim_profile *p, uint32_t parent, uint32_t func)
     return c;
 }
 
+// Calls deeper than HEXSIM_PROFILE_DEPTH get nodes directly under the call at that depth
+// (one per callee), so the tree stays HEXSIM_PROFILE_DEPTH + 1 deep while every function's
+// own pcycles stay exact; their returns pop them like any other.
+static void push_call(struct hexsim_profile *p, struct thread_stack *ts, uint32_t func)
+{
+    if (ts->lost || ts->depth + 1 >= MAX_STACK) {
+        ts->lost++;
+        return;
+    }
+    if (ts->depth + 1 >= ts->cap) {
+        unsigned cap = ts->cap ? 2 * ts->cap : 256;
+        uint32_t *n = realloc(ts->node, cap * sizeof(*n));
+        if (!n) {
+            ts->lost++;
+            return;
+        }
+        if (!ts->cap)
+            n[0] = 0;           // the root
+        ts->node = n;
+        ts->cap = cap;
+    }
+    uint32_t parent = ts->node[ts->depth < HEXSIM_PROFILE_DEPTH ? ts->depth
+                                                                 : HEXSIM_PROFILE_DEPTH];
+    ts->node[++ts->depth] = child(p, parent, func);
+}
+
 void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, uint64_t pcycles,
                            int flow, uint32_t next_pc)
 {
     t %= HEXSIM_PROFILE_THREADS;
+    struct thread_stack *ts = &p->st[t];
     struct pc_slot *s = slot_of(p, pc);
     if (s) {
         s->pcycles += pcycles;
@@ -164,17 +203,13 @@ void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, ui
     }
     if (p->root_func[t] == UINT32_MAX)
         p->root_func[t] = pc;
-    p->node[p->cur[t]].pcycles += pcycles;
-    if (flow == HEXSIM_PROFILE_FLOW_CALL && p->depth[t] < HEXSIM_PROFILE_DEPTH) {
-        uint32_t c = child(p, p->cur[t], next_pc);
-        if (c != p->cur[t]) {
-            p->cur[t] = c;
-            p->depth[t]++;
-        }
-    } else if (flow == HEXSIM_PROFILE_FLOW_RETURN && p->depth[t] > 0) {
-        p->cur[t] = p->node[p->cur[t]].parent;
-        p->depth[t]--;
-    }
+    p->node[ts->depth ? ts->node[ts->depth] : 0].pcycles += pcycles;
+    if (flow == HEXSIM_PROFILE_FLOW_CALL)
+        push_call(p, ts, next_pc);
+    else if (flow == HEXSIM_PROFILE_FLOW_RETURN && ts->lost)
+        ts->lost--;
+    else if (flow == HEXSIM_PROFILE_FLOW_RETURN && ts->depth > 0)
+        ts->depth--;
 }
 
 // ---- output
@@ -299,6 +334,11 @@ int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const
         snprintf(msg, msglen, "cannot write %s: %s", fpath, strerror(errno));
         goto out;
     }
+    char spath[4200], title[4300];
+    snprintf(spath, sizeof spath, "%s.svg", path);
+    snprintf(title, sizeof title, "hexsim --profile %s", elf ? elf : "");
+    if (hexsim_flamegraph_write(fpath, spath, title, msg, msglen))
+        goto out;
     rc = 0;
 out:
     free(ft);

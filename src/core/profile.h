@@ -3,7 +3,9 @@
 // address, the pcycles it took, and whether it called or returned); at the end the profile
 // is written as a table of functions (ELF symbols) sorted by their own pcycles, and as
 // folded call stacks ("f;g;h pcycles" lines, the input of flame graph tools) built from
-// the calls and returns the packets made (at most HEXSIM_PROFILE_DEPTH deep per thread).
+// the calls and returns the packets made, and drawn as a flame graph (FILE.svg). Calls
+// deeper than HEXSIM_PROFILE_DEPTH per thread are folded as callees of the frame at that
+// depth (each function's own pcycles stay exact) and their returns still match them.
 #ifndef HEXSIM_CORE_PROFILE_H
 #define HEXSIM_CORE_PROFILE_H
 
@@ -26,7 +28,8 @@ int hexsim_profile_flow(const struct hexsim_packet *pkt, uint32_t next_pc);
 // next PC (a call's target).
 void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, uint64_t pcycles,
                            int flow, uint32_t next_pc);
-// Writes the table to path and the folded stacks to path.folded, naming functions from the
+// Writes the table to path, the folded stacks to path.folded and their flame graph to
+// path.svg, naming functions from the
 // ELF file elf (NULL or unreadable: addresses). 0, or -1 with a message.
 int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const char *elf,
                          char *msg, size_t msglen);

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
-// Debugger commands (cli.h), in gdb's spirit and spelling: break/tbreak/delete/disable/
-// enable, watch/rwatch/awatch, continue, step/stepi/next/finish/until/advance, info
-// (registers, breakpoints, symbol, threads, and the target's own: tlb, irq, devices, hvm),
-// print/set, x/NFU, disassemble, bt, thread, trace, savevm/loadvm, echo, help, quit. Output
-// formats are stable (tests compare them); every message goes to the debugger's output stream.
-#include "cli.h"
+// Debugger commands (cli.h), in gdb's spirit and spelling: the command table and parsing,
+// break/tbreak/delete/clear/disable/enable, watch/rwatch/awatch, continue, step/stepi/next/
+// finish/until/advance, info (registers, breakpoints, watchpoints, symbol, threads, the
+// target's own: tlb, irq, devices, hvm; and cli_src.c's frame, line, locals, args, display),
+// thread, trace, savevm/loadvm, echo, help, quit. x, set and disassemble are in cli_mem.c;
+// print, ptype, list, bt and the frame commands in cli_src.c. Output formats are stable
+// (tests compare them); every message goes to the debugger's output stream.
+#include "cli_int.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu/cpu.h"
+#include "value.h"
 
 struct command {
     const char *name;
@@ -19,14 +22,15 @@ struct command {
     const char *help;
 };
 
-static const char *skip_ws(const char *s)
+const char *hexsim_cli_skip_ws(const char *s)
 {
     while (isspace((unsigned char)*s))
         s++;
     return s;
 }
+#define skip_ws hexsim_cli_skip_ws
 
-static bool eval(struct hexsim_dbg_cli *c, const char *expr, uint64_t *v)
+bool hexsim_cli_eval(struct hexsim_dbg_cli *c, const char *expr, uint64_t *v)
 {
     char err[160];
     if (hexsim_dbg_eval(c->d, expr, v, err, sizeof(err))) {
@@ -35,6 +39,7 @@ static bool eval(struct hexsim_dbg_cli *c, const char *expr, uint64_t *v)
     }
     return true;
 }
+#define eval hexsim_cli_eval
 
 static bool not_running(struct hexsim_dbg_cli *c)
 {
@@ -45,31 +50,33 @@ static bool not_running(struct hexsim_dbg_cli *c)
     return false;
 }
 
-// A location: "*EXPR", "SYM", "SYM+OFF", "0xADDR", any expression.
-static bool location(struct hexsim_dbg_cli *c, const char *args, uint32_t *addr)
+// step/next on the current thread: false with the reason when that thread cannot run.
+static bool thread_can_step(struct hexsim_dbg_cli *c)
 {
-    uint64_t v;
-    args = skip_ws(args);
-    if (*args == '*')
-        args++;
-    if (!*args) {
-        fprintf(c->d->out, "Error: a location is needed\n");
-        return false;
-    }
-    if (!eval(c, args, &v))
-        return false;
-    *addr = (uint32_t)v;
-    return true;
+    struct hexsim_debugger *d = c->d;
+    const char *why = d->t.ops->thread_state ? d->t.ops->thread_state(d->t.ctx, d->thread)
+                                             : NULL;
+    if (why)
+        fprintf(d->out, "Error: thread %u is %s: it cannot step; select a running thread "
+                "(thread N) or continue\n", d->thread, why);
+    return !why;
 }
 
-static unsigned count_arg(struct hexsim_dbg_cli *c, const char *args, bool *ok)
+// A repeat count (step, next, stepi): 1 without one; false with a message for a bad one.
+// 0 runs nothing, as in gdb; a negative count is refused (gdb has no reverse execution here).
+static bool count_arg(struct hexsim_dbg_cli *c, const char *args, uint64_t *n)
 {
     uint64_t v = 1;
-    *ok = true;
     args = skip_ws(args);
     if (*args && !eval(c, args, &v))
-        *ok = false;
-    return v ? (unsigned)v : 1;
+        return false;
+    if ((int64_t)v < 0) {
+        fprintf(c->d->out, "Error: a step count cannot be negative (%s); hexsim does not run "
+                "backwards\n", args);
+        return false;
+    }
+    *n = v;
+    return true;
 }
 
 // ---- breakpoints and watchpoints
@@ -77,9 +84,11 @@ static unsigned count_arg(struct hexsim_dbg_cli *c, const char *args, bool *ok)
 static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool temp)
 {
     uint32_t addr;
+    const char *file = NULL;
+    unsigned line = 0;
     if (!*skip_ws(args))
-        addr = hexsim_dbg_pc(c->d);
-    else if (!location(c, args, &addr))
+        addr = hexsim_dbg_frame_pc(c->d, NULL);
+    else if (!hexsim_cli_code_location(c, args, &addr, &file, &line))
         return false;
     char loc[64];
     snprintf(loc, sizeof(loc), "%s", skip_ws(args));
@@ -89,8 +98,15 @@ static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool te
         return false;
     }
     char sym[160];
-    fprintf(c->d->out, "%s %d at 0x%08x%s%s\n", temp ? "Temporary breakpoint" : "Breakpoint",
-            id, addr, hexsim_dbg_symbolize(c->d, addr, sym, sizeof(sym))[0] ? " " : "", sym);
+    const char *what = temp ? "Temporary breakpoint" : "Breakpoint";
+    if (file || hexsim_dbg_line(c->d, addr, &file, &line) == 0) {
+        const char *base = strrchr(file, '/');
+        fprintf(c->d->out, "%s %d at 0x%08x: file %s, line %u.\n", what, id, addr,
+                base ? base + 1 : file, line);
+        return false;
+    }
+    fprintf(c->d->out, "%s %d at 0x%08x%s%s\n", what, id, addr,
+            hexsim_dbg_symbolize(c->d, addr, sym, sizeof(sym))[0] ? " " : "", sym);
     return false;
 }
 
@@ -158,6 +174,36 @@ static bool cmd_enable(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return false;
 }
 
+// clear [LOC]: deletes the breakpoints at LOC (default: the selected frame's PC).
+static bool cmd_clear(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    struct hexsim_debugger *d = c->d;
+    uint32_t addr;
+    const char *file;
+    unsigned line;
+    if (!*skip_ws(a))
+        addr = hexsim_dbg_frame_pc(d, NULL);
+    else if (!hexsim_cli_code_location(c, a, &addr, &file, &line))
+        return false;
+    int ids[HEXSIM_DBG_MAX_BP];
+    unsigned n = 0;
+    for (unsigned i = 0; i < d->nbp; i++)
+        if (!d->bp[i].remote && d->bp[i].addr == addr)
+            ids[n++] = d->bp[i].id;
+    if (!n) {
+        fprintf(d->out, "No breakpoint at %s.\n", *skip_ws(a) ? skip_ws(a) : "this line");
+        return false;
+    }
+    fprintf(d->out, "Deleted breakpoint%s", n > 1 ? "s" : "");
+    for (unsigned i = 0; i < n; i++) {
+        hexsim_dbg_delete(d, ids[i]);
+        fprintf(d->out, " %d", ids[i]);
+    }
+    fprintf(d->out, " \n");
+    return false;
+}
+
 static bool watch_common(struct hexsim_dbg_cli *c, const char *args, unsigned kind)
 {
     args = skip_ws(args);
@@ -168,7 +214,15 @@ static bool watch_common(struct hexsim_dbg_cli *c, const char *args, unsigned ki
             return false;
     } else {
         const struct hexsim_sym *s = hexsim_symtab_find(hexsim_dbg_symtab(c->d), args);
-        if (s) {
+        struct hexsim_dval val;
+        char err[160];
+        const struct hexsim_dtype *t;
+        if (hexsim_dbg_eval_value(c->d, args, &val, err, sizeof(err)) == 0 &&
+            val.where == HEXSIM_V_MEM && (t = hexsim_dtype_strip(val.type)) &&
+            t->kind != HEXSIM_T_FUNC && hexsim_dtype_size(t)) {
+            v = val.addr;   // a variable with DWARF (a local too): its own bytes
+            len = hexsim_dtype_size(t);
+        } else if (s) {
             v = s->addr;
             if (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
                 len = s->size;
@@ -205,7 +259,8 @@ static bool cmd_awatch(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return watch_common(c, a, HEXSIM_DBG_WATCH_ACCESS);
 }
 
-static void info_breakpoints(struct hexsim_dbg_cli *c)
+// info breakpoints (both kinds) or info watchpoints (watchpoints only).
+static void info_breakpoints(struct hexsim_dbg_cli *c, bool watch_only)
 {
     struct hexsim_debugger *d = c->d;
     unsigned shown = 0;
@@ -213,13 +268,22 @@ static void info_breakpoints(struct hexsim_dbg_cli *c)
         char sym[160];
         for (unsigned i = 0; i < d->nbp; i++) {
             const struct hexsim_dbg_bp *b = &d->bp[i];
-            if (b->id != id || b->remote)
+            if (b->id != id || b->remote || watch_only)
                 continue;
             if (!shown++)
                 fprintf(d->out, "Num  Type        Disp  Enb  Address     What\n");
-            fprintf(d->out, "%-4d %-11s %-5s %-4s 0x%08x  %s", b->id, "breakpoint",
-                    b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->addr,
-                    hexsim_dbg_symbolize(d, b->addr, sym, sizeof(sym)));
+            fprintf(d->out, "%-4d %-11s %-5s %-4s 0x%08x  ", b->id, "breakpoint",
+                    b->temp ? "del" : "keep", b->enabled ? "y" : "n", b->addr);
+            struct hexsim_dwarf_func fn;
+            const char *file;
+            unsigned line;
+            if (hexsim_dwarf_func_at(hexsim_dbg_dwarf(d), b->addr, &fn) == 0 &&
+                hexsim_dbg_line(d, b->addr, &file, &line) == 0) {
+                const char *base = strrchr(file, '/');
+                fprintf(d->out, "in %s at %s:%u", fn.name, base ? base + 1 : file, line);
+            } else {
+                fputs(hexsim_dbg_symbolize(d, b->addr, sym, sizeof(sym)), d->out);
+            }
             if (b->hits)
                 fprintf(d->out, "  (hit %u time%s)", b->hits, b->hits == 1 ? "" : "s");
             fputc('\n', d->out);
@@ -240,7 +304,7 @@ static void info_breakpoints(struct hexsim_dbg_cli *c)
         }
     }
     if (!shown)
-        fprintf(d->out, "No breakpoints or watchpoints.\n");
+        fprintf(d->out, watch_only ? "No watchpoints.\n" : "No breakpoints or watchpoints.\n");
 }
 
 // ---- running
@@ -248,6 +312,8 @@ static void info_breakpoints(struct hexsim_dbg_cli *c)
 static void report(struct hexsim_dbg_cli *c, const struct hexsim_dbg_stop *stop)
 {
     hexsim_dbg_print_stop(c->d, stop, c->d->out);
+    c->list_line = 0;   // list starts again around the new location
+    hexsim_cli_show_displays(c);
 }
 
 static bool cmd_continue(struct hexsim_dbg_cli *c, const char *a, const char *m)
@@ -265,12 +331,11 @@ static bool cmd_continue(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_step(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
-    bool ok;
-    unsigned n = count_arg(c, a, &ok);
-    if (!ok || not_running(c))
+    uint64_t n;
+    if (!count_arg(c, a, &n) || not_running(c) || n == 0 || !thread_can_step(c))
         return false;
     struct hexsim_dbg_stop stop;
-    for (unsigned i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         hexsim_dbg_stepi(c->d, NULL, &stop);
         if (stop.kind != HEXSIM_DBG_STOP_STEP)
             break;
@@ -282,15 +347,14 @@ static bool cmd_step(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_stepi(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
-    bool ok;
-    unsigned n = count_arg(c, a, &ok);
-    if (!ok || not_running(c))
+    uint64_t n;
+    if (!count_arg(c, a, &n) || not_running(c) || n == 0 || !thread_can_step(c))
         return false;
     struct hexsim_dbg_stop stop;
     struct hexsim_dbg_step_info *info = malloc(sizeof(*info));
     if (!info)
         return false;
-    for (unsigned i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         hexsim_dbg_stepi(c->d, info, &stop);
         if (stop.packets)
             hexsim_dbg_print_step(c->d, info, c->d->out);
@@ -305,12 +369,11 @@ static bool cmd_stepi(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_next(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
-    bool ok;
-    unsigned n = count_arg(c, a, &ok);
-    if (!ok || not_running(c))
+    uint64_t n;
+    if (!count_arg(c, a, &n) || not_running(c) || n == 0 || !thread_can_step(c))
         return false;
     struct hexsim_dbg_stop stop;
-    for (unsigned i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         hexsim_dbg_next(c->d, &stop);
         if (stop.kind != HEXSIM_DBG_STOP_STEP)
             break;
@@ -319,22 +382,58 @@ static bool cmd_next(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return false;
 }
 
+static int frame_reg(void *d, unsigned r, uint32_t *v)
+{
+    return hexsim_dbg_frame_reg(d, r, v);
+}
+
 static bool cmd_finish(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)a, (void)m;
+    struct hexsim_debugger *d = c->d;
     if (not_running(c))
         return false;
-    char sym[160];
-    uint32_t pc = hexsim_dbg_pc(c->d);
-    fprintf(c->d->out, "Run till exit from 0x%08x %s\n", pc,
-            hexsim_dbg_symbolize(c->d, pc, sym, sizeof(sym)));
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    if (d->frame + 1 >= hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES)) {
+        fprintf(d->out, "\"finish\" not meaningful in the outermost frame.\n");
+        return false;
+    }
+    // the function's return type (DWARF), looked up before it returns
+    uint32_t lookup;
+    hexsim_dbg_frame_pc(d, &lookup);
+    struct hexsim_dwarf_func fn;
+    struct hexsim_dwarf_var fv;
+    const struct hexsim_dtype *ret = NULL;
+    bool typed = false;
+    if (hexsim_dwarf_func_at(hexsim_dbg_dwarf(d), lookup, &fn) == 0 &&
+        hexsim_dwarf_var(d->dw, &d->types, fn.name, lookup, frame_reg, d, &fv) == 0 &&
+        fv.loc == HEXSIM_DW_FUNC) {
+        typed = true;
+        ret = hexsim_dtype_strip(fv.type)->target;
+    }
+    fprintf(d->out, "Run till exit from #%-2u ", d->frame);
+    hexsim_dbg_describe_frame(d, d->frame, d->out);
+    fputc('\n', d->out);
     struct hexsim_dbg_stop stop;
-    hexsim_dbg_finish(c->d, &stop);
+    if (hexsim_dbg_finish(d, &stop)) {
+        fprintf(d->out, "\"finish\" not meaningful in the outermost frame.\n");
+        return false;
+    }
     report(c, &stop);
-    if (stop.kind == HEXSIM_DBG_STOP_STEP) {
-        uint64_t r0 = 0;
-        hexsim_dbg_reg_read(c->d, 0, &r0);
-        fprintf(c->d->out, "Value returned: r0 = 0x%08x (%d)\n", (uint32_t)r0, (int32_t)r0);
+    if (stop.kind != HEXSIM_DBG_STOP_STEP)
+        return false;
+    uint64_t r0 = 0, r1 = 0;
+    hexsim_dbg_reg_read(d, 0, &r0);
+    hexsim_dbg_reg_read(d, 1, &r1);
+    const struct hexsim_dtype *rt = hexsim_dtype_strip(ret);
+    if (typed && rt && hexsim_dtype_is_scalar(rt)) {
+        struct hexsim_dval v = { .type = ret, .where = HEXSIM_V_VALUE,
+                                 .bits = hexsim_dtype_extend(ret, r0 | r1 << 32) };
+        fprintf(d->out, "Value returned is $%u = ", ++d->values);
+        hexsim_dval_print(d, &v, 0, d->out);
+        fputc('\n', d->out);
+    } else if (!typed) {
+        fprintf(d->out, "Value returned: r0 = 0x%08x (%d)\n", (uint32_t)r0, (int32_t)r0);
     }
     return false;
 }
@@ -343,8 +442,10 @@ static bool cmd_until(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
     uint32_t addr = 0;
+    const char *file;
+    unsigned line;
     bool has = *skip_ws(a) != '\0';
-    if (not_running(c) || (has && !location(c, a, &addr)))
+    if (not_running(c) || (has && !hexsim_cli_code_location(c, a, &addr, &file, &line)))
         return false;
     struct hexsim_dbg_stop stop;
     hexsim_dbg_until(c->d, has, addr, &stop);
@@ -429,282 +530,6 @@ static void info_registers(struct hexsim_dbg_cli *c, const char *args, bool all)
     }
 }
 
-static void print_value(struct hexsim_dbg_cli *c, uint64_t v, char fmt, unsigned size)
-{
-    FILE *out = c->d->out;
-    uint64_t mask = size >= 8 ? ~0ull : (1ull << (8 * size)) - 1;
-    v &= mask;
-    switch (fmt) {
-    case 'x': fprintf(out, "0x%0*llx", 2 * (int)size, (unsigned long long)v); break;
-    case 'o': fprintf(out, "0%llo", (unsigned long long)v); break;
-    case 'u': fprintf(out, "%llu", (unsigned long long)v); break;
-    case 't': {
-        char b[65];
-        unsigned n = 0;
-        for (int i = 8 * (int)size - 1; i >= 0; i--)
-            b[n++] = (char)('0' + (v >> i & 1));
-        b[n] = '\0';
-        fputs(b, out);
-        break;
-    }
-    case 'c':
-        fprintf(out, "%u '%c'", (unsigned)(v & 0xff), isprint((int)(v & 0xff)) ? (int)v : '.');
-        break;
-    case 'a': {
-        char sym[160];
-        fprintf(out, "0x%08llx", (unsigned long long)v);
-        hexsim_dbg_symbolize(c->d, (uint32_t)v, sym, sizeof(sym));
-        if (sym[0])
-            fprintf(out, " %s", sym);
-        break;
-    }
-    default: {   // 'd': signed at the value's size
-        int64_t s = size >= 8 ? (int64_t)v : (v >> (8 * size - 1) & 1) ? (int64_t)(v - mask - 1)
-                                                                      : (int64_t)v;
-        fprintf(out, "%lld", (long long)s);
-        break;
-    }
-    }
-}
-
-static bool cmd_print(struct hexsim_dbg_cli *c, const char *a, const char *m)
-{
-    uint64_t v;
-    char fmt = m && *m ? m[0] : 'd';
-    if (!eval(c, skip_ws(a), &v))
-        return false;
-    fprintf(c->d->out, "$%u = ", ++c->d->values);
-    // values are 32 bits unless they do not fit
-    print_value(c, v, fmt, v >> 32 ? 8 : 4);
-    fputc('\n', c->d->out);
-    return false;
-}
-
-static unsigned type_size(const char *t, size_t n)
-{
-    static const struct { const char *name; unsigned size; } types[] = {
-        { "byte", 1 }, { "char", 1 }, { "half", 2 }, { "short", 2 }, { "word", 4 },
-        { "int", 4 }, { "long", 4 }, { "dword", 8 }, { "long long", 8 },
-    };
-    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-        if (strlen(types[i].name) == n && strncmp(types[i].name, t, n) == 0)
-            return types[i].size;
-    return 0;
-}
-
-// set $REG = EXPR | set var $REG = EXPR | set *ADDR = EXPR | set {TYPE} ADDR = EXPR
-static bool cmd_set(struct hexsim_dbg_cli *c, const char *a, const char *m)
-{
-    (void)m;
-    a = skip_ws(a);
-    if (strncmp(a, "var ", 4) == 0 || strncmp(a, "variable ", 9) == 0)
-        a = skip_ws(strchr(a, ' '));
-    const char *eq = strchr(a, '=');
-    if (!eq) {
-        fprintf(c->d->out, "Error: usage: set $REG = EXPR, set *ADDR = EXPR, "
-                "set {TYPE} ADDR = EXPR\n");
-        return false;
-    }
-    char lhs[128];
-    size_t n = (size_t)(eq - a);
-    while (n && isspace((unsigned char)a[n - 1]))
-        n--;
-    snprintf(lhs, sizeof(lhs), "%.*s", (int)n, a);
-    uint64_t v;
-    if (!eval(c, eq + 1, &v))
-        return false;
-    if (lhs[0] == '$') {
-        unsigned num;
-        for (char *p = lhs; *p; p++)
-            *p = (char)tolower((unsigned char)*p);
-        if (hexsim_dbg_reg_lookup(c->d, lhs + 1, &num) || hexsim_dbg_reg_write(c->d, num, v))
-            fprintf(c->d->out, "Error: no register %s\n", lhs);
-        return false;
-    }
-    unsigned size = 4;
-    const char *addr_expr = lhs;
-    if (lhs[0] == '{') {
-        const char *close = strchr(lhs, '}');
-        size = close ? type_size(lhs + 1, (size_t)(close - lhs - 1)) : 0;
-        if (!size) {
-            fprintf(c->d->out, "Error: unknown type in \"%s\" (byte, half, word, dword)\n", lhs);
-            return false;
-        }
-        addr_expr = close + 1;
-    } else if (lhs[0] == '*') {
-        addr_expr = lhs + 1;
-    } else {
-        fprintf(c->d->out, "Error: cannot assign to \"%s\"\n", lhs);
-        return false;
-    }
-    uint64_t addr;
-    if (!eval(c, addr_expr, &addr))
-        return false;
-    if (hexsim_dbg_write_uint(c->d, addr, size, 0, v))
-        fprintf(c->d->out, "Cannot access memory at address 0x%08llx\n", (unsigned long long)addr);
-    return false;
-}
-
-// x/NFU ADDR: N units of size U (b h w g) in format F (x d u o t c a s i); /p: physical.
-static bool cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
-{
-    unsigned count = 1, size = 4;
-    char fmt = 'x';
-    unsigned flags = 0;
-    for (const char *p = m ? m : ""; *p;) {
-        if (isdigit((unsigned char)*p)) {
-            count = (unsigned)strtoul(p, (char **)&p, 10);
-            continue;
-        }
-        switch (*p) {
-        case 'b': size = 1; break;
-        case 'h': size = 2; break;
-        case 'w': size = 4; break;
-        case 'g': size = 8; break;
-        case 'p': flags |= HEXSIM_DBG_MEM_PHYS; break;
-        case 'x': case 'd': case 'u': case 'o': case 't': case 'c': case 'a': case 's': case 'i':
-            fmt = *p;
-            if (fmt == 'c')
-                size = 1;
-            break;
-        default:
-            fprintf(c->d->out, "Error: unknown format letter '%c'\n", *p);
-            return false;
-        }
-        p++;
-    }
-    uint64_t addr;
-    a = skip_ws(a);
-    if (!*a)
-        addr = hexsim_dbg_pc(c->d);
-    else if (!eval(c, a, &addr))
-        return false;
-    FILE *out = c->d->out;
-    char sym[160];
-    if (fmt == 'i') {
-        for (unsigned i = 0; i < count; i++) {
-            char text[1024];
-            uint32_t at = (uint32_t)addr;
-            unsigned len = hexsim_dbg_format_packet(c->d, at, text, sizeof(text));
-            hexsim_dbg_symbolize(c->d, at, sym, sizeof(sym));
-            fprintf(out, "%s0x%08x%s%s: %s\n", at == hexsim_dbg_pc(c->d) ? "=> " : "   ", at,
-                    sym[0] ? " " : "", sym, text);
-            addr += len;
-        }
-        return false;
-    }
-    if (fmt == 's') {
-        for (unsigned i = 0; i < count; i++) {
-            char buf[256];
-            size_t n = 0;
-            uint8_t ch;
-            fprintf(out, "0x%08x: \"", (uint32_t)addr);
-            while (n < sizeof(buf) - 1 &&
-                   c->d->t.ops->read_mem(c->d->t.ctx, c->d->thread, addr + n, &ch, 1, flags) == 1
-                   && ch) {
-                if (isprint(ch) && ch != '"' && ch != '\\')
-                    fputc(ch, out);
-                else
-                    fprintf(out, "\\%03o", ch);
-                n++;
-            }
-            fprintf(out, "\"\n");
-            addr += n + 1;
-        }
-        return false;
-    }
-    unsigned per_line = size == 8 ? 2 : size == 4 ? 4 : 8;
-    for (unsigned i = 0; i < count; i++) {
-        uint64_t v;
-        if (i % per_line == 0) {
-            if (i)
-                fputc('\n', out);
-            hexsim_dbg_symbolize(c->d, (uint32_t)addr, sym, sizeof(sym));
-            fprintf(out, "0x%08x%s%s:", (uint32_t)addr, sym[0] ? " " : "", sym);
-        }
-        if (hexsim_dbg_read_uint(c->d, addr, size, flags, &v)) {
-            fprintf(out, "\nCannot access memory at address 0x%08x", (uint32_t)addr);
-            break;
-        }
-        fputc('\t', out);
-        print_value(c, v, fmt, size);
-        addr += size;
-    }
-    fputc('\n', out);
-    return false;
-}
-
-// disassemble [ADDR | START,END | START,+LEN]: packets with braces; without a range the
-// function around ADDR (default PC), or 8 packets when no sized symbol covers it.
-static bool cmd_disassemble(struct hexsim_dbg_cli *c, const char *a, const char *m)
-{
-    (void)m;
-    uint64_t start, end = 0;
-    a = skip_ws(a);
-    const struct hexsim_sym *fn = NULL;
-    char first[128];
-    const char *comma = strchr(a, ',');
-    snprintf(first, sizeof(first), "%.*s", (int)(comma ? (size_t)(comma - a) : strlen(a)), a);
-    if (!first[0])
-        start = hexsim_dbg_pc(c->d);
-    else if (!eval(c, first, &start))
-        return false;
-    if (comma) {
-        const char *e = skip_ws(comma + 1);
-        uint64_t v;
-        if (!eval(c, *e == '+' ? e + 1 : e, &v))
-            return false;
-        end = *e == '+' ? start + v : v;
-    } else {
-        fn = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), (uint32_t)start);
-        if (fn && fn->size) {
-            start = fn->addr;
-            end = (uint64_t)fn->addr + fn->size;
-        } else {
-            fn = NULL;
-            end = 0;   // 8 packets
-        }
-    }
-    FILE *out = c->d->out;
-    if (fn)
-        fprintf(out, "Dump of assembler code for function %s:\n", fn->name);
-    else
-        fprintf(out, "Dump of assembler code from 0x%08x to 0x%08x:\n", (uint32_t)start,
-                (uint32_t)end);
-    uint32_t pc = hexsim_dbg_pc(c->d);
-    uint64_t at = start;
-    for (unsigned n = 0; n < 100000 && (end ? at < end : n < 8); n++) {
-        char text[1024], sym[160];
-        unsigned len = hexsim_dbg_format_packet(c->d, (uint32_t)at, text, sizeof(text));
-        if (fn)
-            snprintf(sym, sizeof(sym), "<+%u>", (uint32_t)(at - fn->addr));
-        else
-            hexsim_dbg_symbolize(c->d, (uint32_t)at, sym, sizeof(sym));
-        fprintf(out, "%s0x%08x%s%s:\t%s\n", at == pc ? "=> " : "   ", (uint32_t)at,
-                sym[0] ? " " : "", sym, text);
-        at += len;
-    }
-    fprintf(out, "End of assembler dump.\n");
-    return false;
-}
-
-static bool cmd_bt(struct hexsim_dbg_cli *c, const char *a, const char *m)
-{
-    (void)m;
-    uint32_t pcs[64];
-    uint64_t max = 64;
-    a = skip_ws(a);
-    if (*a && !eval(c, a, &max))
-        return false;
-    unsigned n = hexsim_dbg_backtrace(c->d, pcs, max < 64 ? (unsigned)max : 64);
-    for (unsigned i = 0; i < n; i++) {
-        char sym[160];
-        fprintf(c->d->out, "#%-2u 0x%08x %s\n", i, pcs[i],
-                hexsim_dbg_symbolize(c->d, pcs[i], sym, sizeof(sym)));
-    }
-    return false;
-}
-
 static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
@@ -717,8 +542,23 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
         info_registers(c, rest, false);
     } else if (IS("all-registers", 2)) {
         info_registers(c, rest, true);
-    } else if (IS("breakpoints", 1) || IS("watchpoints", 3)) {
-        info_breakpoints(c);
+    } else if (IS("breakpoints", 1)) {
+        info_breakpoints(c, false);
+    } else if (IS("watchpoints", 3)) {
+        info_breakpoints(c, true);
+    } else if (IS("frame", 1)) {
+        if (!not_running(c))
+            hexsim_cli_info_frame(c);
+    } else if (IS("line", 2)) {
+        hexsim_cli_info_line(c, rest);
+    } else if (IS("locals", 2)) {
+        if (!not_running(c))
+            hexsim_cli_info_vars(c, false);
+    } else if (IS("args", 2)) {
+        if (!not_running(c))
+            hexsim_cli_info_vars(c, true);
+    } else if (IS("display", 1)) {
+        hexsim_cli_info_display(c);
     } else if (IS("symbol", 2)) {
         uint64_t v;
         if (!eval(c, rest, &v))
@@ -746,8 +586,11 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
             char sym[160];
             c->d->thread = ids[i];
             uint32_t pc = hexsim_dbg_pc(c->d);
-            fprintf(out, "%c %-4u 0x%08x  %s\n", ids[i] == keep ? '*' : ' ', ids[i], pc,
-                    hexsim_dbg_symbolize(c->d, pc, sym, sizeof(sym)));
+            const char *why = c->d->t.ops->thread_state ?
+                              c->d->t.ops->thread_state(c->d->t.ctx, ids[i]) : NULL;
+            fprintf(out, "%c %-4u 0x%08x  %s%s%s\n", ids[i] == keep ? '*' : ' ', ids[i], pc,
+                    hexsim_dbg_symbolize(c->d, pc, sym, sizeof(sym)), why ? "  " : "",
+                    why ? why : "");
         }
         c->d->thread = keep;
     } else if (n) {
@@ -756,8 +599,9 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
         if (!c->d->t.ops->info || c->d->t.ops->info(c->d->t.ctx, what, out))
             fprintf(out, "No \"info %s\" in %s mode.\n", what, c->d->t.ops->name);
     } else {
-        fprintf(out, "info: registers, all-registers, breakpoints, watchpoints, symbol ADDR, "
-                "address SYM, threads, tlb, irq, devices, hvm\n");
+        fprintf(out, "info: registers, all-registers, breakpoints, watchpoints, frame, line "
+                "[LOC], locals, args, display, symbol ADDR, address SYM, threads, tlb, irq, "
+                "devices, hvm\n");
     }
 #undef IS
     return false;
@@ -766,22 +610,31 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_thread(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
+    struct hexsim_debugger *d = c->d;
     a = skip_ws(a);
     if (!*a) {
-        fprintf(c->d->out, "[Current thread is %u]\n", c->d->thread);
+        fprintf(d->out, "[Current thread is %u]\n", d->thread);
         return false;
     }
     unsigned ids[64];
-    unsigned nt = c->d->t.ops->threads(c->d->t.ctx, ids, 64);
-    unsigned long want = strtoul(a, NULL, 10);
-    for (unsigned i = 0; i < nt && i < 64; i++)
+    unsigned nt = d->t.ops->threads(d->t.ctx, ids, 64);
+    char *end;
+    unsigned long want = strtoul(a, &end, 10);
+    for (unsigned i = 0; i < nt && i < 64 && !*skip_ws(end); i++)
         if (ids[i] == want) {
-            c->d->thread = ids[i];
-            fprintf(c->d->out, "[Switching to thread %u]\n", ids[i]);
-            hexsim_dbg_print_location(c->d, c->d->out);
+            d->thread = ids[i];
+            d->frame = 0;
+            c->list_line = 0;
+            fprintf(d->out, "[Switching to thread %u]\n", ids[i]);
+            const char *why = d->t.ops->thread_state ? d->t.ops->thread_state(d->t.ctx, ids[i])
+                                                     : NULL;
+            if (why)
+                fprintf(d->out, "Thread %u is %s; step and next run nothing on it until the "
+                        "guest starts it.\n", ids[i], why);
+            hexsim_dbg_print_location(d, d->out);
             return false;
         }
-    fprintf(c->d->out, "Invalid thread ID: %s\n", a);
+    fprintf(d->out, "Invalid thread ID: %s (threads 1-%u)\n", a, nt);
     return false;
 }
 
@@ -791,7 +644,7 @@ static bool cmd_trace(struct hexsim_dbg_cli *c, const char *a, const char *m)
     a = skip_ws(a);
     struct hexsim_debugger *d = c->d;
     if (strncmp(a, "off", 3) == 0) {
-        hexsim_dbg_free(d);   // closes the trace file
+        hexsim_dbg_trace_close(d);
         fprintf(d->out, "Packet trace off.\n");
         return false;
     }
@@ -800,7 +653,7 @@ static bool cmd_trace(struct hexsim_dbg_cli *c, const char *a, const char *m)
         return false;
     }
     const char *file = skip_ws(a + 2);
-    hexsim_dbg_free(d);
+    hexsim_dbg_trace_close(d);
     if (!*file || strcmp(file, "-") == 0) {
         d->trace = d->out;
         fprintf(d->out, "Packet trace on (to the debugger output).\n");
@@ -870,9 +723,10 @@ static bool cmd_quit(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_help(struct hexsim_dbg_cli *c, const char *a, const char *m);
 
 static const struct command commands[] = {
-    { "break", "b", cmd_break, "break [LOC]       breakpoint at LOC (SYM, SYM+OFF, *ADDR; default PC)" },
+    { "break", "b", cmd_break, "break [LOC]       breakpoint at LOC (FUNC, FILE:LINE, LINE, SYM+OFF, *ADDR; default PC)" },
     { "tbreak", NULL, cmd_tbreak, "tbreak LOC        temporary breakpoint" },
     { "delete", "d", cmd_delete, "delete [N...]     delete breakpoints/watchpoints (all without N)" },
+    { "clear", NULL, cmd_clear, "clear [LOC]       delete the breakpoints at LOC (default: this frame's PC)" },
     { "disable", NULL, cmd_disable, "disable [N...]    disable breakpoints/watchpoints" },
     { "enable", NULL, cmd_enable, "enable [N...]     enable breakpoints/watchpoints" },
     { "watch", NULL, cmd_watch, "watch SYM|*ADDR   stop after a store to it" },
@@ -887,13 +741,21 @@ static const struct command commands[] = {
     { "finish", "fin", cmd_finish, "finish            run until the current function returns" },
     { "until", "u", cmd_until, "until [LOC]       run to LOC, or next without stopping at backward jumps" },
     { "advance", NULL, cmd_until, "advance LOC       run to LOC" },
-    { "info", "i", cmd_info, "info WHAT         registers, breakpoints, symbol, threads, tlb, irq, devices, hvm" },
-    { "print", "p", cmd_print, "print[/F] EXPR    evaluate ($reg, sym, *addr, C operators); F: x d u o t c a" },
-    { "set", NULL, cmd_set, "set $REG = EXPR | set *ADDR = EXPR | set {byte|half|word|dword} ADDR = EXPR" },
-    { "x", NULL, cmd_x, "x/NFU ADDR        examine memory: F x d u o t c a s i, U b h w g, /p physical" },
-    { "disassemble", "disas", cmd_disassemble, "disassemble [ADDR[,+LEN]|START,END]" },
-    { "backtrace", "bt", cmd_bt, "backtrace [N]     frame chain through FP/LR" },
-    { "where", NULL, cmd_bt, "where             same as backtrace" },
+    { "info", "i", cmd_info, "info WHAT         registers, breakpoints, watchpoints, frame, line, locals, args, display, symbol, threads, tlb, irq, devices, hvm" },
+    { "print", "p", hexsim_cli_cmd_print, "print[/F] EXPR    C expression with types (variables, $reg, casts, * & [] . ->); F: x d u o t c a" },
+    { "ptype", NULL, hexsim_cli_cmd_ptype, "ptype EXPR|TYPE   the type, structs expanded" },
+    { "whatis", NULL, hexsim_cli_cmd_whatis, "whatis EXPR|TYPE  the type's name" },
+    { "display", NULL, hexsim_cli_cmd_display, "display[/F] EXPR  print EXPR after every stop (F i: x/i)" },
+    { "undisplay", NULL, hexsim_cli_cmd_undisplay, "undisplay [N...]  stop displaying (all without N)" },
+    { "list", "l", hexsim_cli_cmd_list, "list [LOC|N]      ten source lines around LOC (FUNC, FILE:LINE), or the next ten" },
+    { "set", NULL, hexsim_cli_cmd_set, "set $REG = EXPR | set *ADDR = EXPR | set {byte|half|word|dword} ADDR = EXPR" },
+    { "x", NULL, hexsim_cli_cmd_x, "x/NFU ADDR        examine memory: F x d u o t c a s i, U b h w g, /p physical" },
+    { "disassemble", "disas", hexsim_cli_cmd_disassemble, "disassemble [ADDR[,+LEN]|START,END]" },
+    { "backtrace", "bt", hexsim_cli_cmd_bt, "backtrace [N]     frame chain through FP/LR" },
+    { "where", NULL, hexsim_cli_cmd_bt, "where             same as backtrace" },
+    { "frame", "f", hexsim_cli_cmd_frame, "frame [N]         select frame N and show it" },
+    { "up", NULL, hexsim_cli_cmd_up, "up [N]            select the caller's frame (N frames up)" },
+    { "down", NULL, hexsim_cli_cmd_down, "down [N]          select the callee's frame" },
     { "thread", NULL, cmd_thread, "thread [N]        select thread (vCPU) N" },
     { "trace", NULL, cmd_trace, "trace on [FILE]|off  write each packet run to FILE" },
     { "savevm", NULL, cmd_savevm, "savevm FILE       write the whole machine (process) to the snapshot FILE" },
@@ -977,7 +839,7 @@ bool hexsim_dbg_cli_exec(struct hexsim_dbg_cli *c, const char *line)
     }
     // repeating a step or examine continues; repeating a breakpoint would not
     if (hit->fn != cmd_stepi && hit->fn != cmd_step && hit->fn != cmd_next &&
-        hit->fn != cmd_x && hit->fn != cmd_continue)
+        hit->fn != hexsim_cli_cmd_x && hit->fn != cmd_continue)
         c->last[0] = '\0';
     bool quit = hit->fn(c, args, mod);
     fflush(c->d->out);

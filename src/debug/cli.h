@@ -16,6 +16,8 @@ struct hexsim_dbg_cli {
     bool interactive;
     bool quit;
     unsigned complete_pos[3];   // a front end's completion progress (commands, registers, symbols)
+    char list_file[512];        // list: the file and the next line to show (0: around the
+    unsigned list_line;         // selected frame's line)
 };
 
 void hexsim_dbg_cli_init(struct hexsim_dbg_cli *c, struct hexsim_debugger *d, bool interactive);

@@ -23,9 +23,35 @@ void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *
 
 void hexsim_dbg_free(struct hexsim_debugger *d)
 {
+    hexsim_dbg_trace_close(d);
+    hexsim_dwarf_close(d->dw);
+    d->dw = NULL;
+    d->dw_tried = false;
+    hexsim_dtypes_free(&d->types);
+}
+
+void hexsim_dbg_trace_close(struct hexsim_debugger *d)
+{
     if (d->trace && d->trace != d->out && d->trace != stdout && d->trace != stderr)
         fclose(d->trace);
     d->trace = NULL;
+}
+
+struct hexsim_dwarf *hexsim_dbg_dwarf(struct hexsim_debugger *d)
+{
+    if (!d->dw_tried) {
+        d->dw_tried = true;
+        const struct hexsim_symtab *st = hexsim_dbg_symtab(d);
+        d->dw = st && st->path ? hexsim_dwarf_open(st->path) : NULL;
+    }
+    return d->dw;
+}
+
+int hexsim_dbg_line(struct hexsim_debugger *d, uint32_t addr, const char **file,
+                    unsigned *line)
+{
+    struct hexsim_dwarf *dw = hexsim_dbg_dwarf(d);
+    return dw ? hexsim_dwarf_addr_line(dw, addr, file, line) : -1;
 }
 
 // ---- registers, memory, symbols
@@ -183,6 +209,7 @@ int hexsim_dbg_loadvm(struct hexsim_debugger *d, const char *path, char *msg, si
     if (d->t.ops->load(d->t.ctx, path, msg, msglen))
         return -1;
     d->ended = false;                    // the loaded program runs again
+    d->frame = 0;
     d->exit_status = 0;
     for (unsigned i = 0; i < d->nwp; i++)   // watched values as the loaded state has them
         if (d->wp[i].w.len <= 8)
@@ -244,6 +271,7 @@ int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t add
 
 static void note_end(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop)
 {
+    d->frame = 0;   // a stop selects the innermost frame
     if (stop->thread && stop->kind != HEXSIM_DBG_STOP_INTERRUPT &&
         stop->kind != HEXSIM_DBG_STOP_LIMIT)
         d->thread = stop->thread;   // the thread (vCPU) that stopped becomes the current one
@@ -324,6 +352,7 @@ static bool run_to(struct hexsim_debugger *d, const uint32_t *extra, unsigned ne
         struct hexsim_dbg_bp *b = &d->bp[i];
         b->hits++;
         stop->index = b->id;
+        d->stop_temp = b->temp;
         if (b->temp)
             hexsim_dbg_delete(d, b->id);
     } else if (stop->kind == HEXSIM_DBG_STOP_WATCH) {
@@ -460,17 +489,20 @@ static bool has_frame(struct hexsim_debugger *d, uint32_t pc)
     return false;
 }
 
-void hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
+int hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
 {
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    unsigned n = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    if (d->frame + 1 >= n)
+        return -1;   // the outermost frame returns to nothing
+    if (d->frame > 0) {   // the selected frame returns when SP rises above its FP
+        run_to_frame(d, f[d->frame + 1].pc, f[d->frame].fp, false, true, stop);
+        return 0;
+    }
     uint32_t pc = hexsim_dbg_pc(d), sp = reg32(d, HEXSIM_DBG_REG_SP);
-    uint32_t fp = reg32(d, HEXSIM_DBG_REG_FP);
-    uint64_t ret = 0;
-    bool at_entry = !has_frame(d, pc) || fp == 0;
-    if (at_entry)
-        ret = reg32(d, HEXSIM_DBG_REG_LR);
-    else if (hexsim_dbg_read_uint(d, fp + 4u, 4, 0, &ret))
-        ret = reg32(d, HEXSIM_DBG_REG_LR);
-    run_to_frame(d, (uint32_t)ret, sp, at_entry, true, stop);
+    run_to_frame(d, f[1].pc, sp, !has_frame(d, pc) || reg32(d, HEXSIM_DBG_REG_FP) == 0, true,
+                 stop);
+    return 0;
 }
 
 void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
@@ -490,25 +522,84 @@ void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
     }
 }
 
-unsigned hexsim_dbg_backtrace(struct hexsim_debugger *d, uint32_t *pcs, unsigned max)
+unsigned hexsim_dbg_frames(struct hexsim_debugger *d, struct hexsim_dbg_frame *f, unsigned max)
 {
     unsigned n = 0;
     if (!max)
         return 0;
     uint32_t pc = hexsim_dbg_pc(d), fp = reg32(d, HEXSIM_DBG_REG_FP);
-    pcs[n++] = pc;
-    if (!has_frame(d, pc) && n < max)   // before allocframe: the return address is in LR
-        pcs[n++] = reg32(d, HEXSIM_DBG_REG_LR);
+    uint32_t sp = reg32(d, HEXSIM_DBG_REG_SP);
+    f[n++] = (struct hexsim_dbg_frame){ pc, fp, sp };
+    if (!has_frame(d, pc) && n < max) {   // before allocframe: the return address is in LR
+        uint32_t lr = reg32(d, HEXSIM_DBG_REG_LR);
+        if (!lr)
+            return n;
+        f[n++] = (struct hexsim_dbg_frame){ lr, fp, sp };
+    }
     while (n < max && fp && !(fp & 7)) {
         uint64_t ret, next;
         if (hexsim_dbg_read_uint(d, fp + 4u, 4, 0, &ret) || hexsim_dbg_read_uint(d, fp, 4, 0, &next))
             break;
         if (!ret)
             break;
-        pcs[n++] = (uint32_t)ret;
+        f[n++] = (struct hexsim_dbg_frame){ (uint32_t)ret, (uint32_t)next, fp + 8u };
         if (next <= fp)
             break;
         fp = (uint32_t)next;
     }
     return n;
+}
+
+int hexsim_dbg_select_frame(struct hexsim_debugger *d, unsigned n)
+{
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    if (n >= hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES))
+        return -1;
+    d->frame = n;
+    return 0;
+}
+
+// The selected frame (frame 0 when the chain has become shorter).
+static struct hexsim_dbg_frame selected(struct hexsim_debugger *d)
+{
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    unsigned n = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    if (d->frame >= n)
+        d->frame = 0;
+    return f[d->frame];
+}
+
+uint32_t hexsim_dbg_frame_pc(struct hexsim_debugger *d, uint32_t *lookup)
+{
+    if (d->frame == 0) {
+        uint32_t pc = hexsim_dbg_pc(d);
+        if (lookup)
+            *lookup = pc;
+        return pc;
+    }
+    struct hexsim_dbg_frame f = selected(d);
+    if (lookup)
+        *lookup = d->frame ? f.pc - 1 : f.pc;
+    return f.pc;
+}
+
+int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val)
+{
+    if (d->frame == 0) {
+        uint64_t v;
+        if (hexsim_dbg_reg_read(d, r, &v))
+            return -1;
+        *val = (uint32_t)v;
+        return 0;
+    }
+    struct hexsim_dbg_frame f = selected(d);
+    if (d->frame == 0)
+        return hexsim_dbg_frame_reg(d, r, val);
+    if (r == HEXSIM_DBG_REG_FP)
+        *val = f.fp;
+    else if (r == HEXSIM_DBG_REG_SP)
+        *val = f.sp;
+    else
+        return -1;   // callee-saved registers are not recovered (no CFI unwinding)
+    return 0;
 }

@@ -10,11 +10,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dwarf.h"
 #include "symtab.h"
 #include "target.h"
+#include "types.h"
 
 #define HEXSIM_DBG_MAX_BP 64
 #define HEXSIM_DBG_MAX_WP 16
+#define HEXSIM_DBG_MAX_DISPLAY 16
+#define HEXSIM_DBG_MAX_FRAMES 256
 
 struct hexsim_dbg_bp {
     int id;
@@ -35,6 +39,18 @@ struct hexsim_dbg_wp {
     char expr[64];
 };
 
+// A frame of the call chain: the PC it is at (frame 0) or returns to, its FP and the SP
+// it had before it called (its CFA minus 8 for frames past 0).
+struct hexsim_dbg_frame {
+    uint32_t pc, fp, sp;
+};
+
+struct hexsim_dbg_display {
+    int id;
+    char fmt;                   // 0 or a print format letter
+    char expr[120];
+};
+
 struct hexsim_debugger {
     struct hexsim_dbg_target t;
     unsigned thread;                     // current thread (1-based)
@@ -50,10 +66,20 @@ struct hexsim_debugger {
     bool ended;                          // the program has ended (EXIT seen)
     int exit_status;
     unsigned values;                     // print history counter ($1, $2, ...)
+    unsigned frame;                      // the selected frame (up/down/frame; 0 after a stop)
+    struct hexsim_dtypes types;          // C types of expressions and DWARF
+    struct hexsim_dwarf *dw;             // the image's DWARF (NULL: none)
+    bool dw_tried;
+    struct hexsim_dbg_display disp[HEXSIM_DBG_MAX_DISPLAY];
+    unsigned ndisp;
+    int next_disp;
+    bool stop_temp;                      // the breakpoint of the last stop was temporary
 };
 
 void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *t, FILE *out);
 void hexsim_dbg_free(struct hexsim_debugger *d);
+// Closes the packet trace file (trace off).
+void hexsim_dbg_trace_close(struct hexsim_debugger *d);
 
 // ---- registers, memory, symbols
 // Finds a register by name ("r0", "sp", "pc", "c9", "usr", "p3_0"); p0-p3 are reported as
@@ -70,10 +96,18 @@ int hexsim_dbg_write_uint(struct hexsim_debugger *d, uint64_t addr, unsigned siz
 const struct hexsim_symtab *hexsim_dbg_symtab(struct hexsim_debugger *d);
 // "<main+16>" (or "" when no symbol is near) into buf.
 const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len);
+// The image's DWARF, opened on first use (NULL: the image has none).
+struct hexsim_dwarf *hexsim_dbg_dwarf(struct hexsim_debugger *d);
+// The source line of addr: 0, or -1 without DWARF for it.
+int hexsim_dbg_line(struct hexsim_debugger *d, uint32_t addr, const char **file,
+                    unsigned *line);
 
-// ---- expressions: C-like integer expressions over numbers, $registers, symbols (their
-// address), *EXPR (32-bit load), unary - ~ !, * / % + - << >> < <= > >= == != & ^ | && ||.
-// Returns 0, or -1 with a message in err.
+// ---- expressions (expr.c; typed values in value.h): C expressions over numbers,
+// $registers, variables (DWARF: locals of the selected frame, globals), ELF symbols, casts,
+// * & [] . -> and C's operators. This call gives a number for commands that want an address
+// or a count (x, break, watch, set, disassemble): there a symbol without debug information
+// is its address, an array or function its address, and *EXPR of a plain number a 32-bit
+// load. Returns 0, or -1 with a message in err.
 int hexsim_dbg_eval(struct hexsim_debugger *d, const char *expr, uint64_t *val, char *err,
                     size_t errlen);
 
@@ -104,16 +138,33 @@ void hexsim_dbg_stepi(struct hexsim_debugger *d, struct hexsim_dbg_step_info *in
                       struct hexsim_dbg_stop *stop);
 // One packet, running a call it makes to its return.
 void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
-// Runs until the current function returns to its caller; *ret is the return address.
-void hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
+// Runs until the selected frame returns to its caller. -1 (nothing run) when it is the
+// outermost frame.
+int hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
 // Runs until PC reaches addr in this frame or a caller (or, without addr, like next, but
 // does not stop at a backward jump: leaves loops).
 void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
                       struct hexsim_dbg_stop *stop);
 
 // ---- frames: the chain through FP/LR (allocframe pushes FP and LR: [FP] = caller FP,
-// [FP+4] = return address). Fills up to max PCs (frame 0 is PC); returns the count.
-unsigned hexsim_dbg_backtrace(struct hexsim_debugger *d, uint32_t *pcs, unsigned max);
+// [FP+4] = return address). Fills up to max frames (frame 0 is PC); returns the count.
+unsigned hexsim_dbg_frames(struct hexsim_debugger *d, struct hexsim_dbg_frame *f, unsigned max);
+// Selects frame n (up/down/frame). 0, or -1 when there is no such frame.
+int hexsim_dbg_select_frame(struct hexsim_debugger *d, unsigned n);
+// The selected frame: its PC, and the address to look its function and line up by (PC-1
+// for a caller's frame, whose PC is a return address that may be past the call's function).
+uint32_t hexsim_dbg_frame_pc(struct hexsim_debugger *d, uint32_t *lookup);
+// General register r of the selected frame (frame 0: all; a caller's frame: SP and FP).
+// 0, or -1 when the frame does not know it.
+int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val);
+// Frame n as gdb describes it: "add3 (a=10, b=10, c=20) at dbgprog.c:22" with DWARF
+// ("0x... in " first for a caller's frame or a PC inside a line), else "0x... <add3+4>"; a
+// caller's function is the one holding its return address minus 1.
+void hexsim_dbg_describe_frame(struct hexsim_debugger *d, unsigned n, FILE *out);
+// The source text of file:line as "22\t    return a;\n"; false (nothing printed) when the
+// file cannot be read or is shorter.
+bool hexsim_dbg_print_source_line(struct hexsim_debugger *d, const char *file, unsigned line,
+                                  FILE *out);
 
 // ---- output helpers shared by the front ends
 // One packet at addr as "{ insn; insn }:endloop0" with branch targets symbolized. Returns

@@ -3,11 +3,13 @@
 // symbolized branch targets, the current location, a stepped packet's committed values, and
 // stop reports. The formats are stable: scripted sessions and tests compare them.
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu/isa.h"
 #include "debugger.h"
 #include "hexsim/disasm.h"
+#include "value.h"
 
 const char *hexsim_dbg_signal_name(int sig)
 {
@@ -209,18 +211,128 @@ void hexsim_dbg_print_step(struct hexsim_debugger *d, const struct hexsim_dbg_st
         fprintf(out, "    %s\n", p.endloop + 1);
 }
 
+// ---- frames and source
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+struct args_ctx {
+    struct hexsim_debugger *d;
+    FILE *out;
+    unsigned n;
+};
+
+static void print_arg(void *ctx, const char *name)
+{
+    struct args_ctx *a = ctx;
+    struct hexsim_dval v;
+    char err[160];
+    fprintf(a->out, "%s%s=", a->n++ ? ", " : "", name);
+    if (hexsim_dbg_eval_value(a->d, name, &v, err, sizeof(err)))
+        fprintf(a->out, "<%s>", err);
+    else
+        hexsim_dval_print(a->d, &v, 0, a->out);
+}
+
+void hexsim_dbg_describe_frame(struct hexsim_debugger *d, unsigned n, FILE *out)
+{
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    unsigned count = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    if (n >= count)
+        return;
+    uint32_t pc = f[n].pc, lookup = n ? pc - 1 : pc;
+    struct hexsim_dwarf *dw = hexsim_dbg_dwarf(d);
+    struct hexsim_dwarf_func fn;
+    if (dw && hexsim_dwarf_func_at(dw, lookup, &fn) == 0) {
+        const char *file;
+        unsigned line;
+        uint32_t start, end;
+        bool has_line = hexsim_dwarf_addr_line(dw, lookup, &file, &line) == 0;
+        if (n || !has_line || hexsim_dwarf_line_range(dw, pc, &start, &end) || start != pc)
+            fprintf(out, "0x%08x in ", pc);
+        fprintf(out, "%s (", fn.name);
+        unsigned keep = d->frame;
+        d->frame = n;
+        struct args_ctx a = { d, out, 0 };
+        hexsim_dwarf_locals(dw, lookup, true, print_arg, &a);
+        d->frame = keep;
+        fputc(')', out);
+        if (has_line)
+            fprintf(out, " at %s:%u", base_name(file), line);
+        return;
+    }
+    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), lookup);
+    fprintf(out, "0x%08x", pc);
+    if (s && pc == s->addr)
+        fprintf(out, " <%s>", s->name);
+    else if (s)
+        fprintf(out, " <%s+%u>", s->name, pc - s->addr);
+}
+
+bool hexsim_dbg_print_source_line(struct hexsim_debugger *d, const char *file, unsigned line,
+                                  FILE *out)
+{
+    (void)d;
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t len = 0;
+    bool found = false;
+    for (unsigned n = 1; (len = getline(&text, &cap, f)) >= 0; n++)
+        if (n == line) {
+            found = true;
+            break;
+        }
+    if (found) {
+        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+            text[--len] = '\0';
+        fprintf(out, "%u\t%s\n", line, text);
+    }
+    free(text);
+    fclose(f);
+    return found;
+}
+
+// With DWARF for PC: "add3 (a=10, ...) at dbgprog.c:22" and the source line; else the
+// symbolized address. `what` ("Breakpoint 1, ") goes first.
+static void stop_header(struct hexsim_debugger *d, const char *what, uint32_t pc, FILE *out)
+{
+    const char *file;
+    unsigned line;
+    struct hexsim_dwarf_func fn;
+    struct hexsim_dwarf *dw = hexsim_dbg_dwarf(d);
+    if (dw && hexsim_dwarf_func_at(dw, pc, &fn) == 0) {
+        fputs(what, out);
+        hexsim_dbg_describe_frame(d, 0, out);
+        fputc('\n', out);
+        if (hexsim_dwarf_addr_line(dw, pc, &file, &line) == 0)
+            hexsim_dbg_print_source_line(d, file, line, out);
+        return;
+    }
+    if (what[0]) {
+        char sym[160];
+        fprintf(out, "%s0x%08x %s\n", what, pc, hexsim_dbg_symbolize(d, pc, sym, sizeof(sym)));
+    }
+}
+
 void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop,
                            FILE *out)
 {
     switch (stop->kind) {
-    case HEXSIM_DBG_STOP_BREAK:
-        if (stop->index > 0) {
-            char sym[160];
-            fprintf(out, "Breakpoint %d, 0x%08x %s\n", stop->index, stop->pc,
-                    hexsim_dbg_symbolize(d, stop->pc, sym, sizeof(sym)));
-        }
+    case HEXSIM_DBG_STOP_BREAK: {
+        char what[64] = "";
+        if (stop->index > 0)
+            snprintf(what, sizeof(what), "%s %d, ", d->stop_temp ? "Temporary breakpoint" :
+                     "Breakpoint", stop->index);
+        stop_header(d, what, stop->pc, out);
         hexsim_dbg_print_location(d, out);
         break;
+    }
     case HEXSIM_DBG_STOP_WATCH: {
         const struct hexsim_dbg_wp *w = NULL;
         for (unsigned i = 0; i < d->nwp; i++)
@@ -237,6 +349,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
             else if (w->w.len <= 8)
                 fprintf(out, "Value = 0x%llx\n", (unsigned long long)w->old);
         }
+        stop_header(d, "", hexsim_dbg_pc(d), out);
         hexsim_dbg_print_location(d, out);
         break;
     }
@@ -255,6 +368,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
             if (*m == '\n')
                 m++;
         }
+        stop_header(d, "", hexsim_dbg_pc(d), out);
         hexsim_dbg_print_location(d, out);
         break;
     }
@@ -270,6 +384,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
         hexsim_dbg_print_location(d, out);
         break;
     default:
+        stop_header(d, "", hexsim_dbg_pc(d), out);
         hexsim_dbg_print_location(d, out);
         break;
     }

@@ -90,6 +90,8 @@ int hexsim_symtab_load(struct hexsim_symtab *st, const char *path)
     }
     st->n += n;
     qsort(st->sym, st->n, sizeof(*st->sym), cmp_sym);
+    if (!st->path)
+        st->path = strdup(path);
     rc = 0;
 out:
     if (elf)
@@ -108,6 +110,7 @@ void hexsim_symtab_free(struct hexsim_symtab *st)
         blk = next;
     }
     free(st->sym);
+    free(st->path);
     memset(st, 0, sizeof(*st));
 }
 

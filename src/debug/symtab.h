@@ -18,6 +18,7 @@ struct hexsim_symtab {
     struct hexsim_sym *sym;     // sorted by address, then name
     size_t n;
     char *names;
+    char *path;                 // the first file loaded (the debugger reads its DWARF)
 };
 
 // Adds the symbols of the ELF file at path. Returns 0, or -1 when it cannot be read.

@@ -126,6 +126,9 @@ struct hexsim_dbg_target_ops {
     // "info WHAT" providers: tlb, irq, devices, hvm, ... Prints to out and returns 0, or
     // returns -1 when the target has no such information. May be NULL.
     int (*info)(void *t, const char *what, FILE *out);
+    // Why a thread cannot run now ("stopped: ..."), or NULL when it can. May be NULL (every
+    // thread can always run).
+    const char *(*thread_state)(void *t, unsigned thread);
     // Snapshots (savevm/loadvm): save writes the whole machine or process to path; load
     // replaces it with the one saved in path, which must be of the same configuration
     // (system: RAM and vCPUs; user: program and core version). Everything is checked

@@ -313,6 +313,14 @@ static unsigned st_threads(void *t, unsigned *ids, unsigned max)
     return d->m->nvcpu;
 }
 
+static const char *st_thread_state(void *t, unsigned thread)
+{
+    struct hexsim_vcpu *v = vcpu_of(t, thread);
+    if (v && v->state == HEXSIM_VCPU_OFF)
+        return "stopped (the guest has not started this vCPU, or stopped it with vmstop)";
+    return NULL;
+}
+
 static const struct hexsim_symtab *st_symtab(void *t)
 {
     struct hexsim_sys_dbg *d = t;
@@ -362,6 +370,7 @@ static const struct hexsim_dbg_target_ops system_target_ops = {
     .step = st_step,
     .run = st_run,
     .threads = st_threads,
+    .thread_state = st_thread_state,
     .symtab = st_symtab,
     .arch = st_arch,
     .info = st_info,

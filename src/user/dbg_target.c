@@ -91,8 +91,13 @@ static void one_packet(struct hexsim_user_dbg *d, struct hexsim_exec_trace *trac
         stop_exit(d, stop);
         return;
     }
-    if (d->faulted) {   // resuming after a fault: the signal ends the process
+    if (d->faulted) {   // resuming after a fault: the handler runs, or the signal ends it
         d->faulted = false;
+        if (hexsim_user_fault_signal(u, &d->fault_ev)) {
+            stop->kind = HEXSIM_DBG_STOP_STEP;
+            stop->pc = u->cpu.pc;
+            return;
+        }
         d->dead = true;
         d->exit_status = d->fault_status;
         d->exit_signal = d->fault_status - 128;
@@ -125,13 +130,14 @@ static void one_packet(struct hexsim_user_dbg *d, struct hexsim_exec_trace *trac
         FILE *m = fmemopen(stop->msg, sizeof(stop->msg), "w");
         if (m)
             u->err = m;
-        d->fault_status = hexsim_user_fault(u, &ev);
+        d->fault_status = hexsim_user_fault_line(u, &ev);   // the debugger shows the rest
         if (m) {
             fclose(m);
             stop->msg[sizeof(stop->msg) - 1] = '\0';
         }
         u->err = saved;
         d->faulted = true;
+        d->fault_ev = ev;
         stop->kind = HEXSIM_DBG_STOP_FAULT;
         stop->signal = d->fault_status - 128;
         stop->addr = ev.addr;
@@ -147,6 +153,11 @@ static void ut_step(void *t, unsigned thread, struct hexsim_dbg_step_info *info,
     stop->thread = 1;
     (void)thread;
     memset(info, 0, sizeof(*info));
+    if (!d->x.pcache) {   // a view (hexsim_user_dbg_view) runs nothing
+        stop->kind = HEXSIM_DBG_STOP_EXIT;
+        stop->exit_status = hexsim_user_dbg_status(d);
+        return;
+    }
     one_packet(d, &info->trace, info, stop);
 }
 
@@ -184,6 +195,11 @@ static void ut_run(void *t, const struct hexsim_dbg_run *c, struct hexsim_dbg_st
     struct hexsim_exec_trace trace;
     memset(stop, 0, sizeof(*stop));
     stop->thread = 1;
+    if (!d->x.pcache) {   // a view (hexsim_user_dbg_view) runs nothing
+        stop->kind = HEXSIM_DBG_STOP_EXIT;
+        stop->exit_status = hexsim_user_dbg_status(d);
+        return;
+    }
     for (uint64_t n = 0;; n++) {
         uint32_t pc = d->u->cpu.pc;
         if (!(n == 0 && c->step_over_bp) && !d->dead && !d->faulted)
@@ -288,6 +304,16 @@ int hexsim_user_dbg_init(struct hexsim_user_dbg *d, struct hexsim_user *u,
     t->ops = &user_target_ops;
     t->ctx = d;
     return 0;
+}
+
+void hexsim_user_dbg_view(struct hexsim_user_dbg *d, struct hexsim_user *u,
+                          struct hexsim_dbg_target *t)
+{
+    memset(d, 0, sizeof(*d));
+    d->u = u;
+    hexsim_symtab_load(&d->syms, u->path);   // no symbols is not an error
+    t->ops = &user_target_ops;
+    t->ctx = d;
 }
 
 void hexsim_user_dbg_free(struct hexsim_user_dbg *d)

@@ -52,6 +52,7 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
 
 void hexsim_user_free(struct hexsim_user *u)
 {
+    hexsim_user_os_free(u);
     hexsim_mem_free(&u->mem);
     if (u->caches_made) {
         hexsim_caches_free(&u->caches);
@@ -181,7 +182,13 @@ static inline int step_packet(struct hexsim_user *u, struct hexsim_user_exec *x,
 int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
 {
-    return step_packet(u, x, ev, pkt);
+    int r = step_packet(u, x, ev, pkt);
+    if (r == HEXSIM_USER_STEP_OK && u->cpu.packets >= hexsim_user_os_stop(u)) {
+        hexsim_user_os_tick(u);   // the next thread's turn, timers
+        if (u->exited)
+            return HEXSIM_USER_STEP_EXIT;
+    }
+    return r;
 }
 
 int hexsim_user_make_caches(struct hexsim_user *u)
@@ -232,9 +239,14 @@ void hexsim_user_exec_free(struct hexsim_user_exec *x)
     x->env.caches = NULL;
 }
 
-// Reports an event that ends the process (a fault, or a trap that is not a system call) on
-// u->err, and returns the exit status: 128 + the signal.
 int hexsim_user_fault(struct hexsim_user *u, const struct hexsim_event_info *ev)
+{
+    int status = hexsim_user_fault_line(u, ev);
+    hexsim_user_fault_context(u, ev);
+    return status;
+}
+
+int hexsim_user_fault_line(struct hexsim_user *u, const struct hexsim_event_info *ev)
 {
     if (ev->kind == HX_EV_TRAP0) {
         fprintf(u->err, "hexsim: trap0(#%u) at PC 0x%08x is not a Linux system call "
@@ -263,6 +275,11 @@ static void report_stats(struct hexsim_user *u, double secs)
     hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
                             u->opts.timing == HEXSIM_TIMING_CACHE);
     hexsim_stats_add(&s, "system_calls", "system calls", u->syscalls);
+    uint64_t threads, switches, handled;
+    hexsim_user_os_stats(u, &threads, &switches, &handled);
+    hexsim_stats_add(&s, "threads", "threads", threads);
+    hexsim_stats_add(&s, "thread_switches", "thread switches", switches);
+    hexsim_stats_add(&s, "signals_handled", "signals handled", handled);
     hexsim_stats_add_host(&s, u->cpu.packets, secs);
     if (u->opts.stats)
         hexsim_stats_print(u->err, &s);
@@ -289,16 +306,28 @@ static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct 
 }
 
 // An event k raised by the packet at addr (the packet committed if it was a trap): a system
-// call is made; anything else ends the process. Returns -1 (go on) or SPAN_EXIT/SPAN_FAULT.
+// call is made; a fault goes to the program's handler or ends the process. Returns -1 (go
+// on), SPAN_LIMIT (go on after the run loop has looked at the threads and timers) or
+// SPAN_EXIT/SPAN_FAULT.
 static int span_event(struct hexsim_user *u, struct hexsim_event_info *ev, int k, uint32_t addr,
                       int *status)
 {
     if (k == HX_EV_TRAP0 && ev->imm == 1) {
         hexsim_user_syscall(u);
-        return u->exited ? SPAN_EXIT : -1;
+        if (u->exited)
+            return SPAN_EXIT;
+        if (u->os_resched) {
+            u->os_resched = false;
+            return SPAN_LIMIT;
+        }
+        return -1;
     }
     if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
         ev->addr = addr;
+    if (hexsim_user_fault_signal(u, ev))
+        return SPAN_LIMIT;   // (the frame went to memory: the packet cache is checked)
+    if (u->exited)
+        return SPAN_EXIT;
     *status = hexsim_user_fault(u, ev);
     return SPAN_FAULT;
 }
@@ -345,8 +374,8 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
             if (!pkt) {
                 *ev = (struct hexsim_event_info){ .kind = HX_EV_FAULT_FETCH, .addr = addr,
                                                   .detail = ff, .tag = -1 };
-                *status = hexsim_user_fault(u, ev);
-                return SPAN_FAULT;
+                int end = span_event(u, ev, HX_EV_FAULT_FETCH, addr, status);
+                return end >= 0 ? end : SPAN_LIMIT;
             }
         }
         if (blocks && !b && hx_block_can_hold(pkt)) {
@@ -407,11 +436,21 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
             uint64_t tick = (u->cpu.packets | (CLOCK_CHECK_PACKETS - 1)) + 1;
             stop = tick < stop ? tick : stop;
         }
+        // threads and timers: the scheduler looks at the process every quantum
+        const uint64_t os_stop = hexsim_user_os_stop(u);
+        stop = os_stop < stop ? os_stop : stop;
         int end = prof ? run_span(u, x, &hx, &ev, stop, prof, &status)
                        : run_span(u, x, &hx, &ev, stop, NULL, &status);
         if (end != SPAN_LIMIT)
             break;
         uint64_t n = u->cpu.packets;
+        // (the turn's end as it is now: a thread switch in a system call moved it later,
+        // and a span may end anywhere: --snapshot-at, --max-packets, a system call)
+        if (n >= hexsim_user_os_stop(u)) {
+            hexsim_user_os_tick(u);
+            if (u->exited)
+                break;
+        }
         if (limit && n >= limit) {
             if (n == pause_at) {
                 status = HEXSIM_USER_PAUSED;

@@ -5,10 +5,14 @@
 # command's answer. The physical view is checked against the virtual one: the kernel's
 # linear map puts virtual 0xC0000000 + X at physical X (DESIGN.md, Linux guest facts), so
 # the words of linux_banner read both ways must agree (and spell "Linux ve").
-#   uni  one vCPU: break start_kernel, continue, info registers, bt, x/4wx, x/4wxp, a device
+#   uni  one vCPU: break start_kernel, continue, info registers, bt, print of a symbol
+#        without debug info (refused as gdb does), of its address and through casts, $sp
+#        typed as a pointer, thread 2 refused, x/4wx, x/4wxp, a device
 #        address refused, disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
 #        timer interrupt writes it: a stop inside the guest's interrupt handler), delete,
 #        continue to poweroff; exit status 0
+#   smp  two vCPUs (the guest starts only the first): info threads says the second is
+#        stopped, thread 2 says why, stepi/next on it are refused, thread 1 steps
 #   snap one vCPU: break start_kernel, continue, savevm FILE, step 20000, loadvm FILE: the
 #        registers are the saved ones again (a missing file is refused and changes
 #        nothing); continue to poweroff. Then `--restore FILE KERNEL --debug` starts the
@@ -27,6 +31,11 @@ CASES = {
 continue
 info registers
 bt
+print jiffies
+print &jiffies
+print/x *(unsigned long *)&jiffies == (unsigned long)jiffies
+print $sp
+thread 2
 x/4wx &linux_banner
 x/4wxp &linux_banner - 0xc0000000
 x/1wxp 0xab000000
@@ -49,6 +58,14 @@ continue
         ('info registers: SP in the kernel', r'\nr29 \(sp\)\s+0xc[0-9a-f]{7}'),
         ('info registers: G0-G3, HTID', r'\nhtid\s+0x00000000\n(g[0-3]\s+' + HEX + r'\n){4}'),
         ('bt', r'\(hexsim\) bt\n#0  0xc[0-9a-f]{7} <start_kernel>\n#1  '),
+        ('print of a symbol without debug info', r'\(hexsim\) print jiffies\n\'jiffies\' has '
+         r'unknown type; cast it to its declared type\n'),
+        ('print of its address, in hex', r'\(hexsim\) print &jiffies\n\$1 = \(<data variable, '
+         r'no debug info> \*\) 0xc[0-9a-f]{7} <jiffies(_64)?>\n'),
+        ('casts', r'\(hexsim\) print/x \*\(unsigned long \*\)&jiffies == \(unsigned long\)'
+         r'jiffies\n\$2 = 0x1\n'),
+        ('a pointer register', r'\(hexsim\) print \$sp\n\$3 = \(void \*\) 0xc[0-9a-f]{7}'),
+        ('no second vCPU', r'\(hexsim\) thread 2\nInvalid thread ID: 2 \(threads 1-1\)\n'),
         ('x/4wx (virtual)', r'\n(0xc[0-9a-f]{7}) <linux_banner>:\t0x756e694c\t0x65762078'
          r'(\t' + HEX + r'){2}\n'),
         ('x/4wxp (physical)', r'\n(0x00[0-9a-f]{6}):\t0x756e694c\t0x65762078(\t' + HEX +
@@ -73,6 +90,28 @@ continue
          r'(0x[0-9a-f]+)\nNew value = (0x[0-9a-f]+)\n'),
         ('bt in the timer interrupt', r'\(hexsim\) bt\n#0  [^\n]*\n(#\d+  .*\n)*#\d+  '
          r'0xc[0-9a-f]{7} <timer_interrupt\+\d+>\n'),
+        ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
+         r'Program exited with code 0\.\n'),
+    ]),
+    'smp': (['--smp', '2'], """break start_kernel
+continue
+info threads
+thread 2
+stepi
+next
+thread 1
+stepi
+continue
+""", [
+        ('info threads: the second vCPU is stopped', r'\n  2    0x[0-9a-f]{8}  .*stopped \(the '
+         r'guest has not started this vCPU'),
+        ('thread 2 switches and says why it will not run', r'\(hexsim\) thread 2\n\[Switching '
+         r'to thread 2\]\nThread 2 is stopped \(.*\); step and next run nothing on it'),
+        ('stepi on it is refused', r'\(hexsim\) stepi\nError: thread 2 is stopped \(.*\): it '
+         r'cannot step'),
+        ('next on it is refused', r'\(hexsim\) next\nError: thread 2 is stopped'),
+        ('thread 1 steps', r'\(hexsim\) thread 1\n\[Switching to thread 1\]\n=> 0xc[0-9a-f]{7} '
+         r'<start_kernel>: \{.*\n\(hexsim\) stepi\n0xc[0-9a-f]{7} <start_kernel>:\n'),
         ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
          r'Program exited with code 0\.\n'),
     ]),

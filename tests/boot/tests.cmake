@@ -13,8 +13,9 @@ if(EXISTS "${_hexsim_vmlinux}")
                              TIMEOUT 600 SKIP_RETURN_CODE 77)
     endforeach()
     # the debugger in system mode: a -x session over the boot (debug_system_test.py), and
-    # (boot_debug_snap) savevm/loadvm in it and --restore FILE KERNEL --debug
-    foreach(case uni snap)
+    # (boot_debug_snap) savevm/loadvm in it and --restore FILE KERNEL --debug, and
+    # (boot_debug_smp) a vCPU the guest never starts
+    foreach(case uni smp snap)
         set(name boot_debug_${case})
         if(case STREQUAL "uni")
             set(name boot_debug)

@@ -3,17 +3,22 @@
 # The debugger's command line end to end: builds progs/dbgprog.c with clang-16, runs the
 # scripted session session.gdb through `hexsim --user -x FILE` and through a pipe on stdin,
 # and compares both transcripts with session.expected (the program's exit status must come
-# back too); checks the packet trace file, --break, and --help naming the options.
+# back too); the same for session_dwarf.gdb on progs/dwarfprog.c built with -g; checks the
+# packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
+# --help naming the options.
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
 import argparse
 import difflib
 import os
+import re
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ffreestanding',
          '-nostdlib', '-fuse-ld=lld', '-static']
+CLANG_G = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-g', '-O0',
+           '-ffreestanding', '-nostdlib', '-fuse-ld=lld', '-static']
 failures = []
 
 
@@ -70,6 +75,79 @@ def main():
     expect('piped session: exit status 42', rc == 42, 'got %d' % rc)
     expect('piped session transcript', out == expected, '\n' + ''.join(difflib.unified_diff(
         expected.splitlines(True), out.splitlines(True), 'session.expected', 'piped')))
+
+    # the DWARF session: progs/dwarfprog.c with -g -O0 (its source is listed from here)
+    dprog = os.path.join(a.work, 'dwarfprog')
+    subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog],
+                   check=True)
+    dexpected_file = os.path.join(HERE, 'session_dwarf.expected')
+    rc, out, err = run([a.hexsim, '--user', '-x', os.path.join(HERE, 'session_dwarf.gdb'),
+                        dprog])
+    if a.update:
+        with open(dexpected_file, 'w') as f:
+            f.write(out)
+    with open(dexpected_file) as f:
+        dexpected = f.read()
+    expect('DWARF session: exit status 4', rc == 4, 'got %d, stderr: %s' % (rc, err))
+    expect('DWARF session transcript', out == dexpected, '\n' + ''.join(difflib.unified_diff(
+        dexpected.splitlines(True), out.splitlines(True), 'session_dwarf.expected', 'got')))
+    # info frame (stack addresses vary with the environment: checked by pattern)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'fact', dprog],
+                       input='up\ninfo frame\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    expect('info frame', re.search(r'Stack level 1, frame at 0x[0-9a-f]+:\n pc = 0x[0-9a-f]+ '
+                                   r'in main \(dwarfprog\.c:64\); saved pc = 0x[0-9a-f]+\n'
+                                   r'(.*\n)* Saved registers:\n  r30 at 0x[0-9a-f]+, r31 at ',
+                                   p.stdout), p.stdout)
+
+    # watch on a local with DWARF: its own 4 bytes (the stack address varies: by pattern)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'fact', dprog],
+                       input='watch n\ndelete 1\ncontinue\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    expect('watch of a local variable', re.search(
+        r'Watchpoint 2: n \(0x[0-9a-f]{8}, 4 bytes\)\n(.*\n)*Watchpoint 2: n \(written at '
+        r'0x[0-9a-f]{8}\)\nOld value = 0x5\n', p.stdout), p.stdout)
+
+    # -O1: a function with another inlined into it (sys3 in finish_prog), values in
+    # registers and constants
+    dprog1 = os.path.join(a.work, 'dwarfprog-O1')
+    subprocess.run([x if x != '-O0' else '-O1' for x in CLANG_G] +
+                   [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog1], check=True)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'finish_prog', dprog1],
+                       input='info args\nprint nr\nbt\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    expect('-O1: the function an inline was inlined into, its argument, the inline\'s constant',
+           re.search(r'Breakpoint 1, finish_prog \(code=4\) at dwarfprog\.c:37\n(.*\n)*'
+                     r'\(hexsim\) info args\ncode = 4\n\(hexsim\) print nr\n\$1 = 93\n'
+                     r'\(hexsim\) bt\n#0  finish_prog \(code=4\) at dwarfprog\.c:37\n'
+                     r'#1  0x[0-9a-f]{8} in main \(\) at dwarfprog\.c:67\n', p.stdout), p.stdout)
+
+    # user-mode fault reports: function and offset, source line (with -g), a short
+    # backtrace, and the stack overflow hint
+    fsrc = os.path.join(HERE, 'progs', 'faultprog.c')
+    fprog_g, fprog = os.path.join(a.work, 'faultprog-g'), os.path.join(a.work, 'faultprog')
+    subprocess.run(CLANG_G + [fsrc, '-o', fprog_g], check=True)
+    subprocess.run([x for x in CLANG_G if x != '-g'] + [fsrc, '-o', fprog], check=True)
+    rc, out, err = run([a.hexsim, '--user', fprog_g, 'null'])
+    expect('fault report: SIGSEGV', rc == 139, 'got %d' % rc)
+    expect('fault report with DWARF: function, arguments, file:line and the source line',
+           re.search(r'\nhexsim:   at 0x[0-9a-f]{8} in poke \(p=\(int \*\) 0x0, v=42\) at '
+                     r'faultprog\.c:17\nhexsim:     17\t    \*p = v;\n', err), err)
+    expect('fault report with DWARF: the callers',
+           re.search(r'\nhexsim:   called from:\nhexsim:     #1  0x[0-9a-f]{8} in store_via '
+                     r'\(p=\(int \*\) 0x0\) at faultprog\.c:22\nhexsim:     #2  0x[0-9a-f]{8} in '
+                     r'main \(argc=2, ', err), err)
+    expect('fault report: no stack hint for a null pointer', 'hint' not in err, err)
+    rc, out, err = run([a.hexsim, '--user', fprog, 'null'])
+    expect('fault report without DWARF: function+offset and callers',
+           re.search(r'\nhexsim:   at 0x[0-9a-f]{8} <poke\+\d+>\nhexsim:   called from:\n'
+                     r'hexsim:     #1  0x[0-9a-f]{8} <store_via\+\d+>\n'
+                     r'hexsim:     #2  0x[0-9a-f]{8} <main\+\d+>\n', err), err)
+    rc, out, err = run([a.hexsim, '--user', fprog_g, 'deep'])
+    expect('fault report: stack overflow hint',
+           rc == 139 and re.search(r'\nhexsim:   hint: address 0xbf7f[0-9a-f]{4} is \d+ bytes '
+                                   r'below the stack \(0xbf800000-0xc0000000, 8 MiB\): a stack '
+                                   r'overflow', err) and '(more frames)' in err, err)
 
     # --break runs to the breakpoint, then reads commands
     p = subprocess.run([a.hexsim, '--break', 'fact', '--user', prog], input='bt\nquit\n',

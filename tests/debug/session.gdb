@@ -3,12 +3,17 @@
 # transcript with session.expected). Nothing here may depend on the stack address (it moves
 # with the environment and the program's path), so sp/fp values are never printed.
 info registers pc lr
+finish
+step -1
+stepi 0
+info watchpoints
 break add3
 tbreak fact
 break *bump+8
 rwatch table+8
 watch counter
 info breakpoints
+info watchpoints
 disable 3
 continue
 x/3i $pc-8
@@ -39,9 +44,39 @@ info registers r7 p1 p3_0 usr
 set {word} table = 77
 set *(table+4) = 88
 print *table + *(table+4)
+print *(int *)&table + ((int *)&table)[1]
+print counter
+print/x *(int*)&counter
+print (unsigned char)counter
+print &counter
+print main
+print main+4
+print (char)65
+print 0xc0000000
+print -1
+print (unsigned)-1
+print 7/2 + (7 % 2) * 100
+print (short)0x12345
+print sizeof(long long)
+print/x -1
+print/t 10
+print/c 65
+print $pc
+print *0x1000
+print nosuchsymbol
+whatis (unsigned char)1
+ptype counter
+frame 1
+up
+down
+down
+frame 9
 x/2uw &table
 enable 3
 delete 1
+break add3
+clear add3
+clear add3
 continue
 bt
 continue

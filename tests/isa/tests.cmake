@@ -23,6 +23,9 @@
 #   isa_known_values    packets whose correct result the manual gives (known_values.txt,
 #                       the list of known qemu-hexagon 7.2 errors among them) under hexsim
 #                       --user compiled, --no-stencils and --no-jit (and qemu, reported)
+#   isa_new_cores       the audio extension (V67t/V71t) and the V73 additions, which
+#                       qemu-hexagon 7.2 cannot run, under hexsim --user (with and without
+#                       --no-jit) against a model of the PRM pseudo-code (new_cores.py)
 set(HEXSIM_ISA_DIR "${CMAKE_SOURCE_DIR}/tests/isa")
 set(HEXSIM_ISA_WORK "${CMAKE_BINARY_DIR}/tests/isa")
 set(HEXSIM_OBJDUMP "${CMAKE_BINARY_DIR}/hexsim-objdump")
@@ -102,3 +105,10 @@ add_test(NAME isa_known_values
     COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/known_values.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${HEXSIM_ISA_WORK}/known_values")
 set_tests_properties(isa_known_values PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)
+
+# The instructions qemu-hexagon 7.2 cannot run (the "t" cores' audio extension, the V73
+# additions), against new_cores.py's model of the manual's pseudo-code; a few seconds.
+add_test(NAME isa_new_cores
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/new_cores.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${HEXSIM_ISA_WORK}/new_cores")
+set_tests_properties(isa_new_cores PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)

@@ -130,6 +130,43 @@ def main():
     folded = open(prof + '.folded').read() if os.path.exists(prof + '.folded') else ''
     check('_start;f %d\n' % f_pcycles in folded, '--profile: folded stack _start;f %d' % f_pcycles)
 
+    # --profile of a recursion 300 deep: the folded stacks stay balanced (each function's
+    # own pcycles, summed over the lines it ends, equal the flat table's) and the flame
+    # graph picture FILE.svg has a box for each function
+    prof = os.path.join(a.work, 'deep.prof')
+    for suffix in ('', '.folded', '.svg'):
+        if os.path.exists(prof + suffix):
+            os.unlink(prof + suffix)
+    r = subprocess.run([a.hexsim, '--profile', prof, '--user', exe['deep']], capture_output=True,
+                       text=True)
+    flat, own = {}, {}
+    if os.path.exists(prof):
+        for line in open(prof):
+            f = line.split()
+            if len(f) == 4 and f[0].isdigit():
+                flat[f[3]] = int(f[0])
+    if os.path.exists(prof + '.folded'):
+        for line in open(prof + '.folded'):
+            stack, n = line.rsplit(' ', 1)
+            leaf = stack.split(';')[-1]
+            own[leaf] = own.get(leaf, 0) + int(n)
+    for fn in ('main', 'rec', 'spin'):
+        check(fn in flat and own.get(fn) == flat[fn], '--profile deep recursion: %s has %s '
+              'pcycles in the folded stacks, %s in the table' % (fn, own.get(fn), flat.get(fn)))
+    check(max((l.count(';') for l in open(prof + '.folded')), default=0) <= 130
+          if os.path.exists(prof + '.folded') else False,
+          '--profile deep recursion: folded stacks at most 130 frames')
+    titles = []
+    try:
+        import xml.etree.ElementTree as ET
+        svg = ET.parse(prof + '.svg').getroot()
+        titles = [t.text for t in svg.iter('{http://www.w3.org/2000/svg}title')]
+    except (OSError, ET.ParseError) as e:
+        print(e)
+    for fn in ('_start', 'main', 'rec', 'spin'):
+        check(any(t.startswith(fn + ' (') for t in titles),
+              '--profile deep recursion: flame graph box for %s' % fn)
+
     # determinism
     for name, extra in (('mispredict', ()), ('stream', ('--timing=cache',))):
         r1 = run(a.hexsim, exe[name], a.work, extra)
