@@ -462,6 +462,101 @@ void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
     run_to_frame(d, ret, sp, true, false, stop);
 }
 
+// ---- stepping by source line (gdb's step/next/until): packets run one at a time while PC
+// stays in the statement's line-table row; a call is run to its return (next, or step into a
+// function without line information) or stopped in after its prologue (step); leaving the
+// row for the start of a row of another line ends the step, and landing inside a row (a
+// return into the middle of the caller's line, a jump into a line's middle) makes that row
+// the one to leave, as gdb does.
+
+static bool func_low(struct hexsim_debugger *d, uint32_t pc, uint32_t *low)
+{
+    struct hexsim_dwarf_func f;
+    if (hexsim_dwarf_func_at(hexsim_dbg_dwarf(d), pc, &f))
+        return false;
+    *low = f.low;
+    return true;
+}
+
+static bool has_frame(struct hexsim_debugger *d, uint32_t pc);
+
+// The innermost frame's identity, stable across its prologue: the SP its caller had (FP+8
+// once allocframe ran, SP before).
+static uint32_t frame_id(struct hexsim_debugger *d)
+{
+    return has_frame(d, hexsim_dbg_pc(d)) ? reg32(d, HEXSIM_DBG_REG_FP) + 8u
+                                          : reg32(d, HEXSIM_DBG_REG_SP);
+}
+
+int hexsim_dbg_step_line(struct hexsim_debugger *d, int how, struct hexsim_dbg_stop *stop)
+{
+    struct hexsim_dwarf *dw = hexsim_dbg_dwarf(d);
+    uint32_t pc = hexsim_dbg_pc(d), start, end, fn0 = 0;
+    const char *file;
+    unsigned line;
+    if (!dw || hexsim_dwarf_addr_line(dw, pc, &file, &line) ||
+        hexsim_dwarf_line_range(dw, pc, &start, &end) || end <= start)
+        return -1;
+    bool has_fn0 = func_low(d, pc, &fn0);
+    uint32_t id0 = frame_id(d);
+    if (how == HEXSIM_DBG_LINE_UNTIL && has_fn0)
+        start = fn0;   // until: a jump back within the function does not end the step
+    d->step_report = HEXSIM_DBG_REPORT_NONE;
+    for (uint64_t n = 1;; n++) {
+        if (d->poll && n % HEXSIM_DBG_POLL_PACKETS == 0 && d->poll(d->poll_ctx)) {
+            stop->kind = HEXSIM_DBG_STOP_INTERRUPT;
+            stop->pc = hexsim_dbg_pc(d);
+            return 0;
+        }
+        struct hexsim_dbg_step_info info;
+        uint32_t sp = reg32(d, HEXSIM_DBG_REG_SP);
+        stepi_into(d, &info, stop);
+        if (stop->kind != HEXSIM_DBG_STOP_STEP)
+            return 0;
+        uint32_t now = hexsim_dbg_pc(d);
+        uint32_t ret = info.pc + 4u * info.pkt.nwords;
+        if (packet_calls(&info) && now != ret) {
+            struct hexsim_dwarf_func f;
+            const char *cf;
+            unsigned cl;
+            if (how == HEXSIM_DBG_LINE_STEP && hexsim_dwarf_func_at(dw, now, &f) == 0 &&
+                hexsim_dwarf_addr_line(dw, now, &cf, &cl) == 0) {
+                // into a function with line information: stop after its prologue
+                if (f.body > now && f.body < f.high && !run_to(d, &f.body, 1, false, stop))
+                    return 0;   // a breakpoint, watchpoint or the end came first
+                stop->kind = HEXSIM_DBG_STOP_STEP;
+                stop->pc = hexsim_dbg_pc(d);
+                break;
+            }
+            run_to_frame(d, ret, sp, true, false, stop);   // over the call
+            if (stop->kind != HEXSIM_DBG_STOP_STEP)
+                return 0;
+            now = hexsim_dbg_pc(d);
+        }
+        if (now >= start && now < end)
+            continue;
+        const char *f2;
+        unsigned l2;
+        uint32_t s2, e2;
+        if (hexsim_dwarf_addr_line(dw, now, &f2, &l2) ||
+            hexsim_dwarf_line_range(dw, now, &s2, &e2))
+            return 0;   // code without line information: stop there (reported by packet)
+        if (now == s2 && (l2 != line || strcmp(f2, file) != 0))
+            break;      // the start of another line
+        // the middle of a row, or another row of the same line: step out of that one
+        uint32_t low;
+        start = how == HEXSIM_DBG_LINE_UNTIL && func_low(d, now, &low) && low <= s2 ? low : s2;
+        end = e2 > s2 ? e2 : s2 + 1;
+        line = l2;
+        file = f2;
+    }
+    uint32_t fn1;
+    bool same = has_fn0 && func_low(d, hexsim_dbg_pc(d), &fn1) && fn1 == fn0 &&
+                frame_id(d) == id0;
+    d->step_report = same ? HEXSIM_DBG_REPORT_LINE : HEXSIM_DBG_REPORT_FRAME;
+    return 0;
+}
+
 // Whether the function around pc has its own frame yet: an allocframe in a packet between
 // the function's symbol and pc. Without one (a leaf, or before the prologue) the return
 // address is still in LR and FP is the caller's. Without a symbol, assume a frame.
@@ -509,10 +604,24 @@ void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
                       struct hexsim_dbg_stop *stop)
 {
     uint32_t pc = hexsim_dbg_pc(d), sp = reg32(d, HEXSIM_DBG_REG_SP);
-    if (has_addr) {
-        run_to_frame(d, addr, sp, true, true, stop);
-        return;
+    if (has_addr) {   // LOC in this frame or a caller, or the return of this frame (gdb's)
+        struct hexsim_dbg_frame f[2];
+        uint32_t at[2] = { addr, 0 };
+        unsigned n = hexsim_dbg_frames(d, f, 2) > 1 ? 2 : 1;
+        if (n == 2)
+            at[1] = f[1].pc;
+        for (bool over = true;; over = true) {
+            if (!run_to(d, at, n, over, stop))
+                return;
+            uint32_t now = hexsim_dbg_pc(d), nsp = reg32(d, HEXSIM_DBG_REG_SP);
+            if ((now == addr && nsp >= sp) || (n == 2 && now == at[1] && nsp > sp)) {
+                stop->kind = HEXSIM_DBG_STOP_STEP;
+                return;
+            }
+        }
     }
+    if (hexsim_dbg_step_line(d, HEXSIM_DBG_LINE_UNTIL, stop) == 0)
+        return;
     for (unsigned n = 0; n < 10000000; n++) {
         hexsim_dbg_next(d, stop);
         if (stop->kind != HEXSIM_DBG_STOP_STEP)

@@ -76,7 +76,12 @@ struct hexsim_debugger {
     unsigned ndisp;
     int next_disp;
     bool stop_temp;                      // the breakpoint of the last stop was temporary
+    int step_report;                     // how the next STEP stop is reported (below)
 };
+
+// After a step by line: gdb's report, the source line alone (same function and frame), or
+// the frame and the source line (another function); NONE: the location as for stepi.
+enum { HEXSIM_DBG_REPORT_NONE, HEXSIM_DBG_REPORT_LINE, HEXSIM_DBG_REPORT_FRAME };
 
 void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *t, FILE *out);
 void hexsim_dbg_free(struct hexsim_debugger *d);
@@ -140,11 +145,19 @@ void hexsim_dbg_stepi(struct hexsim_debugger *d, struct hexsim_dbg_step_info *in
                       struct hexsim_dbg_stop *stop);
 // One packet, running a call it makes to its return.
 void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
+// By source line, as gdb's step (how HEXSIM_DBG_LINE_STEP: into calls of functions with
+// line information, stopping after their prologue), next (LINE_NEXT: over calls) and until
+// (LINE_UNTIL: as next, but a jump back within the function does not end it). Sets
+// d->step_report for the stop report. -1 (nothing run) when PC has no line information:
+// the caller steps by packet instead.
+enum { HEXSIM_DBG_LINE_STEP, HEXSIM_DBG_LINE_NEXT, HEXSIM_DBG_LINE_UNTIL };
+int hexsim_dbg_step_line(struct hexsim_debugger *d, int how, struct hexsim_dbg_stop *stop);
 // Runs until the selected frame returns to its caller. -1 (nothing run) when it is the
 // outermost frame.
 int hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
-// Runs until PC reaches addr in this frame or a caller (or, without addr, like next, but
-// does not stop at a backward jump: leaves loops).
+// Runs until PC reaches addr in this frame or a caller, or this frame returns (gdb's until
+// LOC and advance LOC); without addr, as next by source line (else by packet) that does not
+// stop at a backward jump: leaves loops.
 void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
                       struct hexsim_dbg_stop *stop);
 

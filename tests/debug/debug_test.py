@@ -5,7 +5,7 @@
 # and compares both transcripts with session.expected (the program's exit status must come
 # back too); the same for session_dwarf.gdb on progs/dwarfprog.c built with -g; checks the
 # packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
-# --help naming the options.
+# --help naming the options; session_line.gdb (stepping by source line) on progs/lineprog.c.
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
 import argparse
 import difflib
@@ -91,6 +91,38 @@ def main():
     expect('DWARF session: exit status 4', rc == 4, 'got %d, stderr: %s' % (rc, err))
     expect('DWARF session transcript', out == dexpected, '\n' + ''.join(difflib.unified_diff(
         dexpected.splitlines(True), out.splitlines(True), 'session_dwarf.expected', 'got')))
+    # stepping by source line: progs/lineprog.c with -g -O0, session_line.gdb
+    lprog = os.path.join(a.work, 'lineprog')
+    subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', lprog],
+                   check=True)
+    lexpected_file = os.path.join(HERE, 'session_line.expected')
+    rc, out, err = run([a.hexsim, '--user', '-x', os.path.join(HERE, 'session_line.gdb'),
+                        lprog])
+    if a.update:
+        with open(lexpected_file, 'w') as f:
+            f.write(out)
+    with open(lexpected_file) as f:
+        lexpected = f.read()
+    expect('line session: exit status 39', rc == 39, 'got %d, stderr: %s' % (rc, err))
+    expect('line session transcript', out == lexpected, '\n' + ''.join(difflib.unified_diff(
+        lexpected.splitlines(True), out.splitlines(True), 'session_line.expected', 'got')))
+
+    # the same in system mode: lineprog.c as an HVM test kernel (tests/hvm/guest/crt.S)
+    kprog = os.path.join(a.work, 'lineprog-kernel')
+    subprocess.run(CLANG_G + ['-fno-builtin', '-mllvm', '-mno-pairing', '-Wl,-Ttext=0x100000',
+                              '-Wl,-e,_start', '-DHVM_KERNEL',
+                              os.path.join(HERE, '..', 'hvm', 'guest', 'crt.S'),
+                              os.path.join(HERE, 'progs', 'lineprog.c'), '-o', kprog], check=True)
+    p = subprocess.run([a.hexsim, kprog, '--mem', '64M', '--debug'],
+                       input='break mid\ncontinue\nnext\nstep\nnext\nnext\nnext\nnexti\n'
+                       'continue\n', capture_output=True, text=True, timeout=60)
+    expect('system mode: step and next by source line', re.search(
+        r'\(hexsim\) next\n43\t    int r = leaf\(b\);\n\(hexsim\) step\nleaf \(x=2\) at '
+        r'lineprog\.c:36\n36\t    sink = x;\n\(hexsim\) next\n37\t    return x \* 3 \+ 1;\n'
+        r'\(hexsim\) next\nmid \(a=5, b=2\) at lineprog\.c:44\n44\t    r \+= leaf\(keep\);\n'
+        r'\(hexsim\) next\n45\t    return r \+ keep;\n\(hexsim\) nexti\n0x[0-9a-f]{8} in mid ',
+        p.stdout), p.stdout)
+
     # info frame (stack addresses vary with the environment: checked by pattern)
     p = subprocess.run([a.hexsim, '--user', '--break', 'fact', dprog],
                        input='up\ninfo frame\nquit\n', capture_output=True, text=True,
