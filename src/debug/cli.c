@@ -476,7 +476,18 @@ static void print_reg(struct hexsim_dbg_cli *c, const char *name, unsigned num)
     uint64_t v = 0;
     char sym[160];
     FILE *out = c->d->out;
-    if (hexsim_dbg_reg_read(c->d, num, &v)) {
+    if (c->d->frame && (num < 32 || num == HEXSIM_DBG_REG_PC)) {
+        // a caller's frame: its PC, and the registers as unwound (gdb's <not saved>)
+        uint32_t r;
+        if (num == HEXSIM_DBG_REG_PC) {
+            v = hexsim_dbg_frame_pc(c->d, NULL);
+        } else if (hexsim_dbg_frame_reg(c->d, num, &r)) {
+            fprintf(out, "%-11s<not saved>\n", name);
+            return;
+        } else {
+            v = r;
+        }
+    } else if (hexsim_dbg_reg_read(c->d, num, &v)) {
         fprintf(out, "%-11s<unavailable>\n", name);
         return;
     }

@@ -27,6 +27,9 @@ void hexsim_dbg_free(struct hexsim_debugger *d)
     hexsim_dwarf_close(d->dw);
     d->dw = NULL;
     d->dw_tried = false;
+    hexsim_cfi_close(d->cfi);
+    d->cfi = NULL;
+    d->cfi_tried = false;
     hexsim_dtypes_free(&d->types);
 }
 
@@ -45,6 +48,16 @@ struct hexsim_dwarf *hexsim_dbg_dwarf(struct hexsim_debugger *d)
         d->dw = st && st->path ? hexsim_dwarf_open(st->path) : NULL;
     }
     return d->dw;
+}
+
+struct hexsim_cfi *hexsim_dbg_cfi(struct hexsim_debugger *d)
+{
+    if (!d->cfi_tried) {
+        d->cfi_tried = true;
+        const struct hexsim_symtab *st = hexsim_dbg_symtab(d);
+        d->cfi = st && st->path ? hexsim_cfi_open(st->path) : NULL;
+    }
+    return d->cfi;
 }
 
 int hexsim_dbg_line(struct hexsim_debugger *d, uint32_t addr, const char **file,
@@ -562,6 +575,9 @@ int hexsim_dbg_step_line(struct hexsim_debugger *d, int how, struct hexsim_dbg_s
 // address is still in LR and FP is the caller's. Without a symbol, assume a frame.
 static bool has_frame(struct hexsim_debugger *d, uint32_t pc)
 {
+    struct hexsim_cfi_row row;   // with CFI: LR saved on the stack (allocframe) or not
+    if (hexsim_cfi_row(hexsim_dbg_cfi(d), pc, &row) == 0)
+        return row.reg[HEXSIM_DBG_REG_LR].rule == HEXSIM_CFI_OFFSET;
     const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), pc);
     if (!s)
         return true;
@@ -692,23 +708,82 @@ uint32_t hexsim_dbg_frame_pc(struct hexsim_debugger *d, uint32_t *lookup)
     return f.pc;
 }
 
-int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val)
+// Register r of frame n of f[], unwound through frame n-1's CFI rules (frame 0: the
+// target's registers). depth bounds chains of rules.
+static int unwind_reg(struct hexsim_debugger *d, const struct hexsim_dbg_frame *f, unsigned n,
+                      unsigned r, uint32_t *val, unsigned depth)
 {
-    if (d->frame == 0) {
+    if (n == 0) {
         uint64_t v;
         if (hexsim_dbg_reg_read(d, r, &v))
             return -1;
         *val = (uint32_t)v;
         return 0;
     }
-    struct hexsim_dbg_frame f = selected(d);
+    if (r == HEXSIM_DBG_REG_SP || r == HEXSIM_DBG_REG_FP) {
+        *val = r == HEXSIM_DBG_REG_SP ? f[n].sp : f[n].fp;
+        return 0;
+    }
+    struct hexsim_cfi_row row;
+    uint32_t callee_pc = n - 1 ? f[n - 1].pc - 1 : f[n - 1].pc;
+    if (r >= HEXSIM_CFI_REGS || depth > 4 * HEXSIM_DBG_MAX_FRAMES ||
+        hexsim_cfi_row(hexsim_dbg_cfi(d), callee_pc, &row))
+        return -1;
+    uint32_t cfa = 0;
+    int rule = row.reg[r].rule;
+    if (rule == HEXSIM_CFI_OFFSET || rule == HEXSIM_CFI_VAL_OFFSET) {
+        if (row.cfa_reg >= HEXSIM_CFI_REGS ||
+            unwind_reg(d, f, n - 1, row.cfa_reg, &cfa, depth + 1))
+            return -1;
+        cfa += (uint32_t)row.cfa_off;
+    }
+    switch (rule) {
+    case HEXSIM_CFI_UNSPECIFIED:   // the ABI's callee-saved registers, and the return address
+        if (!((r >= 16 && r <= 27) || r == row.ra_reg))
+            return -1;
+        return unwind_reg(d, f, n - 1, r, val, depth + 1);
+    case HEXSIM_CFI_SAME:
+        return unwind_reg(d, f, n - 1, r, val, depth + 1);
+    case HEXSIM_CFI_OFFSET: {
+        uint64_t v;
+        if (hexsim_dbg_read_uint(d, cfa + (uint32_t)row.reg[r].off, 4, 0, &v))
+            return -1;
+        *val = (uint32_t)v;
+        return 0;
+    }
+    case HEXSIM_CFI_VAL_OFFSET:
+        *val = cfa + (uint32_t)row.reg[r].off;
+        return 0;
+    case HEXSIM_CFI_REGISTER:
+        return unwind_reg(d, f, n - 1, (unsigned)row.reg[r].off, val, depth + 1);
+    default:
+        return -1;
+    }
+}
+
+int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val)
+{
     if (d->frame == 0)
-        return hexsim_dbg_frame_reg(d, r, val);
-    if (r == HEXSIM_DBG_REG_FP)
-        *val = f.fp;
-    else if (r == HEXSIM_DBG_REG_SP)
-        *val = f.sp;
-    else
-        return -1;   // callee-saved registers are not recovered (no CFI unwinding)
+        return unwind_reg(d, NULL, 0, r, val, 0);
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    unsigned n = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    if (d->frame >= n)
+        d->frame = 0;   // the chain has become shorter
+    return unwind_reg(d, f, d->frame, r, val, 0);
+}
+
+int hexsim_dbg_frame_saved_at(struct hexsim_debugger *d, unsigned n, unsigned r,
+                              uint32_t *addr)
+{
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    struct hexsim_cfi_row row;
+    unsigned count = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    uint32_t cfa;
+    if (n >= count || r >= HEXSIM_CFI_REGS ||
+        hexsim_cfi_row(hexsim_dbg_cfi(d), n ? f[n].pc - 1 : f[n].pc, &row) ||
+        row.reg[r].rule != HEXSIM_CFI_OFFSET || row.cfa_reg >= HEXSIM_CFI_REGS ||
+        unwind_reg(d, f, n, row.cfa_reg, &cfa, 0))
+        return -1;
+    *addr = cfa + (uint32_t)row.cfa_off + (uint32_t)row.reg[r].off;
     return 0;
 }
