@@ -493,6 +493,27 @@ static bool func_low(struct hexsim_debugger *d, uint32_t pc, uint32_t *low)
 
 static bool has_frame(struct hexsim_debugger *d, uint32_t pc);
 
+// After a packet of a step: an enabled breakpoint at the new PC stops the step as continue
+// would have stopped there (counted; a temporary one deleted).
+static bool hit_breakpoint(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
+{
+    uint32_t pc = hexsim_dbg_pc(d);
+    for (unsigned i = 0; i < d->nbp; i++) {
+        struct hexsim_dbg_bp *b = &d->bp[i];
+        if (!b->enabled || b->addr != pc)
+            continue;
+        b->hits++;
+        stop->kind = HEXSIM_DBG_STOP_BREAK;
+        stop->index = b->id;
+        stop->pc = pc;
+        d->stop_temp = b->temp;
+        if (b->temp)
+            hexsim_dbg_delete(d, b->id);
+        return true;
+    }
+    return false;
+}
+
 // The innermost frame's identity, stable across its prologue: the SP its caller had (FP+8
 // once allocframe ran, SP before).
 static uint32_t frame_id(struct hexsim_debugger *d)
@@ -524,7 +545,7 @@ int hexsim_dbg_step_line(struct hexsim_debugger *d, int how, struct hexsim_dbg_s
         struct hexsim_dbg_step_info info;
         uint32_t sp = reg32(d, HEXSIM_DBG_REG_SP);
         stepi_into(d, &info, stop);
-        if (stop->kind != HEXSIM_DBG_STOP_STEP)
+        if (stop->kind != HEXSIM_DBG_STOP_STEP || hit_breakpoint(d, stop))
             return 0;
         uint32_t now = hexsim_dbg_pc(d);
         uint32_t ret = info.pc + 4u * info.pkt.nwords;

@@ -5,10 +5,11 @@
 # the middle of the caller's line, the report (the line alone in the same frame, the frame
 # first in another), a loop's lines, until leaving the loop, advance (stopping when the frame
 # returns first, then to the line), step N, nexti by packet, and step in code without line
-# information (_start) by packet.
+# information (_start) by packet; a step that reaches a breakpoint stops as the breakpoint.
 step
 break main
 run
+tbreak 37
 next
 step
 next
