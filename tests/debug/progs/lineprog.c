@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Guest program for stepping by source line and for callers' registers (tests/debug:
-// session_line.gdb on a -g -O0 build; session_cfi.gdb on a -g -O2 build, where main keeps
-// k and mid keeps keep in callee-saved registers (r16-r27) across their calls, and mid's
+// session_line.gdb on a -g -O0 build; debug_test.py's CFI checks on a -g -O2 build, where
+// main keeps k and mid keeps keep in callee-saved registers (r16-r27) across calls, and mid's
 // prologue saves main's registers on the stack: only the call frame information says where).
 // Built with clang-16 --target=hexagon-unknown-linux-musl -mv67 -g -nostdlib; with
 // -DHVM_KERNEL it is a system-mode test kernel instead (tests/hvm/guest/crt.S starts it and
