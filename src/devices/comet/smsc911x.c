@@ -266,7 +266,6 @@ static void rxd_put(struct hexsim_smsc911x *e, uint8_t b)
     e->rxd_n++;
 }
 
-// A frame from the wire (len bytes, no FCS) arrives.
 // The RX data FIFO bytes a frame of len bytes takes: RXDOFF pad, the frame, the FCS and
 // pad to the RX end alignment.
 static uint32_t rx_total(const struct hexsim_smsc911x *e, uint32_t len)
@@ -283,6 +282,7 @@ static bool rx_room(const struct hexsim_smsc911x *e)
            e->rxd_n + rx_total(e, HEXSIM_ETH_MAX_FRAME) <= rx_fifo_bytes(e);
 }
 
+// A frame from the wire (len bytes, no FCS) arrives.
 static void receive(struct hexsim_dev *d, const uint8_t *f, uint32_t len)
 {
     struct hexsim_smsc911x *e = d->state;
