@@ -18,9 +18,13 @@
 # It also times a program that prints one line (the start-up cost) under both.
 # --before OLD_HEXSIM times another hexsim in the same runs (its ratio in the output column,
 # its geometric mean at the end), so that an engine change is measured under the same load.
+# Then the real userland (USERLAND below): BusyBox applets and musl programs on generated
+# inputs of a few MB, the same way (a program whose output differs fails the run; one that is
+# not there, no BusyBox binary or no musl sysroot, is skipped with a note).
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
 #                             [--before OLD_HEXSIM] [--host-check] [--kernel VMLINUX]
-#                             [--initrd CPIO] [--no-boot] [PROG.c|PROG.py...]
+#                             [--initrd CPIO] [--no-boot] [--busybox PATH] [--no-userland]
+#                             [PROG.c|PROG.py|USERLAND_NAME...]
 import argparse
 import glob
 import os
