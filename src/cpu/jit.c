@@ -236,73 +236,6 @@ static void gen_no_stores(struct x86_buf *b)
     x86_store_imm(b, 1, RX, XO(mem_slow), 0);
 }
 
-// The staged stores' commit (hx_commit_stores), inline for what user mode stages: one or two
-// stores of 1 to 8 bytes into pages holding no cached code. The rest by the call: a page with
-// cached code (its code_gen step), dczeroa's line, a memory path (system mode) or caches. All
-// stores are checked before the first is written, so the call commits them all or none.
-static void gen_commit_stores(struct x86_buf *b)
-{
-    size_t slow[8], done[8];
-    unsigned nslow = 0, ndone = 0;
-    x86_cmp_mem_imm(b, 4, RX, XO(nst), 0);
-    size_t no_st = x86_jcc(b, X86_CC_E);
-    x86_cmp_mem_imm(b, 8, RX, XO(xlat), 0);
-    slow[nslow++] = x86_jcc(b, X86_CC_NE);
-    x86_cmp_mem_imm(b, 8, RX, XO(caches), 0);
-    slow[nslow++] = x86_jcc(b, X86_CC_NE);
-    _Static_assert(HX_MAX_STORES == 2, "two stores at most");
-    const int32_t each = (int32_t)SIZE(struct hx_exec, st[0]);
-    size_t one = 0;
-    for (int32_t k = 0; k < HX_MAX_STORES; k++) {
-        if (k == 1) {
-            x86_cmp_mem_imm(b, 4, RX, XO(nst), 1);
-            one = x86_jcc(b, X86_CC_E);
-        }
-        x86_cmp_mem_imm(b, 1, RX, XO(st[0].size) + k * each, 8);
-        slow[nslow++] = x86_jcc(b, X86_CC_A);
-        x86_load(b, 8, X86_RCX, RX, XO(st[0].page) + k * each);
-        x86_cmp_mem_imm(b, 1, X86_RCX, OFF(struct hexsim_page, code), 0);
-        slow[nslow++] = x86_jcc(b, X86_CC_NE);
-    }
-    x86_patch(b, one);
-    for (int32_t k = 0; k < HX_MAX_STORES; k++) {
-        if (k == 1) {
-            x86_cmp_mem_imm(b, 4, RX, XO(nst), 1);
-            done[ndone++] = x86_jcc(b, X86_CC_E);
-        }
-        x86_load(b, 8, X86_RCX, RX, XO(st[0].page) + k * each);
-        x86_load(b, 4, X86_RAX, RX, XO(st[0].addr) + k * each);
-        x86_and_r32_imm(b, X86_RAX, HEXSIM_PAGE_SIZE - 1);
-        x86_add_r64_mem(b, X86_RAX, X86_RCX, OFF(struct hexsim_page, data));
-        x86_load(b, 8, X86_RDX, RX, XO(st[0].val) + k * each);
-        x86_movzx8(b, X86_RCX, RX, XO(st[0].size) + k * each);
-        static const unsigned sizes[] = { 4, 8, 1 };   // else 2
-        size_t to[3], next[4];
-        for (int i = 0; i < 3; i++) {
-            x86_cmp_r32_imm(b, X86_RCX, (int32_t)sizes[i]);
-            to[i] = x86_jcc(b, X86_CC_E);
-        }
-        x86_store(b, 2, X86_RAX, 0, X86_RDX);
-        next[0] = x86_jmp(b);
-        for (int i = 0; i < 3; i++) {
-            x86_patch(b, to[i]);
-            x86_store(b, sizes[i], X86_RAX, 0, X86_RDX);
-            next[i + 1] = i < 2 ? x86_jmp(b) : 0;
-        }
-        for (int i = 0; i < 3; i++)
-            x86_patch(b, next[i]);
-    }
-    done[ndone++] = x86_jmp(b);
-    for (unsigned i = 0; i < nslow; i++)
-        x86_patch(b, slow[i]);
-    x86_mov_r64_r64(b, X86_RDI, RX);
-    call(b, (const void *)jit_commit_stores);
-    for (unsigned i = 0; i < ndone; i++)
-        x86_patch(b, done[i]);
-    gen_no_stores(b);
-    x86_patch(b, no_st);
-}
-
 // A jump to the exit from here (`at`: its displacement), with the counts as they stand.
 static void add_exit(struct gen *g, size_t at)
 {
@@ -830,7 +763,12 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     }
     // stores, registers, predicates, the count
     st->usual = b->p;
-    gen_commit_stores(b);
+    x86_cmp_mem_imm(b, 4, RX, XO(nst), 0);
+    size_t no_st = x86_jcc(b, X86_CC_E);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    call(b, (const void *)jit_commit_stores);
+    gen_no_stores(b);
+    x86_patch(b, no_st);
     if (!p->direct)
         gen_commit_regs(b, p->wregs);
     gen_commit_preds(b, p->wpreds, st->may_pred);

@@ -4,9 +4,8 @@
 // summary, shape) folded in: the per-packet bookkeeping (start, commit, timing model, count,
 // next PC) inline; every instruction's semantics as a copy of its stencil (stencil.h: the
 // same table-generated function the interpreter calls, compiled once more with holes for the
-// operands) or, where it has none, a call of that function; staged stores inline where they
-// are plain (jit.c: gen_commit_stores); everything rare (full commits, fixed costs, stores
-// into code pages) by calls of the interpreter's own code. So the compiled block
+// operands) or, where it has none, a call of that function; everything rare (full commits,
+// fixed costs, staged stores) by calls of the interpreter's own code. So the compiled block
 // leaves exactly the state, counts and pcycles the interpreter leaves.
 //
 // Only on x86-64 Linux hosts; elsewhere (or if the host refuses executable memory)

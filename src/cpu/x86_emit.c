@@ -170,8 +170,6 @@ void x86_store(struct x86_buf *b, unsigned size, int base, int32_t disp, int src
 {
     if (!room(b))
         return;
-    if (size == 2)
-        byte(b, 0x66);   // the operand-size prefix, before any REX
     rex(b, size == 8, src, base, size == 1);
     byte(b, size == 1 ? 0x88 : 0x89);
     mem(b, src, base, disp);

@@ -37,8 +37,7 @@ void x86_call(struct x86_buf *b, const void *target);
 void x86_mov_r64_imm64(struct x86_buf *b, int r, uint64_t v);
 void x86_mov_r32_imm32(struct x86_buf *b, int r, uint32_t v);
 void x86_mov_r64_r64(struct x86_buf *b, int dst, int src);
-// Loads and stores: size 1 or 2 (stores only; loads zero-extend with x86_movzx8), 4 or 8
-// bytes (x86_store_imm: 1, 4 or 8).
+// Loads and stores: size 1 (stores only; loads zero-extend with x86_movzx8), 4 or 8 bytes.
 void x86_load(struct x86_buf *b, unsigned size, int dst, int base, int32_t disp);
 void x86_movzx8(struct x86_buf *b, int dst, int base, int32_t disp);
 void x86_store(struct x86_buf *b, unsigned size, int base, int32_t disp, int src);

@@ -9,8 +9,8 @@
 # b15_bigcode (a smaller one than the benchmark's, compiled with stencils and with calls), which
 # must see that cache flushed, and the default cache, which must not be.
 # progs/smc_chain.c rewrites code that compiled blocks are linked into: both ways must print
-# its known sums. progs/staged_stores.S commits staged stores of every size (jit.c inline,
-# the interpreter's hx_commit_stores): both ways must print its expected checksum.
+# its known sums. progs/staged_stores.S commits staged stores of every size (packets whose
+# stores the commit writes): both ways must print its expected checksum.
 # Usage: jit_equiv.py --hexsim BUILD/hexsim --work DIR [--packets N]
 import argparse
 import glob

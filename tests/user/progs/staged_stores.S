@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Guest program for tests/user (jit_equiv.py): packets whose stores are staged (block.h:
-// not store_direct, so the commit writes them; jit.c: gen_commit_stores inline): two stores
+// not store_direct, so the commit writes them: hx_commit_stores): two stores
 // in one packet of every size pair, 1, 2, 4 and 8 bytes, one of them predicated off every
 // other time, two stores to the same word (the later slot wins), and a store followed by a
 // load of the same packet. After 300 rounds it prints a checksum of the buffer and the
