@@ -2,10 +2,9 @@
 // Process and system information calls of user mode, and waiting for descriptors: umask,
 // sysinfo, getrlimit/setrlimit/prlimit64, getrusage, times, clock_getres, madvise, mremap,
 // membarrier, sched_getaffinity/setaffinity/getcpu, getpriority and the scheduling policy
-// (nice 0, SCHED_OTHER), memfd_create, close_range, process groups and sessions (the
-// process is pid 1, its own group and session leader), getresuid/getresgid/getgroups and
-// the set*id calls (root, as in a container), prctl (names), wait4/waitid (no children:
-// -ECHILD), ppoll/pselect6 (32- and 64-bit timeouts). Layouts (32-bit asm-generic):
+// (nice 0, SCHED_OTHER), memfd_create, close_range, getresuid/getresgid/getgroups and the
+// set*id calls (root, as in a container), prctl (names), ppoll/pselect6 (32- and 64-bit
+// timeouts). Process groups, sessions and wait4/waitid are in process.c. Layouts (32-bit asm-generic):
 // struct rlimit (two longs), rlimit64, sysinfo (64 bytes), rusage (two old timevals and 14
 // longs), tms (four longs), pollfd, fd_set (bit n of byte n/8). CPU time is the simulated
 // clock. Waiting for descriptors asks the host (poll); without descriptors it is a sleep
@@ -48,7 +47,7 @@ int64_t sys_umask(struct hexsim_user *u, uint32_t mask)
 int64_t sys_prlimit64(struct hexsim_user *u, uint32_t pid, uint32_t res, uint32_t nl,
                       uint32_t ol)
 {
-    if (pid != 0 && pid != 1)
+    if (pid != 0 && (int32_t)pid != hx_getpid(u))
         return -ESRCH;
     if (res >= RLIM_NLIMITS)
         return -EINVAL;
@@ -172,7 +171,7 @@ int64_t sys_membarrier(struct hexsim_user *u, uint32_t cmd, uint32_t flags)
 
 int64_t sys_sched_getaffinity(struct hexsim_user *u, uint32_t pid, uint32_t len, uint32_t addr)
 {
-    if (pid && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && pid != 1)
+    if (pid && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && (int32_t)pid != hx_getpid(u))
         return -ESRCH;
     if (len < 4 || (len & 3))
         return -EINVAL;
@@ -191,20 +190,6 @@ int64_t sys_getresid(struct hexsim_user *u, uint32_t a, uint32_t b, uint32_t c)
     if (hx_put32(u, a, 0) || hx_put32(u, b, 0) || hx_put32(u, c, 0))
         return -EFAULT;
     return 0;
-}
-
-int64_t sys_getpgid(struct hexsim_user *u, uint32_t pid)
-{
-    (void)u;
-    return pid == 0 || pid == 1 ? 1 : -ESRCH;
-}
-
-int64_t sys_setpgid(struct hexsim_user *u, uint32_t pid, uint32_t pgid)
-{
-    (void)u;
-    if ((pid != 0 && pid != 1) || (int32_t)pgid < 0)
-        return (int32_t)pgid < 0 ? -EINVAL : -ESRCH;
-    return pgid == 0 || pgid == 1 ? 0 : -EPERM;
 }
 
 int64_t sys_prctl(struct hexsim_user *u, uint32_t op, uint32_t arg)
@@ -265,7 +250,7 @@ int64_t sys_getpriority(struct hexsim_user *u, uint32_t which, uint32_t who)
 {
     if (which > 2)
         return -EINVAL;
-    if (who != 0 && who != 1)
+    if (who != 0 && (int32_t)who != hx_getpid(u))
         return -ESRCH;
     return 20 - (u->os ? u->os->nice : 0);   // the kernel's 20 - nice
 }
@@ -277,7 +262,7 @@ int64_t sys_setpriority(struct hexsim_user *u, uint32_t which, uint32_t who, uin
         return -ENOMEM;
     if (which > 2)
         return -EINVAL;
-    if (who != 0 && who != 1)
+    if (who != 0 && (int32_t)who != hx_getpid(u))
         return -ESRCH;
     int32_t n = (int32_t)nice;
     os->nice = n < -20 ? -20 : n > 19 ? 19 : n;   // (root may lower it; nothing runs faster)
@@ -286,7 +271,7 @@ int64_t sys_setpriority(struct hexsim_user *u, uint32_t which, uint32_t who, uin
 
 int64_t sys_sched_param(struct hexsim_user *u, uint32_t pid, uint32_t param)
 {
-    if (pid != 0 && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && pid != 1)
+    if (pid != 0 && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && (int32_t)pid != hx_getpid(u))
         return -ESRCH;
     if (param && hx_put32(u, param, 0))   // sched_getparam: priority 0
         return -EFAULT;
@@ -331,12 +316,6 @@ int64_t sys_close_range(struct hexsim_user *u, uint32_t first, uint32_t last, ui
             close(h);
     }
     return 0;
-}
-
-int64_t sys_wait4(struct hexsim_user *u)
-{
-    (void)u;
-    return -ECHILD;   // no child processes (clone makes threads only)
 }
 
 // ---- ppoll / pselect6
