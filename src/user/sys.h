@@ -117,9 +117,11 @@ void hx_after_syscall(struct hexsim_user *u);
 // A thread or timer appeared: the run loop's span ends so that its turns begin.
 void hx_want_turns(struct hexsim_user *u);
 int hx_thread_index(struct hexsim_user_os *os, int32_t tid);   // -1: none
-// A read (or write) of guest descriptor fd that would block the host while another thread
-// could run: that one runs and the call is made again later (true: return HX_SYS_NORET).
-bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
+// Before a read (or write) of guest descriptor fd that may block the host: when another
+// thread could run, that one runs and the call is made again later (HX_SYS_NORET); when
+// other processes may send signals, they interrupt the wait (-EINTR, or HX_SYS_NORET to
+// restart after an SA_RESTART handler). 0: make the call.
+int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
 // A call that would wait while another thread can run: that one runs and the call is made
 // again at this thread's next turn (true: return HX_SYS_NORET); false: none can run.
 bool hx_yield_retry(struct hexsim_user *u);

@@ -68,13 +68,13 @@
     X(59, "pipe2", "dqE", sys_pipe2(u, r[0], r[1])) \
     X(61, "getdents64", "dfpu", sys_getdents64(u, r[0], r[1], r[2])) \
     X(62, "_llseek", "dfHpW", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(63, "read", "dfru", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+    X(63, "read", "dfru", (y = hx_io_yield(u, r[0], false)) ? y \
                           : sys_read(u, r[0], r[1], r[2])) \
-    X(64, "write", "dfwu", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+    X(64, "write", "dfwu", (y = hx_io_yield(u, r[0], true)) ? y \
                    : hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
-    X(65, "readv", "dfVu", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+    X(65, "readv", "dfVu", (y = hx_io_yield(u, r[0], false)) ? y \
                    : sys_rwv(u, false, r[0], r[1], r[2])) \
-    X(66, "writev", "dfvu", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+    X(66, "writev", "dfvu", (y = hx_io_yield(u, r[0], true)) ? y \
                     : hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
     X(67, "pread64", "dfru_L", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
     X(68, "pwrite64", "dfwu_L", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
@@ -710,7 +710,7 @@ void hexsim_user_syscall(struct hexsim_user *u)
     e.pc = u->cpu.pc;
     e.tid = u->os && u->os->n ? u->os->t[u->os->cur].tid : hx_getpid(u);
     e.several = (u->os && u->os->n > 1) || u->proc;
-    int64_t ret;
+    int64_t ret, y;   // (y: what hx_io_yield decided)
     u->syscalls++;
     u->strace_held.in_call = u->opts.strace;
     if (u->opts.strace && (nr == 221 || nr == 281))

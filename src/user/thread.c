@@ -274,21 +274,36 @@ bool hx_yield_retry(struct hexsim_user *u)
     return true;
 }
 
-bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
+int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
 {
     struct hexsim_user_os *os = u->os;
     int h = hx_host_fd(u, fd);
-    if (!os || os->n < 2 || h < 0)
-        return false;
+    if (!os || h < 0)
+        return 0;
     bool other = false;
     for (unsigned i = 0; i < os->n && !other; i++)
         other = i != os->cur && os->t[i].wait == HX_RUNNING;
-    struct pollfd p = { h, wr ? POLLOUT : POLLIN, 0 };
-    if (!other || poll(&p, 1, 0) != 0)
-        return false;   // ready (or an error the call reports), or nothing else can run
-    u->cpu.pc -= 4;     // the call is made again at this thread's next turn
-    schedule(u, true);
-    return true;
+    struct pollfd p[2] = { { h, wr ? POLLOUT : POLLIN, 0 }, { -1, POLLIN, 0 } };
+    if (other) {
+        if (poll(p, 1, 0) != 0)
+            return 0;   // ready (or an error the call reports)
+        u->cpu.pc -= 4; // the call is made again at this thread's next turn
+        schedule(u, true);
+        return HX_SYS_NORET;
+    }
+    if (!u->proc || u->proc->sigfd < 0)
+        return 0;       // the host call waits
+    // other processes may signal this one meanwhile: wait for the descriptor or a signal
+    p[1].fd = u->proc->sigfd;
+    for (;;) {
+        if (poll(p, 2, -1) < 0 && errno != EINTR)
+            return 0;
+        if (p[0].revents)
+            return 0;
+        hx_proc_signals(u, 0);
+        if (hx_signal_ready(u))
+            return hx_interrupted(u);
+    }
 }
 
 // ---- system calls

@@ -3,6 +3,7 @@
 // environment, and does what its options say: --closed N (is descriptor N closed?),
 // --write N TEXT (a line to descriptor N), --sig (which signals are ignored, which have
 // their default action), --exit N (its exit status).
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

@@ -6,9 +6,10 @@
 // arguments, environment, descriptors (O_CLOEXEC closed, others kept) and signal
 // dispositions, execve's errors, vfork + execve, posix_spawn. Nothing printed depends on
 // pid values or on how the processes interleave: a parent prints after its child ended.
-// Usage: proc_main WORKDIR ECHO_PROGRAM. PROC_EXEC_WRAP (qemu-hexagon's run): a program
-// that runs ECHO_PROGRAM given as its first argument (qemu-hexagon itself: without
-// binfmt_misc the host cannot execute a Hexagon program).
+// Usage: proc_main WORKDIR ECHO_PROGRAM [TEST], or proc_main WORKDIR ECHO_PROGRAM run PATH
+// ARGS... (execve PATH ARGS, for the checks of hexsim alone). PROC_EXEC_WRAP (qemu-hexagon's
+// run): a program that runs ECHO_PROGRAM given as its first argument (qemu-hexagon itself:
+// without binfmt_misc the host cannot execute a Hexagon program).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -137,8 +138,40 @@ static pid_t waiting_child(bool handler, bool own_group)
     return pid;
 }
 
+// a child blocked in read() of a pipe nobody writes, after telling the parent it is ready
+// (a signal may come just before the read: only one whose default action ends the child
+// gives the same result either way); *hold is the pipe's write end, which the parent keeps
+static pid_t blocked_reader(int *hold)
+{
+    int p[2], r[2];
+    pipe(p);
+    pipe(r);
+    pid_t pid = xfork();
+    if (pid == 0) {
+        close(p[1]);
+        close(r[0]);
+        write(r[1], "r", 1);
+        char c;
+        errno = 0;
+        ssize_t n = read(p[0], &c, 1);
+        _exit(n < 0 ? 12 : 13);
+    }
+    close(p[0]);
+    close(r[1]);
+    char c;
+    read(r[0], &c, 1);
+    close(r[0]);
+    *hold = p[1];
+    return pid;
+}
+
 static void t_signals(void)
 {
+    int hold;
+    pid_t rd = blocked_reader(&hold);
+    kill(rd, SIGTERM);
+    describe("SIGTERM to a reader", wait_for(rd));
+    close(hold);
     pid_t pid = waiting_child(false, false);
     kill(pid, SIGKILL);
     describe("SIGKILL", wait_for(pid));
@@ -369,6 +402,12 @@ int main(int argc, char **argv)
     }
     work = argv[1];
     echo_prog = argv[2];
+    if (argc > 4 && !strcmp(argv[3], "run")) {   // proc_main W E run PATH ARGS: execve it
+        extern char **environ;
+        execve(argv[4], argv + 4, environ);
+        printf("execve %s: %s\n", argv[4], strerror(errno));
+        return 127;
+    }
     static const struct { const char *name; void (*fn)(void); } tests[] = {
         { "fork_exit", t_fork_exit }, { "wnohang", t_wnohang }, { "signals", t_signals },
         { "sigchld", t_sigchld }, { "pipe", t_pipe }, { "groups", t_groups },
