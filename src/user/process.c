@@ -432,11 +432,18 @@ static int find_ended(struct hexsim_user *u, int32_t pid, unsigned *ci, int32_t 
     return any ? 0 : -ECHILD;
 }
 
-static void reap(struct hexsim_user *u, unsigned ci)
+// Waits for ended child ci (guest status ws) and forgets it. Its exit signal, if the host's
+// SIGCHLD has not been read yet, is raised now: the child did end before the wait.
+static void reap(struct hexsim_user *u, unsigned ci, int32_t ws)
 {
     struct hexsim_user_proc *p = u->proc;
     struct hx_child c = p->child[ci];
     int32_t h = c.hpid < 0 ? -c.hpid : c.hpid;
+    int32_t sig = p->sh->s[c.slot].exit_signal;
+    if (c.hpid > 0 && sig) {
+        struct hx_siginfo info = chld_info(c.vpid, ws);
+        hx_signal(u, -1, sig, &info);
+    }
     while (waitpid(h, NULL, 0) < 0 && errno == EINTR)
         ;
     atomic_store(&p->sh->s[c.slot].hpid, 0);
@@ -472,7 +479,7 @@ int64_t sys_wait4(struct hexsim_user *u, uint32_t pid, uint32_t status, uint32_t
             if ((status && hx_put32(u, status, (uint32_t)ws)) ||
                 (rusage && hx_put(u, rusage, (uint8_t[72]){ 0 }, 72)))
                 return -EFAULT;
-            reap(u, ci);
+            reap(u, ci, ws);
             return vpid;
         }
         if (options & WNOHANG_)
@@ -517,7 +524,7 @@ int64_t sys_waitid(struct hexsim_user *u, uint32_t which, uint32_t id, uint32_t 
                 (rusage && hx_put(u, rusage, (uint8_t[72]){ 0 }, 72)))
                 return -EFAULT;
             if (r && !(options & WNOWAIT_))
-                reap(u, ci);
+                reap(u, ci, ws);
             return 0;
         }
         int64_t w = wait_more(u);

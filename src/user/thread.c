@@ -534,7 +534,9 @@ int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags,
         ns = ns > now ? ns - now : 0;
         rem = 0;       // an absolute sleep reports no time left
     }
-    if (u->opts.host_time && !needs_turns(u)) {
+    if (u->opts.host_time && (!u->os || (u->os->n == 1 && !hx_timers_armed(u->os)))) {
+        // (one thread, no timer: a host sleep, which signals from other processes do not
+        // end)
         struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
         while (nanosleep(&ts, &ts) && errno == EINTR)
             ;
