@@ -322,7 +322,8 @@ int64_t sys_close_range(struct hexsim_user *u, uint32_t first, uint32_t last, ui
 
 // Host poll over the guest's descriptors (translated). A poll without descriptors (or
 // only negative ones) sleeps on the simulated clock (the thread waits); one with
-// descriptors waits for the host (they are real files, pipes and terminals).
+// descriptors waits for the host (they are real files, pipes and terminals), and for
+// signals from other processes once there are several. fds has room for one more entry.
 static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, uint32_t tsp,
                        bool t64, uint32_t sigmask)
 {
@@ -358,8 +359,47 @@ static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, ui
         return HX_SYS_NORET;
     }
     int ms = ns == UINT64_MAX ? -1 : (int)(ns / 1000000u > 0x7fffffff ? 0x7fffffff : ns / 1000000u);
-    int r = poll(fds, n, ms);
-    return r < 0 ? -errno : r;
+    if (!u->proc || u->proc->sigfd < 0) {
+        int r = poll(fds, n, ms);
+        return r < 0 ? -errno : r;
+    }
+    // other processes may signal meanwhile: their signals' descriptor joins the poll (fds
+    // has room for it), with the call's mask in force while it waits; a signal the thread
+    // takes ends the call with -EINTR and its handler runs with that mask
+    struct hexsim_user_os *os = hx_os(u);
+    if (!os)
+        return -ENOMEM;
+    struct hx_thread *t = &os->t[os->cur];
+    uint64_t old = t->mask;
+    if (sigmask) {
+        uint64_t m;
+        if (hx_get64(u, sigmask, &m))
+            return -EFAULT;
+        t->mask = m & ~(1ull << 8 | 1ull << 18);
+    }
+    fds[n] = (struct pollfd){ u->proc->sigfd, POLLIN, 0 };
+    for (;;) {
+        int r = poll(fds, n + 1, ms);
+        if (r < 0 && errno == EINTR)
+            continue;
+        bool sig = r > 0 && fds[n].revents;
+        if (sig) {
+            r--;
+            fds[n].revents = 0;
+            hx_proc_signals(u, 0);
+        }
+        if (sig && r == 0 && hx_signal_ready(u)) {
+            if (sigmask) {
+                t->saved_mask = old;
+                t->has_saved_mask = true;
+            }
+            return -EINTR;
+        }
+        if (r != 0 || !sig) {
+            t->mask = old;
+            return r < 0 ? -errno : r;
+        }
+    }
 }
 
 int64_t sys_ppoll(struct hexsim_user *u, uint32_t addr, uint32_t n, uint32_t tsp,
@@ -367,7 +407,7 @@ int64_t sys_ppoll(struct hexsim_user *u, uint32_t addr, uint32_t n, uint32_t tsp
 {
     if (n > HX_MAX_FDS * 4)
         return -EINVAL;
-    struct pollfd fds[HX_MAX_FDS * 4];
+    struct pollfd fds[HX_MAX_FDS * 4 + 1];   // (+1: do_poll's own)
     for (uint32_t i = 0; i < n; i++) {
         uint8_t b[8];
         if (hx_get(u, addr + 8 * i, b, 8))
@@ -411,7 +451,7 @@ int64_t sys_pselect6(struct hexsim_user *u, uint32_t n, uint32_t rd, uint32_t wr
     for (int s = 0; s < 3; s++)
         if (addr[s] && bytes && hx_get(u, addr[s], sets[s], bytes))
             return -EFAULT;
-    struct pollfd fds[HX_MAX_FDS];
+    struct pollfd fds[HX_MAX_FDS + 1];   // (+1: do_poll's own)
     uint32_t gfd[HX_MAX_FDS];
     unsigned k = 0;
     for (uint32_t fd = 0; fd < n; fd++) {

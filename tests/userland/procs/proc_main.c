@@ -2,10 +2,11 @@
 // Processes under hexsim --user and qemu-hexagon (tests/userland/procs_test.py compares
 // the two): fork and the exit statuses wait4 reports, WNOHANG, children ended by signals
 // (SIGKILL, SIGTERM, a handler's _exit, abort, a fault), SIGCHLD with its siginfo,
-// waitid, a pipe between parent and child, process groups and sessions, execve with
-// arguments, environment, descriptors (O_CLOEXEC closed, others kept) and signal
-// dispositions, execve's errors, vfork + execve, posix_spawn. Nothing printed depends on
-// pid values or on how the processes interleave: a parent prints after its child ended.
+// SIGCHLD ending a pselect, waitid, a pipe between parent and child, process groups and
+// sessions, execve with arguments, environment, descriptors (O_CLOEXEC closed, others
+// kept) and signal dispositions, execve's errors, vfork + execve, posix_spawn. Nothing
+// printed depends on pid values or on how the processes interleave: a parent prints
+// after its child ended.
 // Usage: proc_main WORKDIR ECHO_PROGRAM [TEST], or proc_main WORKDIR ECHO_PROGRAM run PATH
 // ARGS... (execve PATH ARGS, for the checks of hexsim alone). PROC_EXEC_WRAP (qemu-hexagon's
 // run): a program that runs ECHO_PROGRAM given as its first argument (qemu-hexagon itself:
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -248,6 +250,25 @@ static void t_sigchld(void)
     memset(&si, 0, sizeof(si));
     printf("waitid: %d, killed %d\n", waitid(P_ALL, 0, &si, WEXITED),
            si.si_code == CLD_KILLED && si.si_status == SIGTERM && si.si_pid == pid);
+    // pselect with SIGCHLD blocked but for the call (make's idiom): the child's end
+    // interrupts it, the descriptor it waits on never becomes ready
+    chld_count = 0;
+    sigprocmask(SIG_BLOCK, &block, &old);
+    int p[2];
+    pipe(p);
+    pid = xfork();
+    if (pid == 0)
+        _exit(9);
+    fd_set rd;
+    FD_ZERO(&rd);
+    FD_SET(p[0], &rd);
+    errno = 0;
+    r = pselect(p[0] + 1, &rd, NULL, NULL, NULL, &old);
+    printf("pselect: %d %s, SIGCHLD handled %d\n", r, strerror(errno), (int)chld_count);
+    describe("pselect's child", wait_for(pid));
+    close(p[0]);
+    close(p[1]);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     signal(SIGCHLD, SIG_DFL);
 }
 
