@@ -4,11 +4,11 @@
 // membarrier, sched_getaffinity/setaffinity/getcpu, getpriority and the scheduling policy
 // (nice 0, SCHED_OTHER), memfd_create, close_range, getresuid/getresgid/getgroups and the
 // set*id calls (root, as in a container), prctl (names), ppoll/pselect6 (32- and 64-bit
-// timeouts). Process groups, sessions and wait4/waitid are in process.c. Layouts (32-bit asm-generic):
-// struct rlimit (two longs), rlimit64, sysinfo (64 bytes), rusage (two old timevals and 14
-// longs), tms (four longs), pollfd, fd_set (bit n of byte n/8). CPU time is the simulated
-// clock. Waiting for descriptors asks the host (poll); without descriptors it is a sleep
-// on the simulated clock (pause is ppoll with nothing).
+// timeouts); process groups, sessions and wait4/waitid are in process.c. Layouts (32-bit
+// asm-generic): struct rlimit (two longs), rlimit64, sysinfo (64 bytes), rusage (two old
+// timevals and 14 longs), tms (four longs), pollfd, fd_set (bit n of byte n/8). CPU time
+// is the simulated clock. Waiting for descriptors asks the host (poll); without
+// descriptors it is a sleep on the simulated clock (pause is ppoll with nothing).
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
@@ -169,9 +169,15 @@ int64_t sys_membarrier(struct hexsim_user *u, uint32_t cmd, uint32_t flags)
     return cmd == 1 || cmd == 8 || cmd == 16 ? 0 : -EINVAL;
 }
 
+// pid names the process or one of its threads
+static bool is_self(struct hexsim_user *u, uint32_t pid)
+{
+    return (int32_t)pid == hx_getpid(u) || (u->os && hx_thread_index(u->os, (int32_t)pid) >= 0);
+}
+
 int64_t sys_sched_getaffinity(struct hexsim_user *u, uint32_t pid, uint32_t len, uint32_t addr)
 {
-    if (pid && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && (int32_t)pid != hx_getpid(u))
+    if (pid && !is_self(u, pid))
         return -ESRCH;
     if (len < 4 || (len & 3))
         return -EINVAL;
@@ -271,7 +277,7 @@ int64_t sys_setpriority(struct hexsim_user *u, uint32_t which, uint32_t who, uin
 
 int64_t sys_sched_param(struct hexsim_user *u, uint32_t pid, uint32_t param)
 {
-    if (pid != 0 && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && (int32_t)pid != hx_getpid(u))
+    if (pid && !is_self(u, pid))
         return -ESRCH;
     if (param && hx_put32(u, param, 0))   // sched_getparam: priority 0
         return -EFAULT;

@@ -520,6 +520,34 @@ int64_t sys_sched_yield(struct hexsim_user *u)
     return 0;
 }
 
+static uint64_t host_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+// --host-time sleep of a process that other processes may signal: a signal it takes ends
+// the sleep (-EINTR, the time left in rem)
+static int64_t host_sleep_signals(struct hexsim_user *u, uint64_t ns, uint32_t rem, bool t64)
+{
+    uint64_t end = host_ns() + ns;
+    for (uint64_t now; (now = host_ns()) < end;) {
+        uint64_t ms = (end - now + 999999) / 1000000;
+        struct pollfd pf = { u->proc->sigfd, POLLIN, 0 };
+        if (poll(&pf, 1, ms > 0x7fffffff ? 0x7fffffff : (int)ms) <= 0)
+            continue;
+        hx_proc_signals(u, 0);
+        if (hx_signal_ready(u)) {
+            now = host_ns();
+            if (rem)
+                hx_write_timespec(u, rem, t64, end > now ? end - now : 0);
+            return -EINTR;
+        }
+    }
+    return 0;
+}
+
 int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags, uint32_t req,
                             uint32_t rem, bool t64)
 {
@@ -535,8 +563,9 @@ int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags,
         rem = 0;       // an absolute sleep reports no time left
     }
     if (u->opts.host_time && (!u->os || (u->os->n == 1 && !hx_timers_armed(u->os)))) {
-        // (one thread, no timer: a host sleep, which signals from other processes do not
-        // end)
+        // one thread, no timer: a host sleep
+        if (u->proc && u->proc->sigfd >= 0)
+            return host_sleep_signals(u, ns, rem, t64);
         struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
         while (nanosleep(&ts, &ts) && errno == EINTR)
             ;

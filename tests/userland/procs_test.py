@@ -7,9 +7,9 @@
 # Hexagon) and under hexsim --user, compiled and interpreted, twice: the same standard
 # output and exit status every time. Then what only hexsim can be asked (qemu-hexagon
 # hands execve to the host): "#!" scripts (an argument, none, a missing interpreter, a
-# chain, a loop), execve of an x86-64 program (ENOEXEC and a note), /proc/self/exe,
-# --strace of fork/execve/wait4 and a child's exit, --stats-json files per process, a
-# snapshot of a process with children refused. With --busybox, shell pipelines, command
+# chain, a loop), execve of an x86-64 program (ENOEXEC and a note), /proc/self/exe, a
+# sleeping child killed (--host-time), --strace of fork/execve/wait4 and a child's exit,
+# --stats-json files per process, a snapshot of a process with children refused. With --busybox, shell pipelines, command
 # substitution and background jobs of BusyBox's sh.
 # Usage: procs_test.py --hexsim BUILD/hexsim --work DIR [--sysroot DIR] [--busybox FILE]
 import argparse
@@ -139,6 +139,11 @@ def main():
     r = via('/proc/self/exe', w, echo, 'fork_exit')
     expect('execve of /proc/self/exe runs the program again',
            r[0] == 0 and r[1].startswith(b'== fork_exit\n') and r[1].endswith(b'ok\n'), repr(r))
+
+    # --host-time: a sleep takes host time, and a signal from the parent ends it
+    r = run(hx + ['--host-time', '--user', main_p, w, echo, 'sleeper'], limit=20)
+    expect('--host-time: SIGTERM ends a child\'s sleep',
+           r[0] == 0 and r[1] == b'SIGTERM to a sleeping child: killed by Terminated\n', repr(r))
 
     # --strace: the new calls decoded, the child's lines marked with its pid
     r = run(hx + ['--strace', '--user', main_p, w, echo, 'exec'])

@@ -8,7 +8,8 @@
 // printed depends on pid values or on how the processes interleave: a parent prints
 // after its child ended.
 // Usage: proc_main WORKDIR ECHO_PROGRAM [TEST], or proc_main WORKDIR ECHO_PROGRAM run PATH
-// ARGS... (execve PATH ARGS, for the checks of hexsim alone). PROC_EXEC_WRAP (qemu-hexagon's
+// ARGS... (execve PATH ARGS, for the checks of hexsim alone), or proc_main WORKDIR
+// ECHO_PROGRAM sleeper (a sleeping child killed: with host time only). PROC_EXEC_WRAP (qemu-hexagon's
 // run): a program that runs ECHO_PROGRAM given as its first argument (qemu-hexagon itself:
 // without binfmt_misc the host cannot execute a Hexagon program).
 #define _GNU_SOURCE
@@ -423,6 +424,16 @@ int main(int argc, char **argv)
     }
     work = argv[1];
     echo_prog = argv[2];
+    if (argc > 3 && !strcmp(argv[3], "sleeper")) {   // (host time only: not in the list)
+        pid_t pid = xfork();
+        if (pid == 0) {
+            sleep(5);   // (SIGTERM before the sleep ends the child as well)
+            _exit(0);
+        }
+        kill(pid, SIGTERM);
+        describe("SIGTERM to a sleeping child", wait_for(pid));
+        return 0;
+    }
     if (argc > 4 && !strcmp(argv[3], "run")) {   // proc_main W E run PATH ARGS: execve it
         extern char **environ;
         execve(argv[4], argv + 4, environ);
