@@ -180,6 +180,26 @@ static int32_t vpid_of_host(struct hexsim_user_proc *p, int32_t hpid)
     return 0;
 }
 
+// Takes ended child ci from the host and from the process table.
+static void forget(struct hexsim_user *u, unsigned ci)
+{
+    struct hexsim_user_proc *p = u->proc;
+    struct hx_child c = p->child[ci];
+    int32_t h = c.hpid < 0 ? -c.hpid : c.hpid;
+    while (waitpid(h, NULL, 0) < 0 && errno == EINTR)
+        ;
+    atomic_store(&p->sh->s[c.slot].hpid, 0);
+    p->child[ci] = p->child[--p->nchild];
+}
+
+// SIGCHLD ignored or SA_NOCLDWAIT: nobody waits for an ended child (kernel/signal.c
+// do_notify_parent)
+static bool autoreap(const struct hexsim_user *u)
+{
+    const struct hx_sigaction *a = &u->os->act[17];
+    return a->handler == 1 || (a->flags & 2);   // SIG_IGN, SA_NOCLDWAIT
+}
+
 void hx_proc_signals(struct hexsim_user *u, int timeout_ms)
 {
     struct hexsim_user_proc *p = u->proc;
@@ -200,18 +220,26 @@ void hx_proc_signals(struct hexsim_user *u, int timeout_ms)
                 hx_signal(u, -1, g, &info);
         } else if (sig == SIGCHLD) {
             // each child that ended since the last look: its exit signal (they coalesce as
-            // the kernel's do for a signal already pending)
-            for (unsigned i = 0; i < p->nchild; i++) {
+            // the kernel's do for a signal already pending); with autoreap it goes at once
+            const struct hx_sigaction *a = &u->os->act[17];
+            for (unsigned i = 0; i < p->nchild;) {
                 struct hx_child *c = &p->child[i];
                 struct hx_proc_slot *s = &p->sh->s[c->slot];
                 int32_t ws;
-                if (c->hpid < 0 || !child_ended(p, c, &ws))
+                if (c->hpid < 0 || !child_ended(p, c, &ws)) {
+                    i++;
                     continue;
-                if (s->exit_signal) {
+                }
+                if (s->exit_signal && a->handler != 1) {
                     struct hx_siginfo info = chld_info(c->vpid, ws);
                     hx_signal(u, -1, s->exit_signal, &info);
                 }
+                if (autoreap(u)) {
+                    forget(u, i);   // (the last child moves to i)
+                    continue;
+                }
                 c->hpid = -c->hpid;   // notified (still to be waited for)
+                i++;
             }
         } else if (sig >= 1 && sig <= HX_NSIG) {
             struct hx_siginfo info = { 0, { (uint32_t)vpid_of_host(p, (int32_t)si.ssi_pid), 0,
@@ -423,11 +451,15 @@ static int find_ended(struct hexsim_user *u, int32_t pid, unsigned *ci, int32_t 
         c.hpid = c.hpid < 0 ? -c.hpid : c.hpid;
         if (!matches(u, &c, pid))
             continue;
-        any = true;
         if (child_ended(p, &c, ws)) {
+            if (autoreap(u)) {   // never reported: gone (the last child moves to i)
+                forget(u, i--);
+                continue;
+            }
             *ci = i;
             return 1;
         }
+        any = true;
     }
     return any ? 0 : -ECHILD;
 }
@@ -438,16 +470,12 @@ static void reap(struct hexsim_user *u, unsigned ci, int32_t ws)
 {
     struct hexsim_user_proc *p = u->proc;
     struct hx_child c = p->child[ci];
-    int32_t h = c.hpid < 0 ? -c.hpid : c.hpid;
     int32_t sig = p->sh->s[c.slot].exit_signal;
     if (c.hpid > 0 && sig) {
         struct hx_siginfo info = chld_info(c.vpid, ws);
         hx_signal(u, -1, sig, &info);
     }
-    while (waitpid(h, NULL, 0) < 0 && errno == EINTR)
-        ;
-    atomic_store(&p->sh->s[c.slot].hpid, 0);
-    p->child[ci] = p->child[--p->nchild];
+    forget(u, ci);
 }
 
 // Nothing has ended yet and the caller waits: another thread runs (the call is made again

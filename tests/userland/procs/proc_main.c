@@ -2,11 +2,11 @@
 // Processes under hexsim --user and qemu-hexagon (tests/userland/procs_test.py compares
 // the two): fork and the exit statuses wait4 reports, WNOHANG, children ended by signals
 // (SIGKILL, SIGTERM, a handler's _exit, abort, a fault), SIGCHLD with its siginfo,
-// SIGCHLD ending a pselect, waitid, a pipe between parent and child, process groups and
-// sessions, execve with arguments, environment, descriptors (O_CLOEXEC closed, others
-// kept) and signal dispositions, execve's errors, vfork + execve, posix_spawn. Nothing
-// printed depends on pid values or on how the processes interleave: a parent prints
-// after its child ended.
+// SIGCHLD ending a pselect, SIGCHLD ignored, waitid, a pipe between parent and child,
+// process groups and sessions, execve with arguments, environment, descriptors
+// (O_CLOEXEC closed, others kept) and signal dispositions, execve's errors, vfork +
+// execve, posix_spawn. Nothing printed depends on pid values or on how the processes
+// interleave: a parent prints after its child ended.
 // Usage: proc_main WORKDIR ECHO_PROGRAM [TEST], or proc_main WORKDIR ECHO_PROGRAM run PATH
 // ARGS... (execve PATH ARGS, for the checks of hexsim alone), or proc_main WORKDIR
 // ECHO_PROGRAM sleeper (a sleeping child killed: with host time only). PROC_EXEC_WRAP (qemu-hexagon's
@@ -270,6 +270,14 @@ static void t_sigchld(void)
     close(p[0]);
     close(p[1]);
     sigprocmask(SIG_SETMASK, &old, NULL);
+    // SIGCHLD ignored: children go when they end; wait waits for them, then says ECHILD
+    signal(SIGCHLD, SIG_IGN);
+    for (int i = 0; i < 3; i++)
+        if (xfork() == 0)
+            _exit(i);
+    errno = 0;
+    r = wait(NULL);
+    printf("SIG_IGN: wait %d %s\n", r, strerror(errno));
     signal(SIGCHLD, SIG_DFL);
 }
 
