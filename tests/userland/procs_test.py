@@ -7,10 +7,11 @@
 # Hexagon) and under hexsim --user, compiled and interpreted, twice: the same standard
 # output and exit status every time. Then what only hexsim can be asked (qemu-hexagon
 # hands execve to the host): "#!" scripts (an argument, none, a missing interpreter, a
-# chain, a loop), execve of an x86-64 program (ENOEXEC and a note), /proc/self/exe, a
-# sleeping child killed (--host-time), --strace of fork/execve/wait4 and a child's exit,
-# --stats-json files per process, a snapshot of a process with children refused. With --busybox, shell pipelines, command
-# substitution and background jobs of BusyBox's sh.
+# chain, a loop), execve of a V73 program and of an x86-64 one (ENOEXEC and a note),
+# /proc/self/exe, a sleeping child killed (--host-time), --strace of fork/execve/wait4
+# and a child's exit, --stats-json and --profile files per process, a snapshot of a
+# process with children refused. With --busybox, shell pipelines, command substitution
+# and background jobs of BusyBox's sh.
 # Usage: procs_test.py --hexsim BUILD/hexsim --work DIR [--sysroot DIR] [--busybox FILE]
 import argparse
 import json
@@ -45,12 +46,12 @@ def run(cmd, env=None, limit=120):
     return rc, p.stdout, p.stderr
 
 
-def build(src, out, sysroot):
+def build(src, out, sysroot, flags=()):
     env = dict(os.environ)
     if sysroot:
         env['HEXSIM_SYSROOT'] = sysroot
-    subprocess.run([HEXAGON_CC, '-O2', '-std=c11', '-Wall', '-Wextra', '-Werror',
-                    os.path.join(HERE, 'procs', src), '-o', out], check=True, env=env)
+    subprocess.run([HEXAGON_CC, '-O2', '-std=c11', '-Wall', '-Wextra', '-Werror'] + list(flags) +
+                   [os.path.join(HERE, 'procs', src), '-o', out], check=True, env=env)
 
 
 def scratch(work, tag):
@@ -78,6 +79,8 @@ def main():
     echo = os.path.join(a.work, 'proc_echo')
     build('proc_main.c', main_p, a.sysroot)
     build('proc_echo.c', echo, a.sysroot)
+    echo73 = os.path.join(a.work, 'proc_echo_v73')   # (another core: e_flags V73)
+    build('proc_echo.c', echo73, a.sysroot, ['-mv73'])
     hx = [a.hexsim, '--max-seconds', '100']
 
     # ---- against qemu-hexagon
@@ -132,6 +135,9 @@ def main():
            r[0] == 127 and b'No such file or directory' in r[1], repr(r))
     r = via(os.path.join(w, 'loop.sh'))
     expect('#! loop: ELOOP', r[0] == 127 and b'link loop' in r[1], repr(r))
+    r = via(echo73, 'v73')
+    expect('execve of a program for another core (V67 to V73)',
+           r[0] == 0 and b'argv[1]="v73"' in r[1], repr(r))
     host_prog = shutil.which('true') or '/bin/true'
     r = via(host_prog)
     expect('execve of an x86-64 program: ENOEXEC with a note',
@@ -171,6 +177,13 @@ def main():
         with open(js + '.2') as f:
             ok = json.load(f).get('packets', 0) > 0
     expect('--stats-json writes a file per process', ok, repr((files, r)))
+    prof = os.path.join(w, 'prof.txt')
+    r = run(hx + ['--profile', prof, '--user', main_p, w, echo, 'exec'])
+    ok = r[0] == 0 and os.path.exists(prof) and os.path.exists(prof + '.2')
+    if ok:
+        with open(prof + '.2') as f:
+            ok = 'main' in f.read()   # the child's profile is of the program it ran last
+    expect('--profile writes a file per process', ok, repr(r))
 
     # a snapshot of a process with children: refused, saying why
     r = run(hx + ['--stats-json', js, '--user', main_p, w, echo, 'fork_exit'])
