@@ -75,6 +75,10 @@ struct hx_block {
     uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions
+    // system mode (src/hvm/run_jit.c): the RAM page its packets were read from, and the most
+    // pcycles that pass before its last packet starts, the thread's turns aside
+    const void *page;
+    uint32_t cycles;
 };
 
 // One slot of the hash table: the block at key - 1, if gen is the table's.
@@ -256,7 +260,7 @@ hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct he
 static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
                                                                const struct hx_block *b)
 {
-    if (b->jit && !x->xlat)   // compiled code knows user mode only (jit.h)
+    if (b->jit)
         return b->jit(x);
     const uint64_t code_gen = x->mem->code_gen;
     const struct hexsim_insn *op = b->op;

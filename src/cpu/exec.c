@@ -212,6 +212,8 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
         f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
         if (!f && r.page) {
             v = hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size);
+        } else if (!f && x->no_mmio) {
+            f = HEXSIM_MEM_UNMAPPED;   // (sem.h: no_mmio; the run loop runs the packet again)
         } else if (!f) {
             v = x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
             device_cost(x);
@@ -257,6 +259,8 @@ void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         }
     } else {
         f = sys_translate(x, ea, size, HEXSIM_PROT_W, &r);
+        if (!f && !r.page && x->no_mmio)
+            f = HEXSIM_MEM_UNMAPPED;   // (sem.h: no_mmio; the run loop runs the packet again)
     }
     if (f) {
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
@@ -468,6 +472,7 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->ev = ev;
     x->cur_in = NULL;
     x->stop = 0;
+    x->no_mmio = false;
     x->trace = env->trace;
     x->caches = env->caches;
     x->mem_slow_base = x->xlat || x->trace || x->caches;

@@ -229,11 +229,16 @@ static void gen_flush_counts(struct gen *g)
     g->pk = g->in = 0;
 }
 
-// No store staged: what compiled code keeps between packets (gen_staged).
+// No store staged: what compiled code keeps between packets (gen_staged), and loads on
+// their usual way (x->mem_slow as hx_packet_begin sets it: false in user mode, true in
+// system mode, where every load translates its address through hx_ld_slow).
 static void gen_no_stores(struct x86_buf *b)
 {
+    _Static_assert(SIZE(struct hx_exec, mem_slow) == 1 && SIZE(struct hx_exec, mem_slow_base) == 1,
+                   "mem_slow");
     x86_store_imm(b, 4, RX, XO(nst), 0);
-    x86_store_imm(b, 1, RX, XO(mem_slow), 0);
+    x86_movzx8(b, X86_RAX, RX, XO(mem_slow_base));
+    x86_store(b, 1, RX, XO(mem_slow), X86_RAX);
 }
 
 // A jump to the exit from here (`at`: its displacement), with the counts as they stand.
@@ -709,9 +714,10 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     // place nothing reads it); x->branch_idx is -1 already unless a branch went before in
     // this block (so only in its last packet: every entry into a compiled block sets it);
     // x->pmask and x->full are clear (packet_may); no store is staged (x->nst 0, x->mem_slow
-    // false: in user mode without a log or caches mem_slow_base is false, jit.h; each entry
-    // clears them, and so does the commit of staged stores); x->store_now is written when
-    // it changes (store_now_base is true; only a fault, which ends the block, changes it)
+    // mem_slow_base: each entry sets them so, and so does the commit of staged stores);
+    // x->store_now is written when
+    // it changes (store_now_base is true in user mode, and only a fault, which ends the
+    // block, changes it; in system mode nothing reads it: hx_st)
     if (!p->direct)
         x86_store_imm(b, 4, RX, XO(rmask), 0);
     if (p->cof)

@@ -60,6 +60,9 @@ struct hx_exec {
     uint64_t slow_val;        // a load's value from hx_ld_slow_keep (HX_STENCIL below)
     uint64_t stop;            // compiled blocks (jit.h) go on into the next block only while
                               // cpu.packets stays at most this (0: never)
+    bool no_mmio;             // system-mode blocks (src/hvm/run_jit.c): a device access is
+                              // not made but recorded as a fault, so that the packet commits
+                              // nothing and the run loop runs it again on its own
 };
 
 // In the block compiler's stencils (stencil.h) the code that sets x->full or writes a
@@ -197,15 +200,13 @@ __attribute__((preserve_most)) void hx_st_slow_keep(struct hx_exec *x, uint32_t 
 #define HX_ST_SLOW(x, ea, size, val) \
     ((x)->cur_in = HX_HOLE_INSN(), hx_st_slow_keep(x, ea, size, val))
 #define HX_CUR_IDX(x) ((int)HX_HOLE_IDX())
-#define HX_USER_ONLY 1   // compiled blocks run in user mode only (jit.h): x->xlat is NULL
 #else
 #define HX_CUR_IDX(x) ((int)(x)->cur_in->idx)
-#define HX_USER_ONLY 0
 #define HX_LD_SLOW hx_ld_slow
 #define HX_ST_SLOW hx_st_slow
 #endif
 // Fast path: user-mode RAM through the memory's TLB (mem.h) with nothing staged to forward;
-// everything else (TLB misses, faults, system mode) goes to hx_ld_slow.
+// everything else (TLB misses, faults, system mode: mem_slow_base) goes to hx_ld_slow.
 static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     if (__builtin_expect(!x->mem_slow, 1)) {
@@ -230,7 +231,7 @@ static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 // packet in order (exec.c) and make later loads of the packet forward.
 static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    if (__builtin_expect(HX_USER_ONLY || !x->xlat, 1)) {
+    if (__builtin_expect(!x->xlat, 1)) {   // (compiled blocks run in system mode too)
         const struct hexsim_mem_tlb *e =
             &x->mem->wtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
         if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
