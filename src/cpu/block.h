@@ -75,9 +75,11 @@ struct hx_block {
     uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions
-    // system mode (src/hvm/run_jit.c): the RAM page its packets were read from, and the most
-    // pcycles that pass before its last packet starts, the thread's turns aside
+    // system mode (src/hvm/run_jit.c): the RAM page its packets were read from (and its
+    // physical page number), and the most pcycles that pass before its last packet starts,
+    // the thread's turns aside
     const void *page;
+    uint32_t ppage;
     uint32_t cycles;
 };
 
@@ -88,10 +90,11 @@ struct hx_block_slot {
     struct hx_block *b;
 };
 
-// One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on.
+// One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on;
+// system mode: tag is its physical page number (struct hx_block: ppage).
 struct hx_block_jc {
     uint32_t key;
-    uint32_t pad;
+    uint32_t tag;
     const void *chain;
 };
 
@@ -103,6 +106,9 @@ struct hx_block_table {
     uint8_t *data;            // the blocks' arena: data_used of data_size bytes
     size_t data_used, data_size;
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
+    bool sys;                 // system mode (src/hvm/run_jit.c): compiled blocks go on only
+                              // into blocks of their own page (same virtual page, same
+                              // physical page) and only while x->until allows (jit.h)
     uint32_t hot;             // a block is compiled after this many runs (HX_BLOCK_HOT)
     struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
                                       // until hx_block_set_timing says otherwise)

@@ -99,7 +99,7 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
         }
         words[n] = (uint32_t)hexsim_page_load(pg, a & (HEXSIM_PAGE_SIZE - 1), 4);
     }
-    first->code = true;   // a store into the page drops the cached decode (code_gen)
+    hexsim_code_page(m, first);   // a store into the page drops the cached decode (code_gen)
     hexsim_decode_packet(words, n, addr, m->arch, tmp);
     if (tmp->status == HX_DECODE_TRUNCATED && next_fault) {
         *fault = next_fault;

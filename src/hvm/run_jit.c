@@ -53,6 +53,7 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
     }
     if (o->jit_threshold)
         sb->t->hot = o->jit_threshold;
+    sb->t->sys = true;
     hx_block_set_timing(sb->t, &m->tparams);
     sb->gen = m->ram.code_gen;
     m->sysblocks = sb;
@@ -93,29 +94,29 @@ static struct hexsim_page *exec_page(struct hexsim_vcpu *v, uint32_t va)
 // The most pcycles a packet of timing summary pt can take beyond the thread's turn, a data
 // stall included: every result it may wait for was issued before it, at most the longest
 // latency earlier (timing.h); a branch or fixed costs add theirs.
-static uint32_t packet_bound(const struct hexsim_timing_params *p,
+static uint64_t packet_bound(const struct hexsim_timing_params *p,
                              const struct hexsim_packet_timing *pt)
 {
-    uint32_t lat = p->lat_load;
+    uint64_t lat = p->lat_load;
     if (p->lat_mpy > lat)
         lat = p->lat_mpy;
     if (p->lat_fp > lat)
         lat = p->lat_fp;
-    uint32_t c = 1 + lat;
+    uint64_t c = 1 + lat;
     if (pt->slow) {
-        uint32_t br = p->branch_taken;
+        uint64_t br = p->branch_taken;
         if (p->mispredict > br)
             br = p->mispredict;
         if (p->indirect > br)
             br = p->indirect;
-        uint32_t fixed = p->llsc;
+        uint64_t fixed = p->llsc;
         if (p->sync > fixed)
             fixed = p->sync;
         if (p->cacheop > fixed)
             fixed = p->cacheop;
         if (p->trap > fixed)
             fixed = p->trap;
-        c += br + (uint32_t)pt->extra * fixed;
+        c += br + pt->extra * fixed;
     }
     return c;
 }
@@ -130,11 +131,15 @@ static bool has_trap(const struct hexsim_packet *pkt)
 
 // Builds the block at va from page pg: its packets while they lie in pg, may be in a block
 // and hold no trap. NULL if the first cannot be in one.
-static struct hx_block *build(struct hexsim_machine *m, uint32_t va, struct hexsim_page *pg)
+static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_page *pg)
 {
+    struct hexsim_machine *m = v->m;
     struct hx_block_table *t = m->sysblocks->t;
+    struct hexsim_xlat_result r;
+    if (v->xlat.translate(v->xlat.ctx, va, HEXSIM_PROT_X, &r) || r.page != pg)
+        return NULL;   // (cannot be: exec_page found pg)
     struct hx_block *b = hx_block_start(t, va);
-    uint32_t cycles = 0, last = 0;
+    uint64_t cycles = 0, last = 0;
     for (;;) {
         uint32_t a = hx_block_next(b);
         if ((a ^ va) >> 12)
@@ -149,14 +154,15 @@ static struct hx_block *build(struct hexsim_machine *m, uint32_t va, struct hexs
             break;
         cycles += last;   // the packets before the last one
         last = packet_bound(&t->tp, &pkt.tm);
-        if (!hx_block_open(b))
-            break;
+        if (!hx_block_open(b) || cycles + last > (1u << 30))
+            break;   // (a bound that large comes only from timing parameters that large)
     }
     if (!b->npk)
         return NULL;
-    pg->code = true;   // a store into the page drops the blocks (code_gen)
+    hexsim_code_page(m, pg);   // a store into the page drops the blocks (code_gen)
     b->page = pg;
-    b->cycles = cycles;
+    b->ppage = r.pa >> 12;
+    b->cycles = (uint32_t)cycles;
     return hx_block_seal(t, b);
 }
 
@@ -178,7 +184,7 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
         return 0;
     struct hx_block *b = hx_block_find(t, pc);
     if (!b || b->page != pg) {
-        b = build(m, pc, pg);
+        b = build(v, pc, pg);
         if (!b)
             return 0;
     }
@@ -201,8 +207,12 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
     hx_exec_begin(&x, &v->env, &ev);
     x.no_mmio = true;
     const uint64_t p0 = v->cpu.packets;
+    x.stop = p0 + budget;   // compiled blocks go on within the budget and the slice
+    x.until = until;
     int k = hx_run_block(&x, b);
-    t->exit_from = NULL;   // (blocks are not linked here: each returns to the loop)
+    if (k == HX_EV_NONE && t->exit_from)
+        hx_block_link(t, v->cpu.pc);
+    t->exit_from = NULL;
     *next = k != HX_EV_NONE;   // a fault or a device access: the packet at cpu.pc runs alone
     return v->cpu.packets - p0;
 }
