@@ -262,6 +262,8 @@ void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
         return;
     }
     t->compiled++;
+    if (t->sys && b->page2)
+        return;   // (block.h: page2)
     struct hx_block_jc *e = hx_block_jc_at(t, b->addr);
     e->key = b->addr + 1;
     e->tag = b->ppage;
@@ -277,7 +279,7 @@ void hx_block_link(struct hx_block_table *t, uint32_t pc)
         return;
     // system mode: from ran, so its page is what the vCPU executes there; to is good there if
     // it lies in the same page (jit.h)
-    if (t->sys && (((from->addr ^ pc) >> 12) || from->page != to->page))
+    if (t->sys && (((from->addr ^ pc) >> 12) || from->page != to->page || to->page2))
         return;
     struct hx_block_jc *e = hx_block_jc_at(t, pc);
     e->key = pc + 1;

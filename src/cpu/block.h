@@ -76,9 +76,10 @@ struct hx_block {
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions
     // system mode (src/hvm/run_jit.c): the RAM page its packets were read from (and its
-    // physical page number), and the most pcycles that pass before its last packet starts,
-    // the thread's turns aside
-    const void *page;
+    // physical page number), the next page if its last packet reaches into it (NULL: none;
+    // then compiled blocks do not go on into it: hx_block_link, hx_block_compile), and the
+    // most pcycles that pass before its last packet starts, the thread's turns aside
+    const void *page, *page2;
     uint32_t ppage;
     uint32_t cycles;
 };

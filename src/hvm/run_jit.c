@@ -3,12 +3,15 @@
 // (cpu/block.h), compiled to host code once hot (cpu/jit.h), with the same state, packet
 // counts and pcycles the packet-by-packet loop gives; `--no-jit` keeps that loop alone.
 //
-// A block lies in one 4 KiB page of guest code and is kept by its virtual address in one
-// table for the machine (cpu/block.h; every vCPU and both modes use it). It records the RAM
-// page its packets were read from, and it runs only where the vCPU, in its current mode and
-// with its current page tables, translates the block's address for execution to that page
-// (through the soft TLB, which vmnewmap and vmclrmap empty): so a block serves every address
-// space and mode in which its code is the same, and a remapped address gets a new block.
+// A block starts in one 4 KiB page of guest code (its last packet may reach into the next)
+// and is kept by its virtual address in one table for the machine (cpu/block.h; every vCPU
+// and both modes use it). It records the RAM page (pages) its packets were read from, and it
+// runs only where the vCPU, in its current mode and with its current page tables, translates
+// the block's address for execution to that page (and the next one to that one: through
+// the soft TLB, which vmnewmap and vmclrmap empty): so a block serves every address space
+// and mode in which its code is the same, and a remapped address gets a new block. Compiled
+// blocks go on into each other only within a page (jit.h), where the translation is the
+// one checked on entry.
 // Blocks hold no supervisor or guest instructions (hx_block_can_hold), so what they do does
 // not depend on the mode; their loads and stores translate each access in the current mode
 // (exec.c: hx_ld_slow, hx_st_slow) and fault as the interpreter's do. A store into a page
@@ -32,9 +35,14 @@
 #include "hexsim/machine.h"
 #include "run_jit.h"
 
+#define NOBLOCK_SIZE 256
+
 struct hexsim_sysblocks {
     struct hx_block_table *t;
     uint64_t gen;   // ram.code_gen when the blocks were built
+    // addresses where no block can start (a trap, a packet that cannot be in one), by page,
+    // as long as the table is not flushed (flushes): a direct-mapped cache
+    struct noblock { uint32_t va; const void *page; uint64_t flushes; } noblock[NOBLOCK_SIZE];
 };
 
 int hexsim_sysjit_init(struct hexsim_machine *m)
@@ -129,8 +137,9 @@ static bool has_trap(const struct hexsim_packet *pkt)
     return false;
 }
 
-// Builds the block at va from page pg: its packets while they lie in pg, may be in a block
-// and hold no trap. NULL if the first cannot be in one.
+// Builds the block at va from page pg: its packets while they start in pg, may be in a block
+// and hold no trap (the last one may reach into the next page). NULL if the first cannot be
+// in one.
 static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_page *pg)
 {
     struct hexsim_machine *m = v->m;
@@ -148,10 +157,18 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
         size_t n = 0;
         for (; n < HX_PACKET_MAX_WORDS && ((a + 4 * n) & 0xfff) >= (a & 0xfff); n++)
             words[n] = (uint32_t)hexsim_page_load(pg, (a + 4 * (uint32_t)n) & 0xfff, 4);
+        struct hexsim_page *pg2 = NULL;   // the next page, if the words reach into it
+        if (n < HX_PACKET_MAX_WORDS && (pg2 = exec_page(v, (va | 0xfffu) + 1)))
+            for (uint32_t k = 0; n < HX_PACKET_MAX_WORDS; n++, k++)
+                words[n] = (uint32_t)hexsim_page_load(pg2, 4 * k, 4);
         struct hexsim_packet pkt;
         hexsim_decode_packet(words, n, a, m->arch, &pkt);
         if (pkt.status != HX_DECODE_OK || has_trap(&pkt) || !hx_block_append(b, &pkt))
             break;
+        if (((a + 4u * pkt.nwords - 1) ^ va) >> 12) {
+            b->page2 = pg2;   // (the last packet: the next one is in that page)
+            hexsim_code_page(m, pg2);
+        }
         cycles += last;   // the packets before the last one
         last = packet_bound(&t->tp, &pkt.tm);
         if (!hx_block_open(b) || cycles + last > (1u << 30))
@@ -183,10 +200,15 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
     if (!pg)
         return 0;
     struct hx_block *b = hx_block_find(t, pc);
-    if (!b || b->page != pg) {
-        b = build(v, pc, pg);
-        if (!b)
+    if (!b || b->page != pg || (b->page2 && exec_page(v, (pc | 0xfffu) + 1) != b->page2)) {
+        struct noblock *no = &sb->noblock[(pc >> 2) & (NOBLOCK_SIZE - 1)];
+        if (no->va == pc && no->page == pg && no->flushes == t->flushes)
             return 0;
+        b = build(v, pc, pg);
+        if (!b) {
+            *no = (struct noblock){ pc, pg, t->flushes };
+            return 0;
+        }
     }
     // the loop would run every packet: the budget, and the clock before the last one starts
     if (b->npk > budget)
