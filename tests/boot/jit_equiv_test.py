@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # System-mode blocks against the packet interpreter (issue 34): boots the guest kernel with
-# the root file system plus tests/boot/progs/jitwork.c (tools/hexagon-cc) and the benchmark
-# program tools/bench/progs/b1.c in /bin (a second cpio archive after rootfs.cpio: the kernel
-# unpacks both), runs a script of workloads from the shell (a compute loop, fork and exec, a
-# program killed by SIGSEGV, signal handlers, an interval timer interrupting computation,
-# code written at run time, a program copied into /tmp over another and run, the benchmark)
+# the root file system plus tests/boot/progs/jitwork.c (tools/hexagon-cc) in /bin (a second
+# cpio archive after rootfs.cpio: the kernel unpacks both), runs a script of workloads from
+# the shell (a compute loop, fork and exec, a program killed by SIGSEGV, signal handlers, an
+# interval timer interrupting computation, code written at run time, a program copied into
+# /tmp over another and run)
 # under --no-jit, the default, and --jit-threshold 1 (every block compiled at once), and
 # checks that the console output and the --stats-json numbers (packets, pcycles, stalls,
 # HVM calls, events, interrupts; the host's own rows aside) are the same, and that the
@@ -21,9 +21,6 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.join(HERE, '..', '..')
-BENCH_CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2',
-               '-ffreestanding', '-nostdlib', '-fuse-ld=lld', '-static', '-mllvm',
-               '-mno-pairing']
 
 SCRIPT = '''jitwork cpu 40
 jitwork fork
@@ -36,7 +33,6 @@ cp /bin/jitwork /tmp/p
 /tmp/p cpu 3
 cp /bin/sh /tmp/p
 /tmp/p -c 'echo rewritten'
-b1
 poweroff
 '''
 
@@ -48,7 +44,6 @@ EXPECT = [
     ('the interval timer', r'timer: 25 ticks, some rounds\r?\n'),
     ('code written at run time', r'smc: 1800 \(expected 1800\)\r?\n'),
     ('a program copied over another', r'cpu 3: [0-9a-f]{8}\r?\n(.*\n)*rewritten\r?\n'),
-    ('the benchmark', r'b1'),
     ('poweroff', r'reboot: (System halted|Power down)'),
 ]
 
@@ -59,13 +54,9 @@ def build(work):
     jw = os.path.join(work, 'jitwork')
     subprocess.run([os.path.join(TOP, 'tools', 'hexagon-cc'), '-O2',
                     os.path.join(HERE, 'progs', 'jitwork.c'), '-o', jw], check=True)
-    b1 = os.path.join(work, 'b1')
-    subprocess.run(BENCH_CLANG + ['-I', os.path.join(TOP, 'tools', 'bench', 'progs'),
-                                  os.path.join(TOP, 'tools', 'bench', 'progs', 'b1.c'), '-o', b1],
-                   check=True)
     lst = os.path.join(work, 'extra.list')
     with open(lst, 'w') as f:
-        f.write('file /bin/jitwork 755 bin:jitwork\nfile /bin/b1 755 bin:b1\n')
+        f.write('file /bin/jitwork 755 bin:jitwork\n')
     extra = os.path.join(work, 'extra.cpio')
     subprocess.run([sys.executable, os.path.join(TOP, 'tools', 'mkcpio.py'), '--list', lst,
                     '--bin', work, '-o', extra], check=True)
