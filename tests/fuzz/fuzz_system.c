@@ -9,7 +9,10 @@
 // block compiled at once (--jit-threshold 1: src/hvm/run_jit.c).
 // Checks: no crash or sanitizer report; the run ends with one of the documented exit
 // statuses; the packet count stays within the limit; both runs end alike: exit status,
-// packets, clock, each vCPU's run state, registers, counters and pcycles, and RAM.
+// packets, clock, each vCPU's run state, registers, counters and pcycles, and RAM, unless a
+// vCPU took page tables (vmnewmap): random code may then rewrite live entries without
+// vmclrmap, which the HVM leaves undefined (soft TLB contents, which differ between the
+// two runs, decide what it sees).
 //
 // Input layout (missing bytes read as zero):
 //   0      flags: bits 0-1 vCPUs - 1 (1-4), bits 4-6 core version (5, 55, 60, 62, 65, 66,
@@ -81,6 +84,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int st_a, st_b;
     struct hexsim_machine *a = run(data, size, false, &null_a, &st_a);
     struct hexsim_machine *b = run(data, size, true, &null_b, &st_b);
+    bool tables = false;
+    for (unsigned i = 0; i < a->nvcpu; i++)
+        tables |= a->vcpu[i].mmu_on || b->vcpu[i].mmu_on;
+    if (tables)
+        goto done;
     CHECK(st_a == st_b && a->packets == b->packets && a->now == b->now);
     for (unsigned i = 0; i < a->nvcpu; i++) {
         const struct hexsim_vcpu *va = &a->vcpu[i], *vb = &b->vcpu[i];
@@ -98,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             CHECK(!pa[k].data || !memcmp(pa[k].data, pb[k].data, HEXSIM_PAGE_SIZE));
         }
     }
+done:
     fuzz_machine_free(a, null_a);
     fuzz_machine_free(b, null_b);
     return 0;
