@@ -91,9 +91,14 @@ fi
 # generators, lld does the partial links (`ld -r`) of each directory's objects.
 make_vars="CC=$top/tools/hexagon-cc HOSTCC=cc AR=llvm-ar-16 LD=ld.lld-16 STRIP=llvm-strip-16 OBJCOPY=llvm-objcopy-16 SKIP_STRIP=n"
 
+# The build time BusyBox shows in its banner is the Debian package's date (kconfig reads
+# SOURCE_DATE_EPOCH), so that a rebuild gives the same binary.
+epoch=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Timestamp) ||
+    die "cannot read the date of $src/debian/changelog"
+
 bbmake() {
     # shellcheck disable=SC2086
-    HEXSIM_SYSROOT="$sysroot" make -C "$src" O="$build" $make_vars "$@"
+    HEXSIM_SYSROOT="$sysroot" SOURCE_DATE_EPOCH="$epoch" make -C "$src" O="$build" $make_vars "$@"
 }
 
 if [ ! -f "$build/.hexsim-cfg-key" ] || [ "$(cat "$build/.hexsim-cfg-key")" != "$cfg_key" ]; then

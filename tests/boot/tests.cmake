@@ -40,9 +40,19 @@ if(EXISTS "${_hexsim_vmlinux}")
             COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/usability_test.py"
                     ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
                     --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio"
-                    --user-prog "${CMAKE_BINARY_DIR}/rootfs/bin/box")
+                    --user-prog "${CMAKE_BINARY_DIR}/rootfs/bin/busybox")
         set_tests_properties(boot_usability_${case} PROPERTIES LABELS boot
                              FIXTURES_REQUIRED rootfs TIMEOUT 600)
+    endforeach()
+    # BusyBox's ash and vi in the guest (ash_test.py): a scripted session compared with
+    # bash's output, and line editing, Ctrl-C, job control and vi on a pseudo-terminal
+    foreach(case session tty)
+        add_test(NAME boot_ash_${case}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/ash_test.py"
+                    ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(boot_ash_${case} PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
+                             TIMEOUT 600)
     endforeach()
     add_test(NAME boot_debug_tty
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
