@@ -323,7 +323,7 @@ START_TEST(vt_shell_sequences)
     struct hexsim_vt *vt = grid(80, 25);
     out(vt, "boot line\r\nroot@hexagon:/# ");
     out(vt, "\rroot@hexagon:/# ls -la\x1b[J");      // redraw (history, completion)
-    out(vt, "\x08\x08a\x1b[J\x08");                 // the "l" deleted: the rest redrawn
+    out(vt, "\x08\x08" "a\x1b[J\x08");              // the "l" deleted: the rest redrawn
     ROW_EQ(vt, 1, "root@hexagon:/# ls -a");
     CUR_EQ(vt, 20, 1);
     out(vt, "\x1b[H\x1b[J");             // clear
