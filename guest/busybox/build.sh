@@ -11,8 +11,9 @@
 # fragment or sysroot a reconfigure and a full build (BusyBox's make then rebuilds what
 # the changed CONFIG_ options touch); nothing changed means nothing runs.
 #
-# Result, in $HEXSIM_CACHE/busybox/out: `busybox` (stripped, static) and `busybox.links`
-# (the install path of every applet, /bin/ls ...; read by guest/rootfs/rootfs.cmake).
+# Result, in $HEXSIM_CACHE/busybox/out: `busybox` (stripped, static), `busybox.links`
+# (the install path of every applet, /bin/ls ...; read by guest/rootfs/build.sh), and
+# BusyBox's test suite (`testsuite/`, `.config`) for tests/boot/busybox_testsuite.py.
 #
 # Environment:
 #   HEXSIM_CACHE            cache root (default ~/.cache/hexsim)
@@ -138,5 +139,10 @@ mkdir -p "$out"
 cp "$build/busybox" "$out/busybox.new"
 mv "$out/busybox.new" "$out/busybox"
 cp "$build/busybox.links" "$out/busybox.links"
+# BusyBox's own test suite and the .config its runtest reads, for the guest test
+# (tests/boot/busybox_testsuite.py).
+rm -rf "$out/testsuite"
+cp -pR "$src/testsuite" "$out/testsuite"
+cp "$build/.config" "$out/.config"
 echo "$cfg_key" > "$out/.hexsim-key"
 echo "$out/busybox"
