@@ -3,8 +3,8 @@
 # Root file system tests (ctest label "rootfs"). Subcommands:
 #   build   builds guest/rootfs (guest/rootfs/build.sh: BusyBox and the cpio image; the
 #           other rootfs and boot tests need it: ctest fixture)
-#   utils   runs BusyBox applets on files under qemu-hexagon and hexsim --user (one
-#           process each: neither runs a Hexagon program's execve of another)
+#   utils   runs BusyBox applets on files under qemu-hexagon and hexsim --user (none
+#           execs another program: the host's /bin holds no Hexagon programs)
 #   shell   ash sessions that need no other program (builtins, $((...)), functions,
 #           loops, case; session_builtins.sh, whose expected output bash also gives)
 #           under qemu-hexagon and hexsim --user, and `sh -c`
@@ -74,8 +74,9 @@ def cmd_build(a):
 
 
 UTIL_CASES = [
-    # (argv after the applet name, stdin, expected stdout, expected status); none forks
-    # (hexsim --user has no fork yet: xargs and tar -z are in the boot tests)
+    # (argv after the applet name, stdin, expected stdout, expected status); none runs
+    # another program (xargs, tar -z: the host's /bin has no Hexagon programs; the boot
+    # tests run those)
     (['cat', 'a.txt'], None, 'alpha\nbeta\ngamma delta\nAlphabet\n', 0),
     (['cat'], b'from stdin\n', 'from stdin\n', 0),
     (['cat', 'missing'], None, '', 1),

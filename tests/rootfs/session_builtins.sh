@@ -1,6 +1,7 @@
-# Shell session that runs no other program and forks no subshell (builtins only: hexsim
-# --user has no fork yet), for ash under qemu-hexagon and hexsim --user; output compared
-# with session_builtins.expected, which bash also produces.
+# Shell session that runs no other program (the host's /bin has no Hexagon programs) and
+# forks no subshell (qemu-hexagon's fork and hexsim --user's are tested elsewhere), for
+# ash under qemu-hexagon and hexsim --user; output compared with
+# session_builtins.expected, which bash also produces.
 echo hello world
 X=7; echo "x=$X" 'x=$X' $((X * 6)) $(( (X + 3) / 2 )) $((X % 4)) $((X << 2))
 false; echo "status $?"
