@@ -15,10 +15,11 @@ cd "$(dirname "$0")/.."
 vmlinux=$(guest/linux/build.sh)
 # The musl sysroot for tests/userland (cold: about 6 minutes on a loaded 2-core machine).
 sysroot=$(guest/musl/build.sh)
-# BusyBox for the root file system (cold: about 4 minutes; the rootfs_build test copies it).
-guest/busybox/build.sh >/dev/null
+# BusyBox for the root file system (cold: about 4 minutes; the rootfs_build test copies it)
+# and for the user-mode process tests (userland_procs runs its sh).
+busybox=$(guest/busybox/build.sh)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux" \
-    -DHEXSIM_MUSL_SYSROOT="$sysroot"
+    -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox"
 cmake --build build-test -j"$(nproc)"
 
 # A UBSan report should say where it came from; callers may override.

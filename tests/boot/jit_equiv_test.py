@@ -29,10 +29,10 @@ echo status $?
 jitwork signal
 jitwork timer
 jitwork smc
-cp /bin/jitwork /tmp/p
-/tmp/p cpu 3
-cp /bin/sh /tmp/p
-/tmp/p -c 'echo rewritten'
+cp /bin/jitwork /tmp/sh
+/tmp/sh cpu 3
+cp /bin/busybox /tmp/sh
+/tmp/sh -c 'echo rewritten'
 poweroff
 '''
 
