@@ -2,8 +2,10 @@
 // The Hexagon Virtual Machine (HVM) as hexsim provides it to a guest kernel: virtual CPUs
 // in guest or user mode, the trap1 virtual instructions, events delivered through the
 // guest's vector table, the guest MMU (two-level page tables walked by the VM, cached in a
-// soft TLB) and the interrupt controller behind vmintop. Facts: seeds 002 (hexagon_vm.h,
-// vm_mmu.h, vm_entry.S, vm_vectors.S), 004 (vmstart), DESIGN.md "HVM ABI".
+// soft TLB) and the interrupt controller behind vmintop. Facts: the HVM specification
+// (VM_Spec.adoc, 80-V9418-14 Rev A, version 0x700; section numbers below are its own),
+// seeds 002 (hexagon_vm.h, vm_mmu.h, vm_entry.S, vm_vectors.S), 004 (vmstart), DESIGN.md
+// "HVM ABI".
 #ifndef HEXSIM_HVM_H
 #define HEXSIM_HVM_H
 
@@ -16,7 +18,12 @@
 #define HEXSIM_MAX_VCPUS 8
 #define HEXSIM_HVM_NINTS 32          // L1 interrupts (HEXAGON_CPUINTS)
 #define HEXSIM_HVM_COUNTED_CALLS 24  // trap1 numbers counted by name (vmversion..vmgetregs)
-#define HEXSIM_HVM_VERSION 0x800     // answered by vmversion
+// vmversion's answer: the specification whose calls hexsim implements (App. B: 0x700). H2
+// reports 0x800 and adds vmtimerop, vmpmuctrl and vmgetinfo, which no published text specifies.
+#define HEXSIM_HVM_VERSION 0x700
+// The VMM's own top 16 MiB of every address space (sections 2.2.1, 3.3.1): any access is a
+// protection violation.
+#define HEXSIM_HVM_RESERVED_VA 0xff000000u
 
 // trap1 numbers
 enum {
@@ -31,24 +38,29 @@ enum hexsim_vmintop {
     HVMI_NOP, HVMI_GLOBEN, HVMI_GLOBDIS, HVMI_LOCEN, HVMI_LOCDIS, HVMI_AFFINITY, HVMI_GET,
     HVMI_PEEK, HVMI_STATUS, HVMI_POST, HVMI_CLEAR,
 };
-// vmintop status bits (hexsim's encoding of the answer)
-#define HVMI_STATUS_GLOBAL 1u        // enabled globally
-#define HVMI_STATUS_PENDING 2u
-#define HVMI_STATUS_LOCAL 4u         // enabled on the calling vCPU
+// vmintop STATUS answer (App. A VMINTOP: "0 if pending, 1 if local enable, 2: global
+// enable", bit numbers; H2's shint/cpuint and hexagonMVM read it the same way)
+#define HVMI_STATUS_PENDING 1u
+#define HVMI_STATUS_LOCAL 2u         // enabled on the calling vCPU
+#define HVMI_STATUS_GLOBAL 4u        // enabled globally
 
+// vmcache operations (App. A VMCACHE); any other number is reserved (a no-op answering -1)
 enum hexsim_vmcache {
     HVMC_ICKILL, HVMC_DCKILL, HVMC_L2KILL, HVMC_DCCLEANINVA, HVMC_ICINVA, HVMC_IDSYNC,
-    HVMC_FETCH_CFG,
+    HVMC_NOPS,
 };
 
 // Event vector slots (GEVB + 4 * slot) and the event number written to GSR
 enum { HVM_EV_RESET = 0, HVM_EV_MACHCHECK = 1, HVM_EV_GENEX = 2, HVM_EV_TRAP0 = 5,
        HVM_EV_INTR = 7 };
 
-// GSR (EST) fields
+// GSR fields (section 5.3.2); bits 29:16 are reserved and written as zero
 #define HVM_GSR_UM (1u << 31)
 #define HVM_GSR_IE (1u << 30)
-#define HVM_GSR_EVENT_SHIFT 16
+#define HVM_GSR_CAUSE 0xffffu
+
+// Machine check causes (section 7.5)
+enum { HVM_MC_BAD_PT = 0x03 };   // invalid logical page mapping in a page table, at run time
 
 // General exception causes
 enum {
@@ -80,8 +92,9 @@ struct hexsim_vcpu {
     int state;                      // enum hexsim_vcpu_state
     bool user;                      // user mode (else guest mode)
     bool ie;                        // interrupts enabled (vmsetie)
-    uint32_t evb;                   // guest event vector base, 0 none
-    bool mmu_on;                    // a page table was given (vmnewmap); before: VA = PA
+    uint32_t evb;                   // guest event vector base (GEVB)
+    bool vec_set;                   // vmsetvec has given one (0 is a valid base)
+    bool mmu_on;                    // a page table was given (vmnewmap); before: the boot map
     uint32_t ptbase;                // physical address of the L1 table
     struct hexsim_tlb tlb[2];       // soft TLBs: [0] guest mode, [1] user mode
     struct hexsim_xlat xlat;        // the executor's memory path for this vCPU
@@ -89,20 +102,20 @@ struct hexsim_vcpu {
     bool yield;                     // end this vCPU's time slice (vmyield, vmwait)
 };
 
-// The interrupt controller behind vmintop: per interrupt a latched pending bit, a global
-// enable (cleared when the interrupt is delivered or taken with vmintop get, set again by
-// globen), an affinity (-1: any vCPU), and per vCPU a local enable mask. Device lines latch
-// pending on a rising edge, and again at globen while the line is still high.
+// The interrupt controller behind vmintop (section 6.2): per interrupt a latched pending bit
+// and a global enable (cleared when the interrupt is delivered or taken with vmintop get,
+// set again by globen), and per vCPU a local enable mask (affinity is local enables: on for
+// the target vCPU, off for the others). Device lines latch pending on a rising edge, and
+// again at globen while the line is still high.
 struct hexsim_intc {
     uint32_t pending, genable, level;
-    int8_t affinity[HEXSIM_HVM_NINTS];
     uint32_t locen[HEXSIM_MAX_VCPUS];
     bool *attention;                // set when something may have become deliverable
 };
 
 void hexsim_intc_reset(struct hexsim_intc *ic);
 void hexsim_intc_set_line(void *ic, unsigned line, int level);   // hexsim_irq callback
-// Interrupts vcpu may take now (pending, enabled globally and locally, affinity).
+// Interrupts vcpu may take now (pending, enabled globally and locally).
 uint32_t hexsim_intc_deliverable(const struct hexsim_intc *ic, unsigned vcpu);
 // Accepts interrupt n (clears pending, disables it globally).
 void hexsim_intc_accept(struct hexsim_intc *ic, unsigned n);
@@ -112,15 +125,29 @@ int32_t hexsim_intc_op(struct hexsim_intc *ic, unsigned vcpu, unsigned nvcpus, u
 
 // Guest MMU walk (src/hvm/mmu.c): translates va for one access in the mode given, reading
 // the tables from physical memory. Returns 0 and *pa and *prot (HEXSIM_PROT_* the mapping
-// allows in that mode), or an enum hexsim_mem_fault.
+// allows in that mode), an enum hexsim_mem_fault, or HEXSIM_HVM_BAD_TABLE when an L2 table
+// is not in RAM (a machine check, section 7.5).
+#define HEXSIM_HVM_BAD_TABLE 16
 struct hexsim_mem;
 int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user,
                     uint32_t *pa, unsigned *prot);
+// The whole translation of va for v in the given mode, as accesses see it: the reserved top
+// 16 MiB, the boot map before vmnewmap (section 4.5: RAM at VA = PA, read, write, execute,
+// guest mode only) or the guest's page tables, and the logical page's existence (RAM or a
+// device; else a protection violation, section 9.2). Same answers as hexsim_hvm_walk.
+int hexsim_hvm_translate(struct hexsim_vcpu *v, uint32_t va, bool user, uint32_t *pa,
+                         unsigned *prot);
+// The guest-mode mapping of va (boot map or page table, no check of what it points at): 0
+// with its permissions and its last virtual address, or a fault as above (vmcache's range
+// check: one look per page, whatever its size).
+int hexsim_hvm_guest_mapping(struct hexsim_vcpu *v, uint32_t va, unsigned *prot,
+                             uint32_t *last);
 void hexsim_vcpu_flush_tlb(struct hexsim_vcpu *v);
 void hexsim_vcpu_init_xlat(struct hexsim_vcpu *v);
 void hexsim_vcpu_set_user(struct hexsim_vcpu *v, bool user);
 
-// Events and trap1 (src/hvm/hvm.c). An event returns false if the guest has no vector.
+// Events and trap1 (src/hvm/hvm.c). An event before vmsetvec terminates the vCPU (section
+// 5.2) with a report on err; it then returns false.
 bool hexsim_hvm_event(struct hexsim_vcpu *v, unsigned ev, uint32_t cause, uint32_t elr,
                       uint32_t badva);
 void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc);

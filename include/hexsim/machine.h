@@ -96,6 +96,7 @@ struct hexsim_machine {
     uint64_t packets;                 // packets executed, all vCPUs
     bool attention;                   // interrupt or device state changed: re-check
     bool halted;
+    bool vcpu_lost;                   // a vCPU was terminated by an event before vmsetvec
     const struct hexsim_machine_hook *hook;   // debugger (NULL: none)
     bool hook_stop;                   // a hook asked hexsim_machine_run to return
     bool user_seen;                   // some vCPU has entered guest user mode

@@ -31,7 +31,7 @@ static void info_tlb(struct hexsim_machine *m, FILE *out)
             fprintf(out, "cpu%u: MMU on, page table at physical 0x%08x, %s mode\n", v->id,
                     v->ptbase, v->user ? "user" : "guest");
         else
-            fprintf(out, "cpu%u: MMU off (virtual = physical), %s mode\n", v->id,
+            fprintf(out, "cpu%u: boot map (RAM at virtual = physical), %s mode\n", v->id,
                     v->user ? "user" : "guest");
         for (unsigned t = 0; t < 2; t++) {
             unsigned valid = 0, shown = 0;
@@ -71,9 +71,6 @@ static void info_irq(struct hexsim_machine *m, FILE *out)
     for (unsigned i = 0; i < m->nvcpu; i++)
         fprintf(out, "  cpu%u: local enable 0x%08x  deliverable 0x%08x  ie %d\n", i,
                 ic->locen[i], hexsim_intc_deliverable(ic, i), m->vcpu[i].ie);
-    for (unsigned n = 0; n < HEXSIM_HVM_NINTS; n++)
-        if (ic->affinity[n] >= 0)
-            fprintf(out, "  interrupt %u: affinity cpu%d\n", n, ic->affinity[n]);
     for (unsigned g = 0; g < HEXSIM_SIRC_GROUPS; g++) {
         const struct hexsim_sirc_group *s = &m->sirc.g[g];
         fprintf(out, "SIRC%u (L1 %u): enable 0x%08x  type 0x%08x  polarity 0x%08x  soft 0x%08x\n"
@@ -102,11 +99,11 @@ static void info_hvm(struct hexsim_machine *m, FILE *out)
         const struct hexsim_vcpu *v = &m->vcpu[i];
         uint32_t gsr = v->cpu.g[HVM_G_GSR];
         fprintf(out, "cpu%u: %s, %s mode, interrupts %s, event vectors at 0x%08x%s, PC 0x%08x\n"
-                "      GELR 0x%08x  GSR 0x%08x (UM %u IE %u event %u cause 0x%02x)  GOSP 0x%08x  "
+                "      GELR 0x%08x  GSR 0x%08x (UM %u IE %u cause 0x%02x)  GOSP 0x%08x  "
                 "GBADVA 0x%08x\n", v->id, state_name(v->state), v->user ? "user" : "guest",
-                v->ie ? "enabled" : "disabled", v->evb, v->evb ? "" : " (none)", v->cpu.pc,
+                v->ie ? "enabled" : "disabled", v->evb, v->vec_set ? "" : " (not set)", v->cpu.pc,
                 v->cpu.g[HVM_G_ELR], gsr, gsr >> 31, (gsr >> 30) & 1,
-                (gsr >> HVM_GSR_EVENT_SHIFT) & 0xf, gsr & 0xffff, v->cpu.g[HVM_G_OSP],
+                gsr & HVM_GSR_CAUSE, v->cpu.g[HVM_G_OSP],
                 v->cpu.g[HVM_G_BADVA]);
     }
 }

@@ -73,11 +73,7 @@ static struct hexsim_page *ram_page(struct hexsim_machine *m, uint32_t pa)
 static int va_to_pa(struct hexsim_vcpu *v, uint32_t va, uint32_t *pa)
 {
     unsigned prot;
-    if (!v->mmu_on) {
-        *pa = va;
-        return 0;
-    }
-    return hexsim_hvm_walk(&v->m->ram, v->ptbase, va, false, pa, &prot) ? -1 : 0;
+    return hexsim_hvm_translate(v, va, false, pa, &prot) ? -1 : 0;
 }
 
 // Page by page; returns the bytes moved (short at the first unreachable byte).

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
-// HVM events and the trap1 virtual instructions (seed 002 hexagon_vm.h, vm_entry.S,
-// vm_vectors.S, vm_ops.S; seed 004 vmstart; DESIGN.md "HVM ABI"). An event saves the event
-// record in G0-G3 (GELR, GSR = EST, GOSP, GBADVA), swaps R29 with GOSP when it comes from
-// user mode, enters guest mode with interrupts disabled and jumps to GEVB + 4 * slot.
+// HVM events and the trap1 virtual instructions (HVM specification VM_Spec.adoc Rev A,
+// chapters 5, 7, 10 and App. A, section numbers its own; seed 002 hexagon_vm.h, vm_entry.S,
+// vm_ops.S; seed 004 vmstart; DESIGN.md "HVM ABI"). An event saves the event record in
+// G0-G3 (GELR, GSR = UM | IE | cause, GOSP, GBADVA for memory events), swaps R29 with GOSP
+// when it comes from user mode, enters guest mode with interrupts disabled and jumps to
+// GEVB + 4 * event number (5.2-5.5). An event before vmsetvec terminates that vCPU (5.2).
 // vmrte undoes that from the (possibly vmsetregs-modified) record. trap1 calls take their
-// arguments in r0-r4 and answer in r0 (r0:r1 for 64-bit values); the executor has already
-// committed the trap1 packet, so PC is the next packet. Numbers the VM does not define
-// answer -1 (reported once).
+// arguments in r0-r4 and answer in r0 (r0:r1 for 64-bit values); calls the spec gives no
+// output (vmrte, vmsettime, vmyield, vmstop, vmsetregs) change no register. The executor has
+// already committed the trap1 packet, so PC is the next packet. Numbers the VM does not
+// define answer -1 (reported once). Where the spec is silent hexsim follows H2: vmstart's
+// vCPU shares the caller's event vectors as well as its map (Linux's start_secondary never
+// calls vmsetvec).
 #include <inttypes.h>
 
 #include "hexsim/machine.h"
@@ -45,12 +50,21 @@ bool hexsim_hvm_event(struct hexsim_vcpu *v, unsigned ev, uint32_t cause, uint32
     if (m->opts.trace_hvm)
         fprintf(m->err, "hvm: cpu%u %s cause 0x%x elr 0x%08x badva 0x%08x%s\n", v->id,
                 event_name(ev), cause, elr, badva, v->user ? " (from user mode)" : "");
-    if (!v->evb)
+    if (!v->vec_set) {
+        fprintf(m->err, "hexsim: cpu%u: %s (cause 0x%x, address 0x%08x) at PC 0x%08x in %s "
+                "mode before the guest set its event vectors (vmsetvec): the vCPU is "
+                "terminated\n", v->id, event_name(ev), cause, badva, elr,
+                v->user ? "user" : "guest");
+        v->state = HEXSIM_VCPU_OFF;
+        v->yield = true;
+        m->vcpu_lost = true;
+        m->attention = true;
         return false;
+    }
     c->g[HVM_G_ELR] = elr;
     c->g[HVM_G_GSR] = (v->user ? HVM_GSR_UM : 0) | (v->ie ? HVM_GSR_IE : 0) |
-                      (uint32_t)ev << HVM_GSR_EVENT_SHIFT | (cause & 0xffffu);
-    if (ev == HVM_EV_GENEX)
+                      (cause & HVM_GSR_CAUSE);
+    if (ev == HVM_EV_GENEX || ev == HVM_EV_MACHCHECK)
         c->g[HVM_G_BADVA] = badva;
     if (v->user) {
         uint32_t sp = c->r[29];
@@ -101,6 +115,7 @@ static int32_t vmstart(struct hexsim_vcpu *v, uint32_t pc, uint32_t sp)
         n->cpu.r[29] = sp;
         n->ie = false;
         n->evb = v->evb;
+        n->vec_set = v->vec_set;
         n->mmu_on = v->mmu_on;
         n->ptbase = v->ptbase;
         n->user = false;
@@ -110,6 +125,47 @@ static int32_t vmstart(struct hexsim_vcpu *v, uint32_t pc, uint32_t sp)
         return (int32_t)n->id;
     }
     return -1;
+}
+
+// vmnewmap (App. A VMNEWMAP, section 9.5): only page tables (type 1) are supported (the
+// linear list's entry layout is not in the published text); an L1 table that is not
+// word-aligned or not wholly in RAM is refused. A refused map changes nothing.
+static int32_t vmnewmap(struct hexsim_vcpu *v, uint32_t table, uint32_t type)
+{
+    struct hexsim_machine *m = v->m;
+    uint32_t l1_bytes = (HEXSIM_HVM_RESERVED_VA >> 22) * 4;
+    if (type != 1 || (table & 3) || table - m->ram_base >= m->ram_size ||
+        m->ram_size - (table - m->ram_base) < l1_bytes)
+        return -1;
+    v->ptbase = table;
+    v->mmu_on = true;
+    hexsim_vcpu_flush_tlb(v);
+    return 0;
+}
+
+// vmcache (App. A VMCACHE, section 8.2). Caches are not modelled (decoded packets follow
+// stores on their own), but the range operations check their range: a page in it without
+// write permission raises a store protection violation at that address, with GELR at the
+// vmcache. Reserved operations are no-ops answering -1 (as H2 does). Returns false when it
+// raised an event (r0 is then left alone).
+static bool vmcache(struct hexsim_vcpu *v, uint32_t op, uint32_t start, uint32_t len,
+                    uint32_t pc, int64_t *ret)
+{
+    *ret = op < HVMC_NOPS ? 0 : -1;
+    if (op != HVMC_DCCLEANINVA && op != HVMC_ICINVA && op != HVMC_IDSYNC)
+        return true;
+    uint64_t end = (uint64_t)start + len;
+    for (uint64_t a = start; a < end;) {
+        unsigned prot = 0;
+        uint32_t last;
+        uint32_t va = (uint32_t)a;     // a range past the top meets the reserved 16 MiB first
+        if (hexsim_hvm_guest_mapping(v, va, &prot, &last) || !(prot & HEXSIM_PROT_W)) {
+            hexsim_hvm_event(v, HVM_EV_GENEX, HVM_GE_WPROT, pc, va);
+            return false;
+        }
+        a = (uint64_t)last + 1;
+    }
+    return true;
 }
 
 static uint64_t vm_time(const struct hexsim_vcpu *v)
@@ -136,7 +192,13 @@ void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc)
         set_r0 = false;
         break;
     case HVM_VMSETVEC:
+        // every event lands at GEVB + 4 * number: a misaligned table could take none
+        if (a0 & 3) {
+            ret = -1;
+            break;
+        }
         v->evb = a0;
+        v->vec_set = true;
         break;
     case HVM_VMSETIE:
         ret = v->ie;
@@ -150,20 +212,19 @@ void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc)
         ret = hexsim_intc_op(&m->intc, v->id, m->nvcpu, a0, a1, a2);
         break;
     case HVM_VMCLRMAP:
-        flush_all_tlbs(m);     // r0 = start, r1 = length; every vCPU may cache the range
-        break;
-    case HVM_VMNEWMAP:
-        if (a1 != 1) {         // only VM_NEWMAP_TYPE_PGTABLES
+        // r0 = start, r1 = length; every vCPU may cache the range. A range running past
+        // the end of the address space is refused.
+        if ((uint64_t)a0 + a1 > 0x100000000ull) {
             ret = -1;
             break;
         }
-        v->ptbase = a0;
-        v->mmu_on = true;
-        hexsim_vcpu_flush_tlb(v);
+        flush_all_tlbs(m);
+        break;
+    case HVM_VMNEWMAP:
+        ret = vmnewmap(v, a0, a1);
         break;
     case HVM_VMCACHE:
-        // caches are not modelled; decoded packets follow stores on their own
-        ret = a0 <= HVMC_FETCH_CFG ? 0 : -1;
+        set_r0 = vmcache(v, a0, a1, a2, pc, &ret);
         break;
     case HVM_VMGETTIME: {
         uint64_t t = vm_time(v);
@@ -174,6 +235,7 @@ void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc)
     }
     case HVM_VMSETTIME:
         m->time_offset = (int64_t)(((uint64_t)a1 << 32 | a0) - v->cpu.pcycles);
+        set_r0 = false;
         break;
     case HVM_VMWAIT:
         // resumes (in the run loop) when an interrupt is pending for this vCPU; r0 then
@@ -185,6 +247,7 @@ void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc)
         break;
     case HVM_VMYIELD:
         v->yield = true;
+        set_r0 = false;
         break;
     case HVM_VMSTART:
         ret = vmstart(v, a0, a1);
@@ -203,6 +266,7 @@ void hexsim_hvm_trap1(struct hexsim_vcpu *v, uint32_t num, uint32_t pc)
         c->g[HVM_G_GSR] = a1;
         c->g[HVM_G_OSP] = a2;
         c->g[HVM_G_BADVA] = a3;
+        set_r0 = false;
         break;
     case HVM_VMGETREGS:
         r[0] = c->g[HVM_G_ELR];

@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: MIT
-// The HVM interrupt controller behind vmintop (hexagon_vm.h VM_INT_OPS; Linux irq_cpu.c
-// masks with locdis, unmasks with locen and ends an interrupt with globen, smp.c posts IPIs
-// with vmintop post). 32 L1 interrupts; a lower number has the higher priority. Delivering
-// an interrupt (or taking it with get) clears its pending bit and disables it globally
-// until globen, which is what a fasteoi flow expects. Device lines latch pending on a rising
-// edge and again at globen while still high, so neither pulses nor held levels are lost.
+// The HVM's virtual interrupt controller behind vmintop (HVM specification sections 6.2-6.7
+// and App. A VMINTOP; hexagon_vm.h VM_INT_OPS; Linux irq_cpu.c masks with locdis, unmasks
+// with locen and ends an interrupt with globen, smp.c posts IPIs with vmintop post). 32 L1
+// interrupts; a lower number has the higher priority (section 5.4). Each interrupt has a
+// global enable and a local enable per vCPU; affinity locally enables the interrupt on the
+// target vCPU and locally disables it on every other one (section 6.7). Delivering an
+// interrupt (or taking it with get) clears its pending bit and disables it globally until
+// globen (section 6.5). Answers: 0 for done, -1 for failure (a number outside 0..31, a vCPU
+// that does not exist, an unknown operation); peek and get answer the interrupt number or
+// -1, status the bits PENDING 0, LOCAL 1, GLOBAL 2. The spec says get "returns 0 if
+// interrupt taken": hexsim answers the number taken, as H2 does, because a guest with several
+// vCPUs cannot learn which interrupt it took otherwise (a peek before it may be stale), and
+// a guest testing for -1 works with both. Device lines latch pending on a rising edge and
+// again at globen while still high, so neither pulses nor held levels are lost (the VMM
+// owns type and polarity, section 6.3).
 #include <string.h>
 
 #include "hexsim/hvm.h"
@@ -15,8 +24,6 @@ void hexsim_intc_reset(struct hexsim_intc *ic)
     memset(ic, 0, sizeof(*ic));
     ic->attention = att;
     ic->genable = ~0u;            // enabled globally until first taken
-    for (unsigned i = 0; i < HEXSIM_HVM_NINTS; i++)
-        ic->affinity[i] = -1;
 }
 
 static void poke(struct hexsim_intc *ic)
@@ -40,13 +47,7 @@ void hexsim_intc_set_line(void *ctx, unsigned line, int level)
 
 uint32_t hexsim_intc_deliverable(const struct hexsim_intc *ic, unsigned vcpu)
 {
-    uint32_t m = ic->pending & ic->genable & ic->locen[vcpu];
-    for (uint32_t t = m; t; t &= t - 1) {
-        unsigned n = (unsigned)__builtin_ctz(t);
-        if (ic->affinity[n] >= 0 && (unsigned)ic->affinity[n] != vcpu)
-            m &= ~(1u << n);
-    }
-    return m;
+    return ic->pending & ic->genable & ic->locen[vcpu];
 }
 
 void hexsim_intc_accept(struct hexsim_intc *ic, unsigned n)
@@ -84,9 +85,10 @@ int32_t hexsim_intc_op(struct hexsim_intc *ic, unsigned vcpu, unsigned nvcpus, u
         ic->locen[vcpu] &= ~b;
         return 0;
     case HVMI_AFFINITY:
-        if (a2 >= nvcpus && a2 != 0xffffffffu)
+        if (a2 >= nvcpus)
             return -1;
-        ic->affinity[a1] = a2 == 0xffffffffu ? -1 : (int8_t)a2;
+        for (unsigned i = 0; i < nvcpus; i++)
+            ic->locen[i] = i == a2 ? ic->locen[i] | b : ic->locen[i] & ~b;
         poke(ic);
         return 0;
     case HVMI_GET:
@@ -100,9 +102,9 @@ int32_t hexsim_intc_op(struct hexsim_intc *ic, unsigned vcpu, unsigned nvcpus, u
         return (int32_t)n;
     }
     case HVMI_STATUS:
-        return (int32_t)(((ic->genable & b) ? HVMI_STATUS_GLOBAL : 0) |
-                         ((ic->pending & b) ? HVMI_STATUS_PENDING : 0) |
-                         ((ic->locen[vcpu] & b) ? HVMI_STATUS_LOCAL : 0));
+        return (int32_t)(((ic->pending & b) ? HVMI_STATUS_PENDING : 0) |
+                         ((ic->locen[vcpu] & b) ? HVMI_STATUS_LOCAL : 0) |
+                         ((ic->genable & b) ? HVMI_STATUS_GLOBAL : 0));
     case HVMI_POST:
         ic->pending |= b;
         poke(ic);

@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: MIT
-// Guest MMU: the HVM walks the guest's two-level page tables (vm_mmu.h, seed 002). The L1
-// table has 1024 words, one per 4 MiB of virtual space; bits 2:0 give the page size. Sizes
-// 4 MiB and 16 MiB are translated by the L1 word itself; smaller sizes (4K..1M) make it a
-// PDE pointing at an L2 table of 4M/size PTEs. A PTE (or large-page L1 word) carries U bit
-// 5, R 9, W 10, X 11 and the cache attribute in bits 8:6 (not modelled); its low bits are
-// the guest's software bits. Size 7 means no translation. A mapping with none of R/W/X is
-// treated as absent. Faults come back as enum hexsim_mem_fault; the HVM turns them into
+// Guest MMU: the HVM walks the guest's two-level page tables (HVM specification section 9.4;
+// vm_mmu.h, seed 002). The L1 table has one word per 4 MiB of virtual space (1020 used: the
+// top 16 MiB are the VMM's, sections 2.2.1 and 3.3.1, and fault as protection violations);
+// bits 2:0 give the page size. Sizes 4 MiB and 16 MiB are translated by the L1 word itself;
+// smaller sizes (4K..1M) make it a PDE pointing at an L2 table of 4M/size PTEs. A PTE (or
+// large-page L1 word) carries U bit 5, R 9, W 10, X 11 and the cache attribute in bits 8:6
+// (not modelled); its low bits are the guest's software bits. Size 7 means no translation.
+// A mapping with none of R/W/X is treated as absent. Before its first vmnewmap a vCPU uses
+// the boot map (section 4.5): RAM, the logical segment the program is loaded into, at
+// VA = PA, read/write/execute, guest mode only (the spec names no user access;
+// hexagonMVM's initial table has no U bit either, but maps all 4 GiB, devices included,
+// where the spec maps only the segment the program is loaded into). A translation to a logical page that is
+// neither RAM nor a device is a protection violation (section 9.2); an L2 table outside RAM
+// is an invalid page table found at run time, a machine check (sections 7.5, App. A
+// VMNEWMAP). Faults come back as enum hexsim_mem_fault; the HVM turns them into
 // general-exception causes (*PROT, *USER). Successful RAM translations fill the vCPU's soft
 // TLB for its current mode (one TLB per mode, so user-mode permission never leaks).
 #include <string.h>
@@ -28,12 +36,15 @@ static int read_word(struct hexsim_mem *ram, uint32_t pa, uint32_t *w)
     return 0;
 }
 
-int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user,
-                    uint32_t *pa, unsigned *prot)
+// The walk; *mask gets the page's address mask (its size)
+static int walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user, uint32_t *pa,
+                unsigned *prot, uint32_t *mask)
 {
     uint32_t l1;
-    if (read_word(ram, (ptbase & ~0xfffu) + (va >> 22) * 4, &l1))
-        return HEXSIM_MEM_UNMAPPED;
+    if (va >= HEXSIM_HVM_RESERVED_VA)
+        return HEXSIM_MEM_PROT;
+    if (read_word(ram, ptbase + (va >> 22) * 4, &l1))
+        return HEXSIM_HVM_BAD_TABLE;
     unsigned size = l1 & HVM_PDE_SIZE_MASK;
     uint32_t pte;
     if (size == HVM_PDE_INVALID) {
@@ -44,7 +55,7 @@ int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool u
         uint32_t l2 = l1 & pde_ptmask[size];
         uint32_t idx = (va & 0x003fffffu) >> (12 + 2 * size);
         if (read_word(ram, l2 + idx * 4, &pte))
-            return HEXSIM_MEM_UNMAPPED;
+            return HEXSIM_HVM_BAD_TABLE;
     }
     unsigned p = ((pte & HVM_PTE_R) ? HEXSIM_PROT_R : 0) | ((pte & HVM_PTE_W) ? HEXSIM_PROT_W : 0) |
                  ((pte & HVM_PTE_X) ? HEXSIM_PROT_X : 0);
@@ -52,10 +63,17 @@ int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool u
         return HEXSIM_MEM_UNMAPPED;
     if (user && !(pte & HVM_PTE_U))
         return HEXSIM_MEM_PRIV;
-    uint32_t mask = pte_pgmask[size];
-    *pa = (pte & mask) | (va & ~mask);
+    *mask = pte_pgmask[size];
+    *pa = (pte & *mask) | (va & ~*mask);
     *prot = p;
     return HEXSIM_MEM_OK;
+}
+
+int hexsim_hvm_walk(struct hexsim_mem *ram, uint32_t ptbase, uint32_t va, bool user,
+                    uint32_t *pa, unsigned *prot)
+{
+    uint32_t mask;
+    return walk(ram, ptbase, va, user, pa, prot, &mask);
 }
 
 void hexsim_vcpu_flush_tlb(struct hexsim_vcpu *v)
@@ -76,17 +94,58 @@ static struct hexsim_page *ram_page(struct hexsim_machine *m, uint32_t pa)
     return p->data ? p : NULL;
 }
 
+int hexsim_hvm_translate(struct hexsim_vcpu *v, uint32_t va, bool user, uint32_t *pa,
+                         unsigned *prot)
+{
+    struct hexsim_machine *m = v->m;
+    if (va >= HEXSIM_HVM_RESERVED_VA)
+        return HEXSIM_MEM_PROT;
+    if (!v->mmu_on) {
+        if (va - m->ram_base >= m->ram_size)
+            return HEXSIM_MEM_PROT;
+        if (user)
+            return HEXSIM_MEM_PRIV;
+        *pa = va;
+        *prot = HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X;
+        return HEXSIM_MEM_OK;
+    }
+    int f = hexsim_hvm_walk(&m->ram, v->ptbase, va, user, pa, prot);
+    if (f)
+        return f;
+    if (*pa - m->ram_base >= m->ram_size && !hexsim_bus_find(&m->bus, *pa))
+        return HEXSIM_MEM_PROT;
+    return HEXSIM_MEM_OK;
+}
+
+int hexsim_hvm_guest_mapping(struct hexsim_vcpu *v, uint32_t va, unsigned *prot,
+                             uint32_t *last)
+{
+    struct hexsim_machine *m = v->m;
+    if (va >= HEXSIM_HVM_RESERVED_VA)
+        return HEXSIM_MEM_PROT;
+    if (!v->mmu_on) {
+        if (va - m->ram_base >= m->ram_size)
+            return HEXSIM_MEM_PROT;
+        *prot = HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X;
+        *last = m->ram_base + m->ram_size - 1;
+        return HEXSIM_MEM_OK;
+    }
+    uint32_t pa, mask;
+    int f = walk(&m->ram, v->ptbase, va, false, &pa, prot, &mask);
+    if (!f)
+        *last = va | ~mask;
+    return f;
+}
+
 static int vcpu_translate(void *ctx, uint32_t ea, unsigned access, struct hexsim_xlat_result *r)
 {
     struct hexsim_vcpu *v = ctx;
     struct hexsim_machine *m = v->m;
     uint32_t pa = ea;
-    unsigned prot = HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X;
-    if (v->mmu_on) {
-        int f = hexsim_hvm_walk(&m->ram, v->ptbase, ea, v->user, &pa, &prot);
-        if (f)
-            return f;
-    }
+    unsigned prot = 0;
+    int f = hexsim_hvm_translate(v, ea, v->user, &pa, &prot);
+    if (f)
+        return f;
     if (!(prot & access))
         return HEXSIM_MEM_PROT;
     struct hexsim_page *pg = ram_page(m, pa);

@@ -7,7 +7,9 @@
 // clock jumps to the next device event instead of spinning (after the idle hook, which an
 // interactive terminal uses to wait for the host's input). Executor events become HVM
 // events: trap0 (angel calls in guest mode), trap1 calls, faults and illegal or privileged
-// instructions as general exceptions with their cause and BADVA.
+// instructions as general exceptions with their cause and BADVA, an invalid page table as a
+// machine check (HVM spec 7.5). An event before vmsetvec terminates its vCPU (spec 5.2);
+// when no vCPU is left the run ends, with status 3 if one was lost that way.
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -102,6 +104,8 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
 
 static unsigned fault_cause(int kind, int detail)
 {
+    if (detail == HEXSIM_HVM_BAD_TABLE)
+        return HEXSIM_HVM_BAD_TABLE;
     switch (kind) {
     case HX_EV_FAULT_READ:
         return detail == HEXSIM_MEM_MISALIGNED ? HVM_GE_RMAL
@@ -115,19 +119,13 @@ static unsigned fault_cause(int kind, int detail)
     }
 }
 
-static void unhandled(struct hexsim_vcpu *v, const char *what, uint32_t cause, uint32_t addr)
-{
-    struct hexsim_machine *m = v->m;
-    fprintf(m->err, "hexsim: cpu%u: unhandled %s (cause 0x%x, address 0x%08x) at PC 0x%08x in "
-            "%s mode: the guest has no event vector (vmsetvec)\n", v->id, what, cause, addr,
-            v->cpu.pc, v->user ? "user" : "guest");
-    hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
-}
-
+// A general exception, or the machine check of an invalid page table (HVM spec 7.5)
 static void genex(struct hexsim_vcpu *v, uint32_t cause, uint32_t badva)
 {
-    if (!hexsim_hvm_event(v, HVM_EV_GENEX, cause, v->cpu.pc, badva))
-        unhandled(v, "general exception", cause, badva);
+    if (cause == HEXSIM_HVM_BAD_TABLE)
+        hexsim_hvm_event(v, HVM_EV_MACHCHECK, HVM_MC_BAD_PT, v->cpu.pc, badva);
+    else
+        hexsim_hvm_event(v, HVM_EV_GENEX, cause, v->cpu.pc, badva);
 }
 
 static void report_unimplemented(struct hexsim_vcpu *v, const struct hexsim_packet *pkt, int tag)
@@ -178,8 +176,8 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
             case HX_EV_TRAP0:
                 if (!v->user && ev.imm == 0)
                     hexsim_hvm_angel(v);
-                else if (!hexsim_hvm_event(v, HVM_EV_TRAP0, ev.imm, v->cpu.pc, 0))
-                    unhandled(v, "trap0", ev.imm, 0);
+                else
+                    hexsim_hvm_event(v, HVM_EV_TRAP0, ev.imm, v->cpu.pc, 0);
                 break;
             case HX_EV_TRAP1:
                 if (v->user) {
@@ -236,8 +234,7 @@ static void interrupts(struct hexsim_machine *m)
         }
         if (v->ie) {
             hexsim_intc_accept(&m->intc, n);
-            if (!hexsim_hvm_event(v, HVM_EV_INTR, n, v->cpu.pc, 0))
-                unhandled(v, "interrupt", n, 0);
+            hexsim_hvm_event(v, HVM_EV_INTR, n, v->cpu.pc, 0);
         }
     }
 }
@@ -299,7 +296,8 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         uint64_t next = hexsim_bus_next_event(&m->bus);
         if (!alive) {
-            hexsim_machine_halt(m, HEXSIM_SYS_EXIT_OK);   // the guest's last output first
+            // the guest's last output first; a vCPU lost to an event is an error
+            hexsim_machine_halt(m, m->vcpu_lost ? HEXSIM_SYS_EXIT_ERROR : HEXSIM_SYS_EXIT_OK);
             fprintf(m->err, "hexsim: every vCPU stopped (vmstop) after %llu packets\n",
                     (unsigned long long)m->packets);
             break;

@@ -5,7 +5,7 @@
 // p_paddr = p_vaddr and derives PHYS_OFFSET from its entry PC (head.S: PC & 0xFFC00000),
 // so a segment whose physical address is at or above 0xC0000000 is placed at
 // paddr - 0xC0000000 + RAM base and the entry PC is translated the same way; the vCPU
-// starts with the MMU off (VA = PA) until vmnewmap. setup_arch copies the command line
+// starts with the boot map (RAM at VA = PA, HVM spec 4.5) until vmnewmap. setup_arch copies the command line
 // from the page at `external_cmdline_buffer` when its first byte is non-zero, and that
 // replaces the built-in command line; so the loader adds console=ttyMSM2,115200n8 and mem=
 // (RAM size comes only from mem=) unless --append has them, and the initrd is announced as initrd=0xADDR,SIZE (physical address).

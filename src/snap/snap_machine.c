@@ -6,8 +6,9 @@
 //   machine  the clock (now), vmsettime offset, packet count, loader results (entry, kernel
 //            end, initrd, command line), once-only warnings
 //   vcpus    per vCPU: struct hexsim_cpu (registers, pcycles, LL/SC reservation) and the HVM
-//            state (run state, user mode, IE, event vector base, MMU on, page table base)
-//   intc     the vmintop controller: pending, global enables, line levels, affinity, locals
+//            state (run state, user mode, IE, event vector base and whether it is set, MMU
+//            on, page table base)
+//   intc     the vmintop controller: pending, global enables, line levels, local enables
 //   timing   the timing mode and parameters; caches: cache mode's tags (snap_timing.c)
 //   dN.NAME  device N of the bus, as its save op writes it (SIRC, clock control, UARTs with
 //            their FIFOs and timers, SMSC911x with FIFOs, MAC and PHY, RTOS timer)
@@ -39,19 +40,18 @@ struct snap_mach {
     int64_t time_offset;
     uint32_t entry, kernel_end, initrd_addr, initrd_size;
     uint32_t warned_trap1[2];
-    uint8_t attention, user_seen, warned_angel, pad;
+    uint8_t attention, user_seen, warned_angel, vcpu_lost;
     char cmdline[sizeof(((struct hexsim_machine *)0)->cmdline)];
 };
 
 struct snap_vcpu {
     struct hexsim_cpu cpu;
     uint32_t state, evb, ptbase;
-    uint8_t user, ie, mmu_on, yield;
+    uint8_t user, ie, mmu_on, yield, vec_set, pad[3];
 };
 
 struct snap_intc {
     uint32_t pending, genable, level;
-    int8_t affinity[HEXSIM_HVM_NINTS];
     uint32_t locen[HEXSIM_MAX_VCPUS];
 };
 
@@ -80,6 +80,7 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
     mach.attention = m->attention;
     mach.user_seen = m->user_seen;
     mach.warned_angel = m->warned_angel;
+    mach.vcpu_lost = m->vcpu_lost;
     memcpy(mach.cmdline, m->cmdline, sizeof(mach.cmdline));
     ok &= snap_add(&im, "machine", &mach, sizeof(mach)) == 0;
     struct snap_vcpu vc[HEXSIM_MAX_VCPUS];
@@ -94,6 +95,7 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
         vc[i].ie = v->ie;
         vc[i].mmu_on = v->mmu_on;
         vc[i].yield = v->yield;
+        vc[i].vec_set = v->vec_set;
     }
     ok &= snap_add(&im, "vcpus", vc, m->nvcpu * sizeof(vc[0])) == 0;
     struct snap_intc ic;
@@ -101,7 +103,6 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
     ic.pending = m->intc.pending;
     ic.genable = m->intc.genable;
     ic.level = m->intc.level;
-    memcpy(ic.affinity, m->intc.affinity, sizeof(ic.affinity));
     memcpy(ic.locen, m->intc.locen, sizeof(ic.locen));
     ok &= snap_add(&im, "intc", &ic, sizeof(ic)) == 0;
     struct snap_timing_view tv;
@@ -276,6 +277,7 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
     m->attention = true;
     m->user_seen = mach.user_seen;
     m->warned_angel = mach.warned_angel;
+    m->vcpu_lost = mach.vcpu_lost;
     memcpy(m->cmdline, mach.cmdline, sizeof(m->cmdline));
     m->cmdline[sizeof(m->cmdline) - 1] = 0;
     m->arch = cfg.arch;
@@ -293,6 +295,7 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
         v->ie = vc.ie;
         v->mmu_on = vc.mmu_on;
         v->yield = vc.yield;
+        v->vec_set = vc.vec_set;
         v->env.arch = m->arch;
         hexsim_vcpu_flush_tlb(v);
     }
@@ -301,7 +304,6 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
     m->intc.pending = ic.pending;
     m->intc.genable = ic.genable;
     m->intc.level = ic.level;
-    memcpy(m->intc.affinity, ic.affinity, sizeof(ic.affinity));
     memcpy(m->intc.locen, ic.locen, sizeof(ic.locen));
     for (unsigned i = 0; i < m->bus.ndev; i++) {
         struct hexsim_dev *d = m->bus.dev[i];

@@ -2,9 +2,10 @@
 // Fuzz target: random guest code in system mode. The input's code runs from physical 0 on a
 // fresh Comet machine (16 MiB RAM, hexsim_machine_new) through the system run loop
 // hexsim_machine_run: guest mode under the HVM, so trap1 HVM calls (vmsetvec, vmnewmap with
-// page tables the code builds, vmintop, vmtimerop, vmstart of more vCPUs, vmwait, ...) get
+// page tables the code builds, vmintop, vmcache, vmstart of more vCPUs, vmwait, ...) get
 // guest-chosen arguments, events go through the guest's vectors, and the devices are
-// reachable at their physical addresses while the MMU is off. At most MAX_PACKETS packets.
+// reachable through page tables the code builds (the boot map covers RAM only). At most
+// MAX_PACKETS packets.
 // Checks: no crash or sanitizer report; the run ends with one of the documented exit
 // statuses; the packet count stays within the limit.
 //

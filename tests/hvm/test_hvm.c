@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Check suite for the HVM's guest MMU walker (every page size, permissions, user pages,
-// invalid entries) and the vmintop interrupt controller (edges, levels, enables, priority,
-// affinity), driven directly without a guest.
+// invalid entries, the reserved top 16 MiB, L2 tables outside RAM) and the vmintop
+// interrupt controller (edges, levels, enables, priority, affinity as local enables on
+// three vCPUs), driven directly without a guest.
 #include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
@@ -54,6 +55,14 @@ START_TEST(walk_sizes)
                      HEXSIM_MEM_UNMAPPED);
     ck_assert_int_eq(hexsim_hvm_walk(&m, PT, 0x00000000u, false, &pa, &prot),
                      HEXSIM_MEM_UNMAPPED);
+    // HVM spec 3.3.1: the top 16 MiB are the VMM's even when the L1 table maps them
+    w32(&m, PT + 4 * 0x3fc, 0x00000000u | rwx | 5);
+    ck_assert_int_eq(hexsim_hvm_walk(&m, PT, 0xff000000u, false, &pa, &prot), HEXSIM_MEM_PROT);
+    ck_assert_int_eq(hexsim_hvm_walk(&m, PT, 0xfeffffffu, false, &pa, &prot), HEXSIM_MEM_UNMAPPED);
+    // an L2 table outside RAM is an invalid page table (machine check, spec 7.5)
+    w32(&m, PT + 4 * 0x103, 0x00f00000u | 0);
+    ck_assert_int_eq(hexsim_hvm_walk(&m, PT, 0x40c00000u, false, &pa, &prot),
+                     HEXSIM_HVM_BAD_TABLE);
     hexsim_mem_free(&m);
 }
 END_TEST
@@ -70,7 +79,9 @@ START_TEST(intc_ops)
     ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 1), 1u << 4);
     hexsim_intc_op(&ic, 0, 2, HVMI_AFFINITY, 4, 0);
     ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 1), 0);       // affinity to vCPU 0
+    ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 0), 1u << 4); // ... locally enabled there
     ck_assert_int_eq(hexsim_intc_op(&ic, 0, 2, HVMI_AFFINITY, 4, 5), -1);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 0, 2, HVMI_AFFINITY, 4, 2), -1);
     // a device line: edge latches pending; accept disables globally; globen re-latches
     // while the line is still high
     hexsim_intc_op(&ic, 0, 2, HVMI_LOCEN, 3, 0);
@@ -91,12 +102,45 @@ START_TEST(intc_ops)
 }
 END_TEST
 
+// HVM spec 6.7: affinity locally enables the interrupt on the target vCPU and locally
+// disables it on all others; STATUS bits are pending 0, local 1, global 2 (App. A VMINTOP)
+START_TEST(intc_affinity_three)
+{
+    bool att = false;
+    struct hexsim_intc ic = { .attention = &att };
+    hexsim_intc_reset(&ic);
+    for (unsigned c = 0; c < 3; c++)
+        ck_assert_int_eq(hexsim_intc_op(&ic, c, 3, HVMI_LOCEN, 9, 0), 0);
+    hexsim_intc_op(&ic, 0, 3, HVMI_LOCEN, 10, 0);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 0, 3, HVMI_AFFINITY, 9, 2), 0);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 0, 3, HVMI_STATUS, 9, 0), HVMI_STATUS_GLOBAL);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 1, 3, HVMI_STATUS, 9, 0), HVMI_STATUS_GLOBAL);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 2, 3, HVMI_STATUS, 9, 0),
+                     HVMI_STATUS_GLOBAL | HVMI_STATUS_LOCAL);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 0, 3, HVMI_STATUS, 10, 0),
+                     HVMI_STATUS_GLOBAL | HVMI_STATUS_LOCAL);   // other interrupts untouched
+    hexsim_intc_op(&ic, 1, 3, HVMI_POST, 9, 0);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 2, 3, HVMI_STATUS, 9, 0),
+                     HVMI_STATUS_GLOBAL | HVMI_STATUS_LOCAL | HVMI_STATUS_PENDING);
+    ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 0), 0);
+    ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 1), 0);
+    ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 2), 1u << 9);
+    // a later locen elsewhere is not undone by the earlier affinity
+    hexsim_intc_op(&ic, 0, 3, HVMI_LOCEN, 9, 0);
+    ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 0), 1u << 9);
+    ck_assert_int_eq(hexsim_intc_op(&ic, 0, 3, HVMI_GET, 0, 0), 9);
+    ck_assert_uint_eq(hexsim_intc_deliverable(&ic, 2), 0);          // taken once only
+    ck_assert_int_eq(hexsim_intc_op(&ic, 2, 3, HVMI_STATUS, 9, 0), HVMI_STATUS_LOCAL);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hvm");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, walk_sizes);
     tcase_add_test(tc, intc_ops);
+    tcase_add_test(tc, intc_affinity_three);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

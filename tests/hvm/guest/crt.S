@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Entry, event vectors and event handler for the HVM test kernels. The kernel starts with
-// the MMU off (VA = PA) at _start; each vector saves the registers the C code may change,
-// fetches the event record with vmgetregs into a 4-word array, calls hvm_event(slot, rec),
-// writes the (possibly changed) record back with vmsetregs and returns with vmrte.
+// the boot map (RAM at VA = PA; map_board() in hvm.h adds the devices) at _start; each
+// vector saves the registers the C code may change, fetches the event record with
+// vmgetregs into a 4-word array, calls hvm_event(slot, rec), writes the (possibly changed)
+// record back with vmsetregs and returns with vmrte.
     .text
     .globl _start
 _start:
@@ -13,6 +14,9 @@ _start:
     trap1(#19)                      // vmstop
 1:  jump 1b
 
+    // In a section of its own, so a test can link the table at address 0
+    // (-Wl,--section-start=.vectors=0: HVM spec 5.5 allows any base)
+    .section .vectors, "ax", @progbits
     .p2align 4
     .globl vectors
 vectors:
@@ -24,6 +28,7 @@ vectors:
     jump ev_trap0
     jump ev_rsvd6
     jump ev_intr
+    .text
 
 .macro HANDLER name, slot
 \name:
@@ -119,6 +124,7 @@ enter_user:
     trap1(#1)                       // vmrte: R29 <-> GOSP
     .globl user_return
 user_return:
+    r30 = add(r29, #64)             // FP as allocframe(#64) left it (the user program's is gone)
     r17:16 = memd(r29 + #0)
     r19:18 = memd(r29 + #8)
     r21:20 = memd(r29 + #16)

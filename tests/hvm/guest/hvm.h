@@ -15,7 +15,7 @@ typedef unsigned long long u64;
 #define TRAP1_2(n, a, b) ({ register u32 r0 __asm__("r0") = (u32)(a); register u32 r1 __asm__("r1") = (u32)(b); __asm__ volatile("trap1(#" #n ")" : "+r"(r0), "+r"(r1) : : "r2", "r3", "memory"); r0; })
 #define TRAP1_3(n, a, b, c) ({ register u32 r0 __asm__("r0") = (u32)(a); register u32 r1 __asm__("r1") = (u32)(b); register u32 r2 __asm__("r2") = (u32)(c); __asm__ volatile("trap1(#" #n ")" : "+r"(r0), "+r"(r1), "+r"(r2) : : "r3", "memory"); r0; })
 
-static inline s32 vmversion(void) { return (s32)TRAP1_1(0, 0x800); }
+static inline s32 vmversion(void) { return (s32)TRAP1_1(0, 0x700); }
 static inline void vmsetvec(void *v) { TRAP1_1(2, v); }
 static inline s32 vmsetie(u32 on) { return (s32)TRAP1_1(3, on); }
 static inline s32 vmgetie(void) { return (s32)TRAP1_0(4); }
@@ -99,7 +99,62 @@ int main(void);
 
 #define GSR_UM (1u << 31)
 #define GSR_IE (1u << 30)
-#define GSR_EVENT(g) (((g) >> 16) & 0xff)
+#define GSR_RESERVED(g) ((g) & 0x3fff0000u)   // bits 29:16 (HVM spec 5.3.2)
 #define GSR_CAUSE(g) ((g) & 0xffff)
+
+// Page table bits (HVM spec 9.4)
+#define PTE_U (1u << 5)
+#define PTE_R (1u << 9)
+#define PTE_W (1u << 10)
+#define PTE_X (1u << 11)
+#define PTE_C(c) ((u32)(c) << 6)
+#define PDE_4M 5u
+#define PDE_16M 6u
+#define PDE_INVALID 7u
+
+// A VA = PA map of the first 64 MiB (RAM, read/write/execute, cached) and of the Comet
+// device windows (0x84000000 Ethernet, 0xA8000000-0xABFFFFFF peripherals; device access) in
+// 4 MiB pages, activated with vmnewmap: the boot map covers RAM only (HVM spec 4.5).
+static u32 board_l1[1024] __attribute__((aligned(4096)));
+static inline s32 map_board(void)
+{
+    for (u32 i = 0; i < 1024; i++)
+        board_l1[i] = PDE_INVALID;
+    for (u32 i = 0; i < 16; i++)
+        board_l1[i] = (i << 22) | PTE_R | PTE_W | PTE_X | PTE_C(7) | PDE_4M;
+    board_l1[0x84000000u >> 22] = 0x84000000u | PTE_R | PTE_W | PTE_C(4) | PDE_4M;
+    for (u32 a = 0xA8000000u; a < 0xAC000000u; a += 0x400000u)
+        board_l1[a >> 22] = a | PTE_R | PTE_W | PTE_C(4) | PDE_4M;
+    return vmnewmap(board_l1);
+}
+
+// Runs trap1(#n) with r0-r5 = in[0..5] and stores r0-r5 as they are after it in out[0..5]
+// (both 8-byte aligned): what a call writes, and which registers it leaves alone.
+#define TRAP1_REGS(n, in, out) __asm__ volatile(                                   \
+    "r6 = %0\n r1:0 = memd(r6+#0)\n r3:2 = memd(r6+#8)\n r5:4 = memd(r6+#16)\n"    \
+    "trap1(#" #n ")\n"                                                              \
+    "r6 = %1\n memd(r6+#0) = r1:0\n memd(r6+#8) = r3:2\n memd(r6+#16) = r5:4\n"    \
+    : : "r"(in), "r"(out) : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "memory")
+
+// Conformance cases: CASE("section", "statement") { checks } prints "ok   section |
+// statement" or "FAIL section | statement" (hvm_test.py collects them).
+static int case_fail0_;
+static const char *case_sec_, *case_what_;
+static inline int case_begin_(const char *sec, const char *what)
+{
+    case_sec_ = sec;
+    case_what_ = what;
+    case_fail0_ = failures;
+    return 1;
+}
+static inline void case_end_(void)
+{
+    puts_(failures == case_fail0_ ? "ok   " : "FAIL ");
+    puts_(case_sec_);
+    puts_(" | ");
+    puts_(case_what_);
+    putc_('\n');
+}
+#define CASE(sec, what) for (int once_ = case_begin_(sec, what); once_; once_ = 0, case_end_())
 
 #endif

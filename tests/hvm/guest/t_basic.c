@@ -25,7 +25,7 @@ static int streq(const char *a, const char *b)
 
 int main(void)
 {
-    CHECK_EQ(vmversion(), 0x800);
+    CHECK_EQ(vmversion(), 0x700);
     CHECK_EQ(vmvpid(), 0);
     // interrupts start disabled; vmsetie answers the previous state
     CHECK_EQ(vmgetie(), 0);
@@ -46,9 +46,10 @@ int main(void)
     __asm__ volatile("%0 = g0\n%1 = g3" : "=r"(g0), "=r"(g3));
     CHECK_EQ(g0, 0x11111110);
     CHECK_EQ(g3, 0x44444444);
-    // vmcache: ickill .. fetch_cfg answer 0, an unknown op -1
-    for (u32 op = 0; op <= 6; op++)
+    // vmcache: ickill .. idsync answer 0, reserved ops -1
+    for (u32 op = 0; op <= 5; op++)
         CHECK_EQ(vmcache(op, 0x100000, 64), 0);
+    CHECK_EQ(vmcache(6, 0, 0), -1);
     CHECK_EQ(vmcache(7, 0, 0), -1);
     CHECK_EQ(vmclrmap(0, 0xffff0000u), 0);
     // time is monotonic and settable
@@ -66,7 +67,7 @@ int main(void)
     __asm__ volatile("trap0(#7)" ::: "memory");
     CHECK_EQ(ev_count, 1);
     CHECK_EQ(ev_slot, 5);
-    CHECK_EQ(GSR_EVENT(ev_gsr), 5);
+    CHECK_EQ(GSR_RESERVED(ev_gsr), 0);
     CHECK_EQ(GSR_CAUSE(ev_gsr), 7);
     CHECK_EQ(ev_gsr & GSR_UM, 0);
     // angel output: 0x43 char, 0x03 char by pointer, 0x04 string, 0x05 write

@@ -21,17 +21,19 @@ int main(void)
     CHECK_EQ(vmintop(99, 0, 0), -1);
     CHECK_EQ(vmintop(POST, 40, 0), -1);
     CHECK_EQ(vmintop(AFFINITY, 5, 1), -1);           // one vCPU only
-    CHECK_EQ(vmintop(AFFINITY, 5, 0), 0);
+    CHECK_EQ(vmintop(AFFINITY, 5, 0), 0);            // locally enables 5 here
+    CHECK_EQ(vmintop(STATUS, 5, 0), 4 | 2);          // global, local
+    CHECK_EQ(vmintop(LOCDIS, 5, 0), 0);
     // post while locally disabled: pending, not deliverable
     CHECK_EQ(vmintop(POST, 5, 0), 0);
     CHECK_EQ(vmintop(PEEK, 0, 0), -1);
-    CHECK_EQ(vmintop(STATUS, 5, 0), 1 | 2);          // global enable, pending
+    CHECK_EQ(vmintop(STATUS, 5, 0), 4 | 1);          // global enable, pending
     CHECK_EQ(vmintop(LOCEN, 5, 0), 0);
-    CHECK_EQ(vmintop(STATUS, 5, 0), 1 | 2 | 4);
+    CHECK_EQ(vmintop(STATUS, 5, 0), 4 | 2 | 1);
     CHECK_EQ(vmintop(PEEK, 0, 0), 5);
     CHECK_EQ(vmintop(PEEK, 0, 0), 5);                // peek takes nothing
     CHECK_EQ(vmintop(GET, 0, 0), 5);                 // get accepts: not pending, disabled
-    CHECK_EQ(vmintop(STATUS, 5, 0), 4);
+    CHECK_EQ(vmintop(STATUS, 5, 0), 2);
     CHECK_EQ(vmintop(GET, 0, 0), -1);
     CHECK_EQ(vmintop(GLOBEN, 5, 0), 0);
     // clear withdraws a posted interrupt

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: MIT
-// HVM test kernel without an event vector: an unmapped MMIO read (logged once, reads 0),
-// then trap0(#5) with no vector: hexsim must stop with a clear report (exit status 3).
+// HVM test kernel without an event vector: trap0(#5) before any vmsetvec terminates the
+// vCPU (HVM spec 5.2); with no vCPU left hexsim stops with a clear report (exit status 3).
     .text
     .globl _start
 _start:
-    r1 = ##0x90000000
-    r0 = memw(r1+#0)
-    r0 = memw(r1+#4)
     trap0(#5)
 1:  jump 1b

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // HVM test kernel (--smp 2): vmstart starts vCPU 1 on its own stack with the caller's
 // vectors and map, vmvpid tells the vCPUs apart, a second vmstart finds no free vCPU
-// (-1), an interrupt with affinity to vCPU 1 posted by vCPU 0 wakes vCPU 1 from vmwait
-// (an IPI), and vmstop ends each vCPU.
+// (-1), an interrupt with affinity to vCPU 1 (locally enabled there, disabled on vCPU 0)
+// posted by vCPU 0 wakes vCPU 1 from vmwait (an IPI), and vmstop ends each vCPU.
 #include "hvm.h"
 
 extern char stack1_top[];
@@ -37,8 +37,9 @@ int main(void)
     while (cpu1_id == 99)
         vmyield();
     CHECK_EQ(cpu1_id, 1);
-    CHECK_EQ(vmintop(AFFINITY, 20, 1), 0);
-    vmintop(LOCEN, 20, 0);                            // enabled here too: affinity decides
+    vmintop(LOCEN, 20, 0);
+    CHECK_EQ(vmintop(AFFINITY, 20, 1), 0);            // off here, on at vCPU 1
+    CHECK_EQ(vmintop(STATUS, 20, 0) & 2, 0);
     vmsetie(1);
     CHECK_EQ(vmintop(POST, 20, 0), 0);
     while (!cpu1_done)

@@ -25,6 +25,7 @@ void hvm_event(u32 slot, u32 *rec)
 
 int main(void)
 {
+    CHECK_EQ(map_board(), 0);
     vmintop(LOCEN, 3, 0);
     TMR[3] = 1;
     TMR[3] = 0;

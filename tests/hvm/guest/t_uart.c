@@ -79,6 +79,7 @@ static void spin(u32 n)
 
 int main(void)
 {
+    CHECK_EQ(map_board(), 0);
     // reset and enable as msm_reset/msm_set_baud_rate do
     UART[CR] = 0x10;                            // reset RX
     UART[CR] = 0x20;                            // reset TX

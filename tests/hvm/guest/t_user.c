@@ -64,7 +64,7 @@ int main(void)
     CHECK_EQ(n_ruser, 1);
     CHECK_EQ(n_ev, 4);
     CHECK_EQ(last_slot, 5);
-    CHECK_EQ(GSR_EVENT(last_gsr), 5);
+    CHECK_EQ(GSR_RESERVED(last_gsr), 0);
     CHECK_EQ(GSR_CAUSE(last_gsr), 1);
     CHECK(last_gsr & GSR_UM);
     CHECK((last_osp & ~0xffu) == (((u32)usp - 8) & ~0xffu) || last_osp <= (u32)usp);
