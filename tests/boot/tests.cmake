@@ -12,6 +12,21 @@ if(EXISTS "${_hexsim_vmlinux}")
         set_tests_properties(boot_${case} PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
                              TIMEOUT 600 SKIP_RETURN_CODE 77)
     endforeach()
+    # SMP (smp_test.py): --smp 6 boots with 6 CPUs (count, /proc/cpuinfo, IPIs, a clean
+    # boot log); --smp 4 with four CPU-bound pipelines, run twice (same output, packets and
+    # pcycles) and restored from a snapshot in the middle of the workload
+    foreach(case "count;6" "smp4")
+        set(name boot_smp4)
+        if(case STREQUAL "count;6")
+            set(name boot_smp6)
+        endif()
+        add_test(NAME ${name}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/smp_test.py" ${case}
+                    --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(${name} PROPERTIES LABELS "boot;smp"
+                             FIXTURES_REQUIRED rootfs TIMEOUT 900)
+    endforeach()
     # the debugger in system mode: a -x session over the boot (debug_system_test.py), and
     # (boot_debug_snap) savevm/loadvm in it and --restore FILE KERNEL --debug, and
     # (boot_debug_smp) a vCPU the guest never starts

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# SMP boot tests (ctest label "boot"): the guest kernel (CONFIG_SMP, NR_CPUS 6; its secondary
+# CPUs start with vmstart, IPIs are vmintop posts on interrupt 26 + cpu) booted with
+# --smp N and commands typed by --script.
+#   count N  --smp N boots with N CPUs: "smp: Brought up 1 node, N CPUs", /proc/cpuinfo
+#            lists processors 0..N-1, every CPU takes its IPI interrupt (/proc/interrupts
+#            line 26 + cpu), the boot log has no WARNING and no "cut here", and printk
+#            timestamps advance before the first timer tick (sched_clock on the pcycle
+#            counter); exit status 0 after poweroff
+#   smp4     --smp 4 and four CPU-bound pipelines started together (`head -c | wc`, `&`,
+#            `wait`): /proc/stat shows user time on every CPU; run twice, with the same
+#            console output, packets and pcycles (--stats-json); the second run also writes
+#            a snapshot in the middle of the workload (--snapshot-at), which must not change
+#            it, and --restore of that snapshot prints exactly the end of the straight run's
+#            output and ends after the same packets and pcycles
+# Usage: smp_test.py CASE [N] --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+WORK = 'head -c 200000 /dev/zero | wc'
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=900)
+    return p.returncode, p.stdout.decode(errors='replace'), p.stderr.decode(errors='replace')
+
+
+def boot_checks(out, n):
+    """Problems with a boot log of n CPUs (a list of strings, empty when right)."""
+    bad = []
+    if not re.search(r'smp: Brought up 1 node, %d CPUs?\r?\n' % n, out):
+        m = re.search(r'smp: Brought up [^\r\n]*', out)
+        bad.append('not "Brought up 1 node, %d CPUs": %s' % (n, m.group(0) if m else 'no line'))
+    procs = re.findall(r'\nprocessor\s*: (\d+)', out)
+    if procs != [str(i) for i in range(n)]:
+        bad.append('/proc/cpuinfo lists processors %s, not 0-%d' % (procs, n - 1))
+    for what in ('WARNING', 'cut here', 'Oops', 'BUG'):
+        if what in out:
+            bad.append('the boot log has "%s"' % what)
+    # sched_clock on pcycles: lines before the first tick already have a time
+    t = re.search(r'\[\s*(\d+\.\d+)\] Calibrating delay loop', out)
+    if not t or float(t.group(1)) == 0.0:
+        bad.append('printk timestamps stay at 0 before the first tick: %s' %
+                   (t.group(0) if t else 'no "Calibrating delay loop" line'))
+    ipi = re.findall(r'\n\s*(2[6-9]|3[01]):((?:\s+\d+)+)\s+HEXAGON\s+ipi_handler', out)
+    if len(ipi) != n:
+        bad.append('%d IPI interrupts in /proc/interrupts, not %d' % (len(ipi), n))
+    for irq, counts in ipi:
+        c = [int(x) for x in counts.split()]
+        cpu = int(irq) - 26
+        if cpu >= len(c) or c[cpu] == 0:
+            bad.append('CPU%d took no IPI (interrupt %s: %s)' % (cpu, irq, counts.strip()))
+    if not re.search(r'reboot: (System halted|Power down)', out):
+        bad.append('no poweroff')
+    return bad
+
+
+def case_count(a, n, d):
+    script = os.path.join(d, 'typed.txt')
+    with open(script, 'w') as f:
+        f.write('cat /proc/cpuinfo\ncat /proc/interrupts\npoweroff\n')
+    rc, out, err = run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', str(n),
+                        '--script', script, '--max-seconds', '600'])
+    bad = boot_checks(out, n)
+    if rc != 0:
+        bad.append('exit status %d: %s' % (rc, err[-600:]))
+    return bad, 'count %d' % n
+
+
+def stats(path):
+    try:
+        j = json.load(open(path))
+        return j['packets'], j['pcycles']
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def case_smp4(a, _n, d):
+    script = os.path.join(d, 'typed.txt')
+    with open(script, 'w') as f:
+        f.write('cat /proc/cpuinfo\ncat /proc/uptime\n%s\ncat /proc/uptime\n'
+                'cat /proc/stat\ncat /proc/interrupts\npoweroff\n' % ' & '.join([WORK] * 4 + ['wait']))
+    js = os.path.join(d, 'stats.json')
+    boot = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--script', script,
+            '--max-seconds', '600', '--stats-json', js]
+    rc, out, err = run(boot)
+    bad = boot_checks(out, 4)
+    st = stats(js)
+    if rc != 0 or st is None:
+        return bad + ['exit status %d: %s' % (rc, err[-600:])], 'smp4'
+    if len(re.findall(r'\n\s*0\s+0\s+200000\r?\n', out)) != 4:
+        bad.append('the four pipelines did not each count 200000 bytes')
+    for cpu, user in re.findall(r'\ncpu(\d) (\d+) ', out):
+        if int(user) == 0:
+            bad.append('CPU%s ran no user time (/proc/stat)' % cpu)
+    # the middle of the workload: between the two /proc/uptime commands' packets is not
+    # known, so take 95% of the run's packets (poweroff and the workload are the tail)
+    m = re.search(r'first waited for console input.*packet (\d+)\)', err)
+    prompt = int(m.group(1)) if m else 0
+    at = prompt + (st[0] - prompt) // 2
+    snap = os.path.join(d, 'mid.snap')
+    rc2, out2, err2 = run(boot + ['--snapshot-at', str(at), '--snapshot-out', snap])
+    st2 = stats(js)
+    if rc2 != 0 or out2 != out or st2 != st:
+        bad.append('a second run differs: exit %d, %s packets/pcycles (first %s), output %s' %
+                   (rc2, st2, st, 'same' if out2 == out else 'differs'))
+    rc3, out3, err3 = run([a.hexsim, '--restore', snap, '--script', script,
+                           '--max-seconds', '600', '--stats-json', js])
+    st3 = stats(js)
+    if rc3 != 0 or st3 != st:
+        bad.append('--restore at packet %d: exit %d, %s packets/pcycles, not %s: %s' %
+                   (at, rc3, st3, st, err3[-600:]))
+    elif not out3 or not out.endswith(out3) or 'Power down' not in out3 and 'halted' not in out3:
+        bad.append('--restore at packet %d: its output is not the end of the straight run\'s' %
+                   at)
+    return bad, 'smp4 (%d packets, %d pcycles; snapshot at packet %d)' % (st[0], st[1], at)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('case', choices=['count', 'smp4'])
+    ap.add_argument('n', type=int, nargs='?', default=4)
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--vmlinux', required=True)
+    ap.add_argument('--initrd', required=True)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        bad, what = (case_count if a.case == 'count' else case_smp4)(a, a.n, d)
+    if bad:
+        print('FAIL smp %s:\n  %s' % (what, '\n  '.join(bad)))
+        return 1
+    print('smp %s: ok' % what)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
