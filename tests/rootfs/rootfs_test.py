@@ -92,6 +92,8 @@ UTIL_CASES = [
     (['cat', 'missing'], None, '', 1, True),
     (['head', '-n', '2', 'a.txt'], None, 'alpha\nbeta\n', 0, True),
     (['head', '-1', 'a.txt'], None, 'alpha\n', 0, True),
+    (['head', '-c', '8', 'a.txt'], None, 'alpha\nbe', 0, True),
+    (['head', '-c3'], b'xyzzy', 'xyz', 0, True),
     (['tail', '-n', '2', 'a.txt'], None, 'gamma delta\nAlphabet\n', 0, True),
     (['wc', 'a.txt'], None, '      4       5      32 a.txt\n', 0, True),
     (['wc', '-l'], b'1\n2\n3\n', '3\n', 0, True),

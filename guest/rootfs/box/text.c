@@ -259,6 +259,16 @@ static long count_opt(int *argc, char ***argv, long dflt, int *from_end_plus)
 
 int head_main(int argc, char **argv)
 {
+    long bytes = -1;                  // head -c N: the first N bytes instead of lines
+    if (argc > 1 && !strncmp(argv[1], "-c", 2)) {
+        int used = argv[1][2] ? 1 : 2;
+        bytes = strtol(used == 1 ? argv[1] + 2 : argc > 2 ? argv[2] : "0", 0, 10);
+        if (used > argc - 1)
+            used = argc - 1;
+        argv[used] = argv[0];
+        argv += used;
+        argc -= used;
+    }
     long n = count_opt(&argc, &argv, 10, 0);
     int rc = 0;
     for (int i = 1; i < (argc > 1 ? argc : 2); i++) {
@@ -270,10 +280,11 @@ int head_main(int argc, char **argv)
         }
         if (argc > 2)
             printf("%s==> %s <==\n", i > 1 ? "\n" : "", argv[i]);
-        long lines = 0;
+        long lines = 0, got = 0;
         int ch;
-        while (lines < n && (ch = fgetc(f)) != EOF) {
+        while ((bytes < 0 ? lines < n : got < bytes) && (ch = fgetc(f)) != EOF) {
             putchar(ch);
+            got++;
             if (ch == '\n')
                 lines++;
         }
