@@ -9,7 +9,7 @@
 #            timestamps advance before the first timer tick (sched_clock on the pcycle
 #            counter); exit status 0 after poweroff
 #   smp4     --smp 4 and four CPU-bound pipelines started together (`head -c | wc`, `&`,
-#            `wait`): /proc/stat shows user time on every CPU; run twice, with the same
+#            `wait`): /proc/stat shows time run on every CPU; run twice, with the same
 #            console output, packets and pcycles (--stats-json); the second run also writes
 #            a snapshot in the middle of the workload (--snapshot-at), which must not change
 #            it, and --restore of that snapshot prints exactly the end of the straight run's
@@ -94,13 +94,15 @@ def case_smp4(a, _n, d):
     st = stats(js)
     if rc != 0 or st is None:
         return bad + ['exit status %d: %s' % (rc, err[-600:])], 'smp4'
-    if len(re.findall(r'\n\s*0\s+0\s+200000\r?\n', out)) != 4:
+    if len(re.findall(r'^\s*0\s+1\s+200000\r?$', out, re.M)) != 4:
         bad.append('the four pipelines did not each count 200000 bytes')
-    for cpu, user in re.findall(r'\ncpu(\d) (\d+) ', out):
-        if int(user) == 0:
-            bad.append('CPU%s ran no user time (/proc/stat)' % cpu)
-    # the middle of the workload: between the two /proc/uptime commands' packets is not
-    # known, so take 95% of the run's packets (poweroff and the workload are the tail)
+    used = re.findall(r'\ncpu(\d) (\d+) (\d+) (\d+) ', out)
+    if len(used) != 4:
+        bad.append('/proc/stat has %d CPU lines, not 4' % len(used))
+    for cpu, user, nice, system in used:
+        if int(user) + int(system) == 0:
+            bad.append('CPU%s ran nothing (/proc/stat: no user or system time)' % cpu)
+    # the snapshot: halfway from the prompt to the end, in the workload
     m = re.search(r'first waited for console input.*packet (\d+)\)', err)
     prompt = int(m.group(1)) if m else 0
     at = prompt + (st[0] - prompt) // 2
