@@ -44,10 +44,10 @@ def boot_checks(out, n):
         if what in out:
             bad.append('the boot log has "%s"' % what)
     # sched_clock on pcycles: lines before the first tick already have a time
-    t = re.search(r'\[\s*(\d+\.\d+)\] Calibrating delay loop', out)
+    t = re.search(r'\[\s*(\d+\.\d+)\] PHYS_OFFSET=', out)
     if not t or float(t.group(1)) == 0.0:
         bad.append('printk timestamps stay at 0 before the first tick: %s' %
-                   (t.group(0) if t else 'no "Calibrating delay loop" line'))
+                   (t.group(0) if t else 'no "PHYS_OFFSET=" line'))
     ipi = re.findall(r'\n\s*(2[6-9]|3[01]):((?:\s+\d+)+)\s+HEXAGON\s+ipi_handler', out)
     if len(ipi) != n:
         bad.append('%d IPI interrupts in /proc/interrupts, not %d' % (len(ipi), n))
