@@ -350,15 +350,18 @@ int hexsim_machine_run(struct hexsim_machine *m)
             if (m->opts.max_packets - m->packets < slice)
                 slice = m->opts.max_packets - m->packets;
         }
-        if (m->pause_at && m->pause_at - m->packets < slice)
+        unsigned nrun = 0;             // threads taking turns on the core this round
+        for (unsigned i = 0; i < m->nvcpu; i++)
+            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
+        // A pause (--snapshot-at) cuts the round short only when one vCPU runs; with several,
+        // the vCPUs after the cut would run their slices in another round than in a run
+        // without the pause, so the pause waits for the end of the round instead.
+        if (m->pause_at && nrun == 1 && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
         uint64_t until = start + SLICE;   // a slice ends at the next device event
         if (next != HEXSIM_TIME_NEVER && next < until)
             until = next > start ? next : start + 1;
-        unsigned nrun = 0;             // threads taking turns on the core this round
-        for (unsigned i = 0; i < m->nvcpu; i++)
-            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
         for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
             if (v->state != HEXSIM_VCPU_RUN)

@@ -9,7 +9,7 @@
 #            timestamps advance before the first timer tick (sched_clock on the pcycle
 #            counter); exit status 0 after poweroff
 #   smp4     --smp 4 and four CPU-bound pipelines started together (`head -c | wc`, `&`,
-#            `wait`): /proc/stat shows time run on every CPU; run twice, with the same
+#            `wait`, all on one command line): /proc/stat shows time run on every CPU; run twice, with the same
 #            console output, packets and pcycles (--stats-json); the second run also writes
 #            a snapshot in the middle of the workload (--snapshot-at), which must not change
 #            it, and --restore of that snapshot prints exactly the end of the straight run's
@@ -84,8 +84,9 @@ def stats(path):
 def case_smp4(a, _n, d):
     script = os.path.join(d, 'typed.txt')
     with open(script, 'w') as f:
-        f.write('cat /proc/cpuinfo\ncat /proc/uptime\n%s\ncat /proc/uptime\n'
-                'cat /proc/stat\ncat /proc/interrupts\npoweroff\n' % ' & '.join([WORK] * 4 + ['wait']))
+        # one line: a run restored in the middle of it needs no more input
+        f.write('cat /proc/cpuinfo; cat /proc/uptime; %s; cat /proc/uptime; cat /proc/stat; '
+                'cat /proc/interrupts; poweroff\n' % ' & '.join([WORK] * 4 + ['wait']))
     js = os.path.join(d, 'stats.json')
     boot = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--script', script,
             '--max-seconds', '600', '--stats-json', js]
@@ -112,8 +113,8 @@ def case_smp4(a, _n, d):
     if rc2 != 0 or out2 != out or st2 != st:
         bad.append('a second run differs: exit %d, %s packets/pcycles (first %s), output %s' %
                    (rc2, st2, st, 'same' if out2 == out else 'differs'))
-    rc3, out3, err3 = run([a.hexsim, '--restore', snap, '--script', script,
-                           '--max-seconds', '600', '--stats-json', js])
+    rc3, out3, err3 = run([a.hexsim, '--restore', snap, '--max-seconds', '600',
+                           '--stats-json', js])
     st3 = stats(js)
     if rc3 != 0 or st3 != st:
         bad.append('--restore at packet %d: exit %d, %s packets/pcycles, not %s: %s' %
