@@ -15,6 +15,7 @@
 
 #include "debug/rl_editor.h"
 #include "debug/session.h"
+#include "hexsim/arch.h"
 #include "hexsim/host.h"
 #include "hexsim/machine.h"
 #include "hexsim/sdl_console.h"
@@ -170,7 +171,8 @@ static void print_usage(FILE *out)
           "      --user PROG ...  run the static Hexagon Linux program PROG with ARGS;\n"
           "                       hexsim options may stand before PROG, everything\n"
           "                       after PROG goes to the program\n"
-          "      --mcpu vNN       core version for decoding (default: from the ELF header;\n"
+          "      --mcpu vNN       core version for decoding, v5 ... v73 (v67t, v71t: with\n"
+          "                       the audio extension; default: from the ELF header;\n"
           "                       system mode: at least v67, the version of the userland)\n"
           "      --max-packets N  stop after N packets (exit status 124; a run continued\n"
           "                       from a snapshot counts from the start of the saved run)\n"
@@ -185,9 +187,15 @@ static void print_usage(FILE *out)
           "                       function instead of holding a copy of its machine code\n"
           "                       (to tell a suspected block-compiler bug; results are the\n"
           "                       same)\n"
+          "      --code-cache SIZE  user mode: compiled code kept before the cache is\n"
+          "                       flushed, e.g. 16M (the default, and as much again for\n"
+          "                       the blocks; at least 64K, at most 1G)\n"
+          "      --jit-threshold N  user mode: compile a block once it has run N times\n"
+          "                       (default 64; 1 compiles every block, as tests do)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
-          "                       device accesses, system calls (user mode), interrupts\n"
+          "                       device accesses, system calls, threads, thread switches\n"
+          "                       and signals handled (user mode), interrupts\n"
           "                       and HVM calls by kind (system mode), host time, packets/s\n"
           "      --stats-json FILE  write the same values to FILE as one JSON object\n"
           "      --timing=simple|cache  the timing model that drives the pcycle clock (see\n"
@@ -318,12 +326,12 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             char *end;
             errno = 0;
             if (arg[2] == 'm' && arg[3] == 'c') {
-                const char *p = v[0] == 'v' || v[0] == 'V' ? v + 1 : v;
-                unsigned long a = strtoul(p, &end, 10);
-                if (*p == '\0' || *end || (a != 5 && a != 55 && (a < 60 || a > 68)))
-                    return usage_error("unknown core version (v5, v55, v60..v68):", v);
-                opts->uopts.arch = (unsigned)a;
-                opts->mopts.arch = (unsigned)a;
+                unsigned a = hexsim_arch_parse(v);
+                if (!a)
+                    return usage_error("unknown core version (v5, v55, v60 ... v73, v67t, "
+                                       "v71t):", v);
+                opts->uopts.arch = a;
+                opts->mopts.arch = a;
             } else if (arg[6] == 'p') {
                 unsigned long long n = strtoull(v, &end, 10);
                 if (*v == '\0' || *end || errno || n == 0 || v[0] == '-')
@@ -366,6 +374,22 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->uopts.no_jit = true;
         } else if (strcmp(arg, "--no-stencils") == 0 && !options_done) {
             opts->uopts.no_stencils = true;
+        } else if (strcmp(arg, "--code-cache") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            uint64_t n = parse_size(argv[++i]);
+            if (n < (64u << 10) || n > (1u << 30))
+                return usage_error("--code-cache needs a size from 64K to 1G, got", argv[i]);
+            opts->uopts.code_cache = (size_t)n;
+        } else if (strcmp(arg, "--jit-threshold") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            char *end;
+            const char *v = argv[++i];
+            unsigned long n = strtoul(v, &end, 10);
+            if (*v < '0' || *v > '9' || *end || n < 1 || n > 1000000)
+                return usage_error("--jit-threshold needs a number from 1 to 1000000, got", v);
+            opts->uopts.jit_threshold = (unsigned)n;
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
             opts->mopts.stats = true;
@@ -655,6 +679,9 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     }
     u->opts = opts->uopts;
     u->err = stderr;
+    // a write to a pipe nobody reads gives -EPIPE and the guest its own SIGPIPE (signal.c),
+    // not the end of hexsim
+    signal(SIGPIPE, SIG_IGN);
     char err[768];
     int status;
     struct timespec t0;

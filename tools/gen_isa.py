@@ -26,7 +26,8 @@ TIMINGS = ['ext', 'alu32', 'alu64', 'mpy', 'fp', 'ld', 'st', 'memop', 'jump', 'c
            'cr', 'sys', 'll', 'sc', 'sync', 'cacheop']
 FLAGS = ['load', 'store', 'memop', 'newvalue', 'jump', 'call', 'hwloop', 'return', 'priv',
          'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext', 'solo', 'soloax', 'slot1alu',
-         'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr']
+         'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr', 'audio',
+         'cabac']
 OPERAND_RE = re.compile(r'([RPCMNGS])([a-z])(\2?)(32|16|8|4|2|128|64)|(I[iI])')
 
 

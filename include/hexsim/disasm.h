@@ -30,10 +30,6 @@ struct hexsim_disasm_packet {
 // llvm-objdump-16 uses by default for Hexagon.
 #define HEXSIM_DISASM_DEFAULT_ARCH 60
 
-// Parses "hexagonv68" / "v68" / "68" into 68; returns 0 for anything else or a version the
-// table does not describe (supported: 5, 55, 60, 62, 65, 66, 67, 68).
-unsigned hexsim_disasm_parse_arch(const char *name);
-
 // Disassemble the packet that starts at words[0] (n words readable from there, n >= 1),
 // located at guest address addr, accepting the instructions of core version `arch`.
 // Always fills *out; returns out->nwords.

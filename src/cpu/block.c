@@ -6,15 +6,46 @@
 #include "block.h"
 #include "isa.h"
 
-struct hx_block_table *hx_block_table_new(enum hx_block_mode mode)
+#define SLOTS_MIN 4096u
+
+struct hx_block_table *hx_block_table_new(enum hx_block_mode mode, size_t cache_bytes)
 {
+    if (!cache_bytes)
+        cache_bytes = HX_BLOCK_CACHE_DEFAULT;
+    if (cache_bytes < HX_BLOCK_CACHE_MIN)
+        cache_bytes = HX_BLOCK_CACHE_MIN;
     struct hx_block_table *t = calloc(1, sizeof(*t));
-    if (t) {
-        t->gen = 1;   // an empty slot (gen 0) never matches
-        t->jit = mode == HX_BLOCKS_INTERPRET ? NULL : hx_jit_new(mode == HX_BLOCKS_COMPILE);
-        t->tp = hexsim_timing_default_params;
+    if (!t)
+        return NULL;
+    t->gen = 1;   // a slot never used (gen 0) is free
+    t->nslots = SLOTS_MIN;
+    t->slot = calloc(t->nslots, sizeof(*t->slot));
+    t->data_size = cache_bytes;
+    t->data = malloc(t->data_size);   // touched as it fills
+    t->jit = mode == HX_BLOCKS_INTERPRET ? NULL
+                                         : hx_jit_new(mode == HX_BLOCKS_COMPILE, cache_bytes);
+    t->tp = hexsim_timing_default_params;
+    t->hot = HX_BLOCK_HOT;
+    if (!t->slot || !t->data) {
+        hx_block_table_free(t);
+        return NULL;
     }
     return t;
+}
+
+void hx_block_flush(struct hx_block_table *t)
+{
+    if (++t->gen == 0) {   // wrapped: no slot may look current
+        memset(t->slot, 0, t->nslots * sizeof(*t->slot));
+        t->gen = 1;
+    }
+    t->used = 0;
+    t->data_used = 0;
+    t->exit_from = NULL;
+    memset(t->jc, 0, sizeof(t->jc));
+    t->flushes++;
+    if (t->jit)
+        hx_jit_reset(t->jit);
 }
 
 void hx_block_set_timing(struct hx_block_table *t, const struct hexsim_timing_params *tp)
@@ -33,19 +64,21 @@ void hx_block_set_timing(struct hx_block_table *t, const struct hexsim_timing_pa
 
 void hx_block_table_free(struct hx_block_table *t)
 {
-    if (t)
-        hx_jit_free(t->jit);
+    if (!t)
+        return;
+    hx_jit_free(t->jit);
+    free(t->slot);
+    free(t->data);
     free(t);
 }
 
 struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr)
 {
-    struct hx_block *b = hx_block_slot(t, addr);
-    b->key = 0;
-    b->npk = b->nops = 0;
-    b->closed = false;
-    b->jit = NULL;
-    b->jit_chain = NULL;
+    struct hx_block *b = &t->build;
+    memset(b, 0, sizeof(*b));
+    b->addr = addr;
+    b->pk = t->build_pk;
+    b->op = t->build_op;
     b->pk[0].npc = addr;
     return b;
 }
@@ -160,15 +193,90 @@ bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt)
     return true;
 }
 
-void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr)
+// Where b goes in the slots: its own slot or the first free one on its way (so a block is
+// always found before a free slot: slots become free only all at once, in a flush).
+static struct hx_block_slot *slot_for(struct hx_block_table *t, uint32_t addr)
+{
+    const uint32_t mask = t->nslots - 1;
+    for (uint32_t i = hx_block_hash(addr);; i++) {
+        struct hx_block_slot *s = &t->slot[i & mask];
+        if (s->gen != t->gen || s->key == addr + 1)
+            return s;
+    }
+}
+
+// Twice the slots, when they are half used (the current ones moved over); false: no memory
+// (the table stays as it is, fuller).
+static bool grow(struct hx_block_table *t)
+{
+    struct hx_block_slot *old = t->slot;
+    const uint32_t n = t->nslots;
+    struct hx_block_slot *s = calloc(2 * (size_t)n, sizeof(*s));
+    if (!s)
+        return false;
+    t->slot = s;
+    t->nslots = 2 * n;
+    for (uint32_t i = 0; i < n; i++)
+        if (old[i].gen == t->gen)
+            *slot_for(t, old[i].key - 1) = old[i];
+    free(old);
+    return true;
+}
+
+static size_t round16(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+struct hx_block *hx_block_seal(struct hx_block_table *t, struct hx_block *b)
 {
     if (!b->npk)
+        return NULL;
+    const size_t pk = round16(sizeof(*b)), op = pk + round16(b->npk * sizeof(b->pk[0]));
+    const size_t size = op + b->nops * sizeof(b->op[0]);
+    if (t->data_size - t->data_used < size)
+        hx_block_flush(t);   // the blocks' arena is full: start afresh
+    if (2 * (t->used + 1) > t->nslots && !grow(t) && t->used + 1 >= t->nslots)
+        hx_block_flush(t);   // no memory for more slots, and no free one left
+    uint8_t *at = t->data + t->data_used;
+    t->data_used += round16(size);
+    struct hx_block *n = (struct hx_block *)at;
+    *n = *b;
+    n->pk = (struct hx_block_pkt *)(at + pk);
+    n->op = (struct hexsim_insn *)(at + op);
+    memcpy(n->pk, b->pk, b->npk * sizeof(b->pk[0]));
+    memcpy(n->op, b->op, b->nops * sizeof(b->op[0]));
+    struct hx_block_slot *s = slot_for(t, b->addr);
+    t->used += s->gen != t->gen;
+    *s = (struct hx_block_slot){ b->addr + 1, t->gen, n };
+    t->built++;
+    return n;
+}
+
+void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
+{
+    if (!t->jit || b->jit)
         return;
-    b->key = addr + 1;
-    b->gen = t->gen;
-    if (t->jit && !(b->jit = hx_jit_compile(t->jit, t, b, &b->jit_chain))) {
-        hx_block_flush(t);   // the code arena is full: start it afresh with this block
-        b->gen = t->gen;
-        b->jit = hx_jit_compile(t->jit, t, b, &b->jit_chain);
+    if (!hx_jit_compile(t->jit, t, b)) {
+        hx_block_flush(t);   // the code arena is full: start afresh
+        return;
     }
+    t->compiled++;
+    struct hx_block_jc *e = hx_block_jc_at(t, b->addr);
+    e->key = b->addr + 1;
+    e->chain = b->jit_chain;
+}
+
+void hx_block_link(struct hx_block_table *t, uint32_t pc)
+{
+    struct hx_block *from = t->exit_from;
+    t->exit_from = NULL;
+    struct hx_block *to = hx_block_find(t, pc);
+    if (!from || !to || !to->jit)
+        return;
+    struct hx_block_jc *e = hx_block_jc_at(t, pc);
+    e->key = pc + 1;
+    e->chain = to->jit_chain;
+    if (from->nlinks < HX_BLOCK_LINKS)
+        hx_jit_link(from->link[from->nlinks++], pc, to->jit_chain);
 }

@@ -17,8 +17,18 @@
 // the straight line anyway, or that wrote memory holding cached code (the rest of the block
 // may be stale).
 //
-// The table is direct-mapped by address; hx_block_flush drops every block at once (a
-// generation count), which the owner does whenever guest code memory may have changed.
+// The code cache: blocks are found by their full address in a hash table (open addressing,
+// growing), so blocks at any addresses coexist: none is ever evicted by another. Blocks and
+// their packets live in a data arena, their host code in the compiler's code arena; when
+// either is full, hx_block_flush drops every block at once (the table's generation), and so
+// does the owner whenever guest code memory may have changed. A block runs interpreted
+// until it has run HX_BLOCK_HOT times (the table's `hot`), then it is compiled: compiling a block costs about as
+// much as interpreting it some tens of times (measured on tools/bench/progs/b15_bigcode.py,
+// large code that runs a few dozen times), so cold code is interpreted. Compiled blocks go on into each other (jit.h): through patched direct jumps to
+// the successors each block has seen (links: a compare and a jump each, patched by
+// hx_block_link), else through the jump cache (jc[]: a small direct-mapped table of
+// compiled blocks by address that compiled code reads, for returns and indirect jumps); a
+// miss returns to the run loop, which finds the block, fills the jump cache and links.
 #ifndef HEXSIM_CPU_BLOCK_H
 #define HEXSIM_CPU_BLOCK_H
 
@@ -27,7 +37,12 @@
 
 #define HX_BLOCK_MAX_PKTS 16
 #define HX_BLOCK_MAX_OPS 40
-#define HX_BLOCK_TABLE_SIZE 2048
+#define HX_BLOCK_HOT 64
+#define HX_BLOCK_JC_BITS 12
+#define HX_BLOCK_LINKS 2
+// The default code cache: bytes of host code, and as many again for the blocks themselves.
+#define HX_BLOCK_CACHE_DEFAULT (16u << 20)
+#define HX_BLOCK_CACHE_MIN (64u << 10)
 
 // What a packet of a block keeps of its decoded form.
 struct hx_block_pkt {
@@ -49,23 +64,51 @@ struct hx_block_pkt {
 };
 
 struct hx_block {
-    uint32_t key;             // the first packet's address + 1; 0: empty
+    uint32_t addr;            // the first packet's address
     uint8_t npk;              // packets
     uint8_t nops;             // instructions
     bool closed;              // the last packet may branch: nothing may follow it
-    uint64_t gen;             // the table's generation when built
+    uint8_t nlinks;           // links patched (HX_BLOCK_LINKS at most)
+    uint32_t runs;            // interpreted runs so far
     hx_jit_fn jit;            // the block compiled (jit.h), or NULL: interpreted
     const void *jit_chain;    // where compiled blocks go on into it (jit.h)
-    struct hx_block_pkt pk[HX_BLOCK_MAX_PKTS];
-    struct hexsim_insn op[HX_BLOCK_MAX_OPS];
+    uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
+    struct hx_block_pkt *pk;  // npk packets
+    struct hexsim_insn *op;   // nops instructions
+};
+
+// One slot of the hash table: the block at key - 1, if gen is the table's.
+struct hx_block_slot {
+    uint32_t key;
+    uint32_t gen;
+    struct hx_block *b;
+};
+
+// One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on.
+struct hx_block_jc {
+    uint32_t key;
+    uint32_t pad;
+    const void *chain;
 };
 
 struct hx_block_table {
-    uint64_t gen;
+    uint32_t gen;             // slots of other generations are free
+    uint32_t nslots;          // a power of two
+    uint32_t used;            // slots of this generation
+    struct hx_block_slot *slot;
+    uint8_t *data;            // the blocks' arena: data_used of data_size bytes
+    size_t data_used, data_size;
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
+    uint32_t hot;             // a block is compiled after this many runs (HX_BLOCK_HOT)
     struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
                                       // until hx_block_set_timing says otherwise)
-    struct hx_block b[HX_BLOCK_TABLE_SIZE];
+    struct hx_block *exit_from;       // the compiled block that left for one it is not
+                                      // linked to (set by compiled code), or NULL
+    uint64_t built, compiled, flushes;   // blocks sealed, blocks compiled, flushes (--stats)
+    struct hx_block build;    // the block being built, and its packets and instructions
+    struct hx_block_pkt build_pk[HX_BLOCK_MAX_PKTS];
+    struct hexsim_insn build_op[HX_BLOCK_MAX_OPS];
+    struct hx_block_jc jc[1u << HX_BLOCK_JC_BITS];
 };
 
 // How a table's blocks run: interpreted (hx_run_block), or compiled to host code where the
@@ -73,47 +116,73 @@ struct hx_block_table {
 // semantic functions.
 enum hx_block_mode { HX_BLOCKS_INTERPRET, HX_BLOCKS_COMPILE, HX_BLOCKS_COMPILE_CALLS };
 
-// A new, empty table, or NULL (out of memory). hx_block_table_free(NULL) does nothing.
-struct hx_block_table *hx_block_table_new(enum hx_block_mode mode);
+// A new, empty table with a code cache of cache_bytes (0: HX_BLOCK_CACHE_DEFAULT; at least
+// HX_BLOCK_CACHE_MIN), or NULL (out of memory). hx_block_table_free(NULL) does nothing.
+struct hx_block_table *hx_block_table_new(enum hx_block_mode mode, size_t cache_bytes);
 void hx_block_table_free(struct hx_block_table *t);
 
-static inline void hx_block_flush(struct hx_block_table *t)
-{
-    t->gen++;
-    if (t->jit)
-        hx_jit_reset(t->jit);
-}
+// Drops every block (and their host code).
+void hx_block_flush(struct hx_block_table *t);
 
 // The timing parameters the blocks will run with: if they are not those the table's compiled
 // blocks assume, every block goes. Parameters too large to be immediates in host code
 // (above 2^30) make the table interpret its blocks from then on.
 void hx_block_set_timing(struct hx_block_table *t, const struct hexsim_timing_params *tp);
 
-static inline struct hx_block *hx_block_slot(struct hx_block_table *t, uint32_t addr)
+static inline uint32_t hx_block_hash(uint32_t addr)
 {
-    return &t->b[(addr >> 2) & (HX_BLOCK_TABLE_SIZE - 1)];
+    return ((addr >> 2) * 0x9E3779B1u) >> 8;
+}
+
+// The jump cache's entry for addr (compiled code computes the same index: jit.c).
+static inline struct hx_block_jc *hx_block_jc_at(struct hx_block_table *t, uint32_t addr)
+{
+    return &t->jc[((addr >> 2) ^ (addr >> (2 + HX_BLOCK_JC_BITS))) &
+                  ((1u << HX_BLOCK_JC_BITS) - 1)];
 }
 
 // The block starting at addr, or NULL.
 static inline struct hx_block *hx_block_find(struct hx_block_table *t, uint32_t addr)
 {
-    struct hx_block *b = hx_block_slot(t, addr);
-    return b->key == addr + 1 && b->gen == t->gen ? b : NULL;
+    const uint32_t mask = t->nslots - 1;
+    for (uint32_t i = hx_block_hash(addr);; i++) {
+        const struct hx_block_slot *s = &t->slot[i & mask];
+        if (s->gen != t->gen)   // free: a block at addr would be here or before (block.c)
+            return NULL;
+        if (s->key == addr + 1)
+            return s->b;
+    }
 }
+
+// Counts an interpreted run of b: true when b is to be compiled now (hx_block_compile).
+static inline bool hx_block_hot(struct hx_block_table *t, struct hx_block *b)
+{
+    return t->jit && ++b->runs >= t->hot;
+}
+
+// Compiles b. If the code cache is full, every block goes instead (b too: the caller looks
+// up again).
+void hx_block_compile(struct hx_block_table *t, struct hx_block *b);
+
+// After compiled code returned with no event: if a compiled block left for a block it is
+// not linked to (t->exit_from), links it to the block at pc if that one is compiled, and
+// puts that one into the jump cache.
+void hx_block_link(struct hx_block_table *t, uint32_t pc);
 
 // Whether pkt may be in a block: well formed, no supervisor or guest instructions, at least
 // one instruction to run.
 bool hx_block_can_hold(const struct hexsim_packet *pkt);
 
-// Building: hx_block_start empties addr's slot; hx_block_append adds pkt (the packet at
-// hx_block_next(b)) if it may be in a block and fits, and says whether it did;
-// hx_block_open says whether another packet may follow; hx_block_seal makes a block of at
-// least one packet findable (and compiles it if the table compiles).
+// Building: hx_block_start starts the table's block under construction at addr;
+// hx_block_append adds pkt (the packet at hx_block_next(b)) if it may be in a block and
+// fits, and says whether it did; hx_block_open says whether another packet may follow;
+// hx_block_seal puts a block of at least one packet into the cache (flushing it first if
+// it is full) and returns it there (NULL: the block was empty).
 struct hx_block *hx_block_start(struct hx_block_table *t, uint32_t addr);
 bool hx_block_append(struct hx_block *b, const struct hexsim_packet *pkt);
 bool hx_block_open(const struct hx_block *b);
 uint32_t hx_block_next(const struct hx_block *b);
-void hx_block_seal(struct hx_block_table *t, struct hx_block *b, uint32_t addr);
+struct hx_block *hx_block_seal(struct hx_block_table *t, struct hx_block *b);
 
 // The end of an `alu` packet of a block when it is not the usual one: what hx_alu_full
 // leaves to hx_commit_full, or (the last packet only) a loop end with LPCFG set, which

@@ -28,7 +28,7 @@
 struct decoder {
     struct hexsim_insn win[WINDOW];
     unsigned count;   // instructions decoded so far
-    unsigned arch;    // core version: instructions newer than this do not decode
+    unsigned arch;    // core (hexsim/arch.h): instructions it lacks do not decode
 };
 
 static struct hexsim_insn *recent(struct decoder *d, unsigned back)
@@ -41,12 +41,14 @@ static struct hexsim_insn *recent(struct decoder *d, unsigned back)
 // encodings of GP-relative forms, for example); without one they do not exist.
 static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool extended, unsigned arch)
 {
+    unsigned version = hexsim_arch_version(arch);
     for (int pass = extended ? 0 : 1; pass < 2; pass++) {
         for (unsigned i = 0; i < b->count; i++) {
             const struct hexsim_insn_desc *desc = &hexsim_isa_table[b->tags[i]];
             bool must = (desc->flags & HX_F_MUSTEXT) != 0;
-            if ((bits & desc->mask) == desc->match && must == (pass == 0) && desc->arch <= arch &&
-                (!desc->until || arch <= desc->until))
+            if ((bits & desc->mask) == desc->match && must == (pass == 0) &&
+                desc->arch <= version && (!desc->until || version <= desc->until) &&
+                !(desc->flags & ((arch & HEXSIM_ARCH_TINY) ? HX_F_CABAC : HX_F_AUDIO)))
                 return b->tags[i];
         }
     }
@@ -86,8 +88,7 @@ static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct
         const struct hexsim_operand_desc *o = &desc->ops[i];
         uint32_t raw = extract(o, bits);
         if (o->kind != HX_OPK_IMM) {
-            char name[16];
-            if (o->kind != HX_OPK_N && hexsim_reg_name(o->kind, raw, name, sizeof name))
+            if (o->kind != HX_OPK_N && hexsim_reg_name(o->kind, raw, NULL, 0))
                 return HX_DECODE_BAD_REGISTER;
             insn->op[i] = raw;
             continue;

@@ -80,27 +80,6 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
     }
 }
 
-unsigned hexsim_disasm_parse_arch(const char *name)
-{
-    static const unsigned known[] = { 5, 55, 60, 62, 65, 66, 67, 68 };
-    if (!strncmp(name, "hexagon", 7))
-        name += 7;
-    if (*name == 'v' || *name == 'V')
-        name++;
-    unsigned v = 0;
-    if (!*name)
-        return 0;
-    for (; *name; name++) {
-        if (*name < '0' || *name > '9' || v > 1000)
-            return 0;
-        v = v * 10 + (unsigned)(*name - '0');
-    }
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (known[i] == v)
-            return v;
-    return 0;
-}
-
 unsigned hexsim_disasm_packet(const uint32_t *words, size_t n, uint32_t addr,
                               struct hexsim_disasm_packet *out)
 {

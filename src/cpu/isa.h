@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "hexsim/arch.h"
 #include "isa_tags.h"
 
 enum hexsim_operand_kind {
@@ -67,6 +68,8 @@ enum hexsim_insn_flag {
     HX_F_COFSECOND = 1u << 21, // the only branch, or the second of two
     HX_F_NOFPU = 1u << 22,     // timing class fp but not a floating-point-unit instruction
     HX_F_USR = 1u << 23,       // sets USR status bits (overflow, floating-point flags) implicitly
+    HX_F_AUDIO = 1u << 24,     // audio extension: decodes only on the "t" cores (V67t, V71t)
+    HX_F_CABAC = 1u << 25,     // CABAC decoder: decodes on any core but the "t" cores
 };
 
 #define HX_MAX_OPERANDS 6
@@ -110,10 +113,10 @@ struct hexsim_insn_desc {
     uint8_t slots_arch;
 };
 
-// The slots an instruction may issue in on core version arch (68 = V68).
+// The slots an instruction may issue in on core arch (hexsim/arch.h: 68 = V68).
 static inline unsigned hexsim_insn_slots(const struct hexsim_insn_desc *d, unsigned arch)
 {
-    return d->slots_arch && arch >= d->slots_arch ? d->slots_new : d->slots;
+    return d->slots_arch && hexsim_arch_version(arch) >= d->slots_arch ? d->slots_new : d->slots;
 }
 
 struct hexsim_isa_bucket {

@@ -24,15 +24,13 @@
 #define HX_JIT_HOST 0
 #endif
 
-#define JIT_ARENA_SIZE (16u << 20)
-
 struct hx_jit {
     uint8_t *base;
-    size_t used;
+    size_t used, size;
     bool stencils;   // copy the semantics' stencils (stencil.h); else call the functions
 };
 
-struct hx_jit *hx_jit_new(bool stencils)
+struct hx_jit *hx_jit_new(bool stencils, size_t size)
 {
 #if HX_JIT_HOST
     struct hx_jit *j = calloc(1, sizeof(*j));
@@ -41,17 +39,19 @@ struct hx_jit *hx_jit_new(bool stencils)
     // near this program's code if the host agrees, so that calls of the semantic functions
     // take a 32-bit displacement (x86_call); anywhere else works too
     uintptr_t near = ((uintptr_t)&hx_jit_new & ~(uintptr_t)0xFFFFF) - ((uintptr_t)256 << 20);
-    void *m = mmap((void *)near, JIT_ARENA_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+    void *m = mmap((void *)near, size, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
         free(j);
         return NULL;
     }
     j->base = m;
+    j->size = size;
     j->stencils = stencils;
     return j;
 #else
     (void)stencils;
+    (void)size;
     return NULL;
 #endif
 }
@@ -61,7 +61,7 @@ void hx_jit_free(struct hx_jit *j)
     if (!j)
         return;
 #if HX_JIT_HOST
-    munmap(j->base, JIT_ARENA_SIZE);
+    munmap(j->base, j->size);
 #endif
     free(j);
 }
@@ -864,48 +864,66 @@ static void gen_stub(struct gen *g, const struct stub *st)
     x86_jmp_back(b, -1, st->done);
 }
 
-// Going on into the block at cpu.pc (jit.h): its slot in t, its key and generation, its code,
-// the packet limit; else to the exit (exits[]).
-static void gen_chain(struct gen *g, const struct hx_block_table *t)
+// A link (jit.h): `cmp eax, imm32` (81 F8 imm32: the immediate is what b->link[] names),
+// `jne` past it (0F 85 rel32), `jmp rel32` (E9 rel32). Unpatched, the immediate matches no
+// packet address (they are 4-aligned) and the jump goes to the next instruction.
+enum { LINK_NO_PC = -1, LINK_JMP_REL = 4 + 6 + 1 };
+
+void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
 {
-    struct x86_buf *b = g->b;
-#define BO(field) OFF(struct hx_block, field)
-    _Static_assert(SIZE(struct hx_block, key) == 4 && SIZE(struct hx_block, gen) == 8 &&
-                   SIZE(struct hx_block, npk) == 1 && sizeof(struct hx_block) < (1u << 20),
-                   "block fields");
-    x86_load(b, 4, X86_RAX, RC, CO(pc));
-    x86_mov_r64_r64(b, X86_RCX, X86_RAX);
-    x86_shr_r32_imm(b, X86_RCX, 2);
-    x86_and_r32_imm(b, X86_RCX, HX_BLOCK_TABLE_SIZE - 1);
-    x86_imul_r64_imm(b, X86_RCX, X86_RCX, (int32_t)sizeof(struct hx_block));
-    arg_ptr(b, X86_RDX, t->b);
-    x86_add_r64_r64(b, X86_RDX, X86_RCX);
-    x86_lea(b, X86_RCX, X86_RAX, 1);
-    x86_cmp_mem_r32(b, X86_RDX, BO(key), X86_RCX);
-    add_exit(g, x86_jcc(b, X86_CC_NE));
-    arg_ptr(b, X86_RCX, &t->gen);
-    x86_load(b, 8, X86_RCX, X86_RCX, 0);
-    x86_cmp_r64_mem(b, X86_RCX, X86_RDX, BO(gen));
-    add_exit(g, x86_jcc(b, X86_CC_NE));
-    x86_load(b, 8, X86_RAX, X86_RDX, BO(jit_chain));
-    x86_test_r64_r64(b, X86_RAX, X86_RAX);
-    add_exit(g, x86_jcc(b, X86_CC_E));
-    x86_movzx8(b, X86_RCX, X86_RDX, BO(npk));
-    x86_add_r64_mem(b, X86_RCX, RC, CO(packets));
-    x86_cmp_r64_mem(b, X86_RCX, RX, XO(stop));
-    add_exit(g, x86_jcc(b, X86_CC_A));
-    x86_jmp_reg(b, X86_RAX);
-#undef BO
+    int32_t rel = (int32_t)((const uint8_t *)target - (link + LINK_JMP_REL + 4));
+    memcpy(link + LINK_JMP_REL, &rel, 4);
+    memcpy(link, &pc, 4);
 }
 
-hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
-                         const struct hx_block *blk, const void **chain)
+// Going on into the block at cpu.pc (jit.h): through a link, or the jump cache (the index
+// hx_block_jc_at computes); else to the exit (exits[]) with t->exit_from set to blk.
+static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *blk)
+{
+    struct x86_buf *b = g->b;
+    x86_load(b, 4, X86_RAX, RC, CO(pc));
+    for (unsigned i = 0; i < HX_BLOCK_LINKS; i++) {
+        x86_cmp_r32_imm(b, X86_RAX, LINK_NO_PC);
+        blk->link[i] = b->p - 4;
+        size_t next = x86_jcc(b, X86_CC_NE);
+        size_t jmp = x86_jmp(b);
+        x86_patch(b, jmp);   // unpatched: on
+        x86_patch(b, next);
+        if (!b->full && blk->link[i] + LINK_JMP_REL != b->start + jmp)
+            b->full = true;   // (cannot happen: the layout hx_jit_link patches)
+    }
+#define JO(field) OFF(struct hx_block_jc, field)
+    _Static_assert(sizeof(struct hx_block_jc) == 16 && SIZE(struct hx_block_jc, key) == 4 &&
+                   SIZE(struct hx_block_jc, chain) == 8, "jump cache");
+    x86_mov_r64_r64(b, X86_RCX, X86_RAX);
+    x86_shr_r32_imm(b, X86_RCX, 2 + HX_BLOCK_JC_BITS);
+    x86_mov_r64_r64(b, X86_RDX, X86_RAX);
+    x86_shr_r32_imm(b, X86_RDX, 2);
+    x86_xor_r32_r32(b, X86_RCX, X86_RDX);
+    x86_and_r32_imm(b, X86_RCX, (1u << HX_BLOCK_JC_BITS) - 1);
+    x86_imul_r64_imm(b, X86_RCX, X86_RCX, (int32_t)sizeof(struct hx_block_jc));
+    arg_ptr(b, X86_RDX, t->jc);
+    x86_add_r64_r64(b, X86_RDX, X86_RCX);
+    x86_lea(b, X86_RCX, X86_RAX, 1);
+    x86_cmp_mem_r32(b, X86_RDX, JO(key), X86_RCX);
+    size_t miss = x86_jcc(b, X86_CC_NE);
+    x86_load(b, 8, X86_RAX, X86_RDX, JO(chain));
+    x86_jmp_reg(b, X86_RAX);
+    x86_patch(b, miss);
+    arg_ptr(b, X86_RAX, &t->exit_from);
+    arg_ptr(b, X86_RCX, blk);
+    x86_store(b, 8, X86_RAX, 0, X86_RCX);
+    add_exit(g, x86_jmp(b));
+#undef JO
+}
+
+hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_block *blk)
 {
 #if HX_JIT_HOST
-    if (j->used >= JIT_ARENA_SIZE)
+    if (j->used >= j->size)
         return NULL;
     struct x86_buf b;
-    x86_init(&b, j->base + j->used, JIT_ARENA_SIZE - j->used);
+    x86_init(&b, j->base + j->used, j->size - j->used);
     static const int saved[] = { X86_RBX, X86_R12, X86_R13, X86_R14, X86_R15, X86_RBP };
     for (unsigned i = 0; i < 6; i++)
         x86_push(&b, saved[i]);
@@ -922,15 +940,6 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     x86_load(&b, 8, REV, RX, XO(ev));
     x86_load(&b, 8, RMEM, RX, XO(mem));
     x86_store_imm(&b, 4, RX, XO(tcost), 0);   // and so it stays (jit.h)
-    const uint8_t *chain_at = b.p;   // compiled blocks go on from here (gen_chain)
-    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
-    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
-    x86_store_imm(&b, 1, RX, XO(full), 0);
-    gen_no_stores(&b);   // (gen_staged)
-    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-    x86_lea(&b, X86_RAX, RC, CO(r));
-    x86_store(&b, 8, RX, XO(wr), X86_RAX);
     struct gen g;
     g.b = &b;
     g.j = j;
@@ -939,6 +948,23 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     g.pk = g.in = 0;
     g.pc = 0;
     g.store_now = -1;   // unknown
+    // compiled blocks go on from here (gen_chain), if the packet limit allows all of this
+    // block's packets (jit.h: the block called runs whatever the limit)
+    size_t called = x86_jmp(&b);
+    const uint8_t *chain_at = b.p;
+    x86_load(&b, 8, X86_RCX, RC, CO(packets));
+    x86_add_r64_imm(&b, X86_RCX, blk->npk);
+    x86_cmp_r64_mem(&b, X86_RCX, RX, XO(stop));
+    add_exit(&g, x86_jcc(&b, X86_CC_A));   // (the event kind is NONE: gen_chain)
+    x86_patch(&b, called);
+    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
+    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
+    x86_store_imm(&b, 1, RX, XO(full), 0);
+    gen_no_stores(&b);   // (gen_staged)
+    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    x86_lea(&b, X86_RAX, RC, CO(r));
+    x86_store(&b, 8, RX, XO(wr), X86_RAX);
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
@@ -958,7 +984,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
         x86_cmp_r64_mem(&b, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
         add_exit(&g, x86_jcc(&b, X86_CC_NE));
     }
-    gen_chain(&g, t);
+    gen_chain(&g, t, blk);
     for (unsigned i = 0; i < g.nstub; i++)
         gen_stub(&g, &g.stub[i]);
     // the exits: those with counts not yet added add them first
@@ -989,7 +1015,9 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     hx_jit_fn fn;
     void *code = j->base + j->used;
     memcpy(&fn, &code, sizeof(fn));   // object to function pointer: POSIX allows it
-    *chain = chain_at;
+    blk->jit = fn;
+    blk->jit_chain = chain_at;
+    blk->nlinks = 0;
     j->used += (size_t)(b.p - b.start);
     j->used = (j->used + 15) & ~(size_t)15;
     return fn;
@@ -997,7 +1025,6 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
     (void)j;
     (void)t;
     (void)blk;
-    *chain = NULL;
     return NULL;
 #endif
 }

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct hx_exec;
 struct hx_block;
@@ -28,18 +29,23 @@ typedef int (*hx_jit_fn)(struct hx_exec *x);
 struct hx_jit;
 
 // stencils: copy the semantics' stencils (stencil.h) where there are some; false: call the
-// semantic functions (the slower way, kept to check the stencils against).
-struct hx_jit *hx_jit_new(bool stencils);
+// semantic functions (the slower way, kept to check the stencils against). size: the code
+// arena's bytes.
+struct hx_jit *hx_jit_new(bool stencils, size_t size);
 void hx_jit_free(struct hx_jit *j);
 // Forgets every compiled block (the caller drops every block that uses one).
 void hx_jit_reset(struct hx_jit *j);
 struct hx_block_table;
-// Compiles b (a block of table t), or returns NULL when the arena is full. *chain is where a
-// compiled block of t that ends in b's first packet goes on into b: when b ends normally it
-// looks up the next block in t and goes on there if that one is compiled and x->stop allows
-// (so a run of blocks returns only for an event, a limit, a block not compiled yet, or a
-// store into cached code).
-hx_jit_fn hx_jit_compile(struct hx_jit *j, const struct hx_block_table *t,
-                         const struct hx_block *b, const void **chain);
+// Compiles b (a block of table t): sets b->jit, b->jit_chain (where compiled blocks of t go
+// on into b) and b->link[] (its links, unpatched), and returns b->jit; NULL when the arena
+// is full. When b ends normally it goes on into the next block if that one is compiled:
+// through a link patched to it (hx_jit_link), or found in t's jump cache; there, while
+// cpu.packets stays at most x->stop, the next block runs. So a run of blocks returns only
+// for an event, a limit, a block not compiled or not in the jump cache (then it sets
+// t->exit_from to itself: block.h), or a store into cached code.
+hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_block *b);
+// Patches a link of a compiled block (b->link[i]) to go on at target (a b->jit_chain) when
+// the next packet is at pc.
+void hx_jit_link(uint8_t *link, uint32_t pc, const void *target);
 
 #endif

@@ -38,12 +38,16 @@ static const char *const sys_names[HX_SYSREGS] = {
 
 static int put(char *buf, size_t len, const char *fmt, unsigned a, unsigned b)
 {
+    if (!buf)
+        return 0;   // only whether it is a register (the decoder asks for every operand)
     int n = snprintf(buf, len, fmt, a, b);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
 static int put_name(char *buf, size_t len, const char *name)
 {
+    if (!buf)
+        return 0;
     int n = snprintf(buf, len, "%s", name);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }

@@ -7,7 +7,8 @@
 #include <stddef.h>
 
 // Writes the name of register field value `v` of operand kind `kind` (enum
-// hexsim_operand_kind) into buf. Returns 0, or -1 when the encoding names no register.
+// hexsim_operand_kind) into buf (NULL: only checks). Returns 0, or -1 when the encoding names
+// no register (or buf is too small).
 int hexsim_reg_name(unsigned kind, unsigned v, char *buf, size_t len);
 
 // Architectural register number (r0..r31) that a duplex 4-bit field names (PRM 10.3: r0-r7

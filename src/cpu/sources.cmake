@@ -79,6 +79,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/x86_emit.c
     ${CMAKE_CURRENT_LIST_DIR}/timing.c
     ${CMAKE_CURRENT_LIST_DIR}/sem/fp.c
+    ${CMAKE_CURRENT_LIST_DIR}/arch.c
     ${CMAKE_CURRENT_LIST_DIR}/decode.c
     ${CMAKE_CURRENT_LIST_DIR}/check.c
     ${CMAKE_CURRENT_LIST_DIR}/disasm.c

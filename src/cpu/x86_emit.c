@@ -344,6 +344,15 @@ void x86_cmp_r32_imm(struct x86_buf *b, int r, int32_t imm)
     imm32(b, (uint32_t)imm);
 }
 
+void x86_xor_r32_r32(struct x86_buf *b, int dst, int src)
+{
+    if (!room(b))
+        return;
+    rex(b, false, src, dst, false);
+    byte(b, 0x31);   // xor r/m32, r32
+    direct(b, src, dst);
+}
+
 void x86_cmp_r32_r32(struct x86_buf *b, int a, int c)
 {
     if (!room(b))

@@ -56,10 +56,11 @@ void x86_add_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
 void x86_dec_r32(struct x86_buf *b, int r);
 void x86_shr_r32_imm(struct x86_buf *b, int r, unsigned n);
 void x86_and_r32_imm(struct x86_buf *b, int r, uint32_t imm);
+void x86_xor_r32_r32(struct x86_buf *b, int dst, int src);
 void x86_imul_r64_imm(struct x86_buf *b, int dst, int src, int32_t imm);
 // Compares / tests setting the flags for a following Jcc.
 void x86_cmp_mem_imm(struct x86_buf *b, unsigned size, int base, int32_t disp, int32_t imm);
-void x86_cmp_r32_imm(struct x86_buf *b, int r, int32_t imm);
+void x86_cmp_r32_imm(struct x86_buf *b, int r, int32_t imm);   // always an imm32, last
 void x86_cmp_r32_r32(struct x86_buf *b, int a, int c);   // a - c
 void x86_cmp_r64_mem(struct x86_buf *b, int r, int base, int32_t disp);
 void x86_cmp_r64_r64(struct x86_buf *b, int a, int c);   // a - c

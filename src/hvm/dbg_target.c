@@ -4,7 +4,7 @@
 // call: before a packet it checks breakpoints, the packet limit and the poll callback (and
 // in a step lets only the chosen vCPU run); after it, the step's end and watchpoints
 // through the executor's write log. Memory reads walk the guest page tables directly
-// (hexsim_hvm_walk) so a debugger access never fills the vCPU's soft TLB or faults.
+// (hexsim_hvm_translate) so a debugger access never fills the vCPU's soft TLB or faults.
 #include "dbg_target.h"
 
 #include <string.h>

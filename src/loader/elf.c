@@ -17,23 +17,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hexsim/arch.h"
 #include "hexsim/machine.h"
 
 #ifndef EM_QDSP6
 #define EM_QDSP6 164
 #endif
-
-static unsigned arch_from_flags(uint32_t flags)
-{
-    unsigned m = flags & 0xff;   // EF_HEXAGON_MACH: 0x04 V5, 0x05 V55, 0x60..0x69 V60..V69
-    if (m == 0x04)
-        return 5;
-    if (m == 0x05)
-        return 55;
-    if (m >= 0x60 && m <= 0x99 && (m & 0xf) <= 9)
-        return (m >> 4) * 10 + (m & 0xf);
-    return 0;
-}
 
 static uint64_t to_phys(struct hexsim_machine *m, uint64_t paddr)
 {
@@ -211,8 +200,8 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
     // One core runs the kernel and every program the guest starts, so it decodes for the
     // newer of the kernel's version and HEXSIM_SYS_MIN_ARCH (the project's userland is
     // built for V67; a kernel for an older version runs unchanged on it). --mcpu overrides.
-    m->arch = m->opts.arch ? m->opts.arch : arch_from_flags((uint32_t)eh.e_flags);
-    if (!m->opts.arch && m->arch < HEXSIM_SYS_MIN_ARCH)
+    m->arch = m->opts.arch ? m->opts.arch : hexsim_arch_from_eflags((uint32_t)eh.e_flags);
+    if (!m->opts.arch && hexsim_arch_version(m->arch) < HEXSIM_SYS_MIN_ARCH)
         m->arch = HEXSIM_SYS_MIN_ARCH;
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
         goto out;

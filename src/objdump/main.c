@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "elf_reader.h"
+#include "hexsim/arch.h"
 #include "hexsim/disasm.h"
 #include "hexsim/version.h"
 #include "print.h"
@@ -33,7 +34,8 @@ static void usage(FILE *out)
             "  --show-raw-insn          print them (default)\n"
             "  --start-address=ADDR     list from ADDR on (inclusive)\n"
             "  --stop-address=ADDR      list up to ADDR (exclusive)\n"
-            "  --mcpu=CPU               decode the instructions of CPU (hexagonv5 ... hexagonv68);\n"
+            "  --mcpu=CPU               decode the instructions of CPU (hexagonv5 ... hexagonv73,\n"
+            "                           hexagonv67t and hexagonv71t with the audio extension);\n"
             "                           the default is hexagonv60, as for llvm-objdump\n"
             "  -h, --help               show this help and exit\n"
             "  --version                show the version and exit\n"
@@ -144,10 +146,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
                 return error_exit("--stop-address: expected a non-negative integer, "
                                   "but got '%s'", value);
         } else if (option_value(argc, argv, &i, "--mcpu", &value)) {
-            c->opt.arch = hexsim_disasm_parse_arch(value);
+            c->opt.arch = hexsim_arch_parse(value);
             if (c->opt.arch == 0)
                 return error_exit("unknown or unsupported CPU '%s' (hexagonv5, hexagonv55, "
-                                  "hexagonv60 ... hexagonv68)", value);
+                                  "hexagonv60 ... hexagonv73, hexagonv67t, hexagonv71t)", value);
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;

@@ -11,10 +11,13 @@
 //   mem      every mapped page that is not all zero: u32 page number, 4096 bytes
 //   timing   (and caches in cache mode) the timing model's options and cache tags
 //            (snap_timing.c)
+//   os, threads  (once the process has used them) the threads, signal actions, masks and
+//            pending signals, timers, umask (src/user/os_snap.c checks them on restore)
 // Not saved, because it is rebuilt or belongs to the run: decoded packets (dropped on
 // restore), the options (limits, --strace, --stats, --host-time), the host descriptors
 // themselves. A process with another host file open cannot be saved: hexsim does not track
 // which file a descriptor names, so the snapshot could not reopen it (the save says so).
+// Nor can one that changed its current directory (a host directory, too).
 // The same hexsim build must read what it wrote: a section whose size differs from this
 // build's structures is refused.
 #include <stddef.h>
@@ -26,6 +29,7 @@
 #include "hexsim/dev.h"
 #include "snap_file.h"
 #include "snap_timing.h"
+#include "user/os.h"
 #include "user/user.h"
 
 struct snap_uconfig {
@@ -92,6 +96,11 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
 {
     struct snap_proc pr;
     memset(&pr, 0, sizeof(pr));
+    const char *why = hexsim_user_os_unsaved(u);
+    if (why) {
+        snprintf(msg, msglen, "snapshot %s: not written: %s", path, why);
+        return -1;
+    }
     for (unsigned i = 0; i < NFD; i++) {
         int h = u->guest_fd_map[i];
         if (h > 2) {
@@ -133,6 +142,11 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
     struct snap_timing_view tv;
     snap_timing_of_user(&tv, u);
     ok = ok && snap_timing_save(&im, &tv) == 0;
+    struct hexsim_user_os os;
+    const void *threads;
+    size_t tlen = hexsim_user_os_save(u, &os, &threads);
+    ok = ok && (!tlen || (snap_add(&im, "os", &os, sizeof(os)) == 0 &&
+                          snap_add(&im, "threads", threads, tlen) == 0));
     free(maps.b);
     free(mem.b);
     return snap_finish(&im, ok, path, msg, msglen);
@@ -240,7 +254,8 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
     snap_timing_of_user(&tv, u);
     if (snap_timing_check(&im, &tv, path, msg, msglen))
         goto out;
-    unsigned nsec = 5 + snap_timing_sections(&tv);
+    const struct snap_section *so = snap_get(&im, "os"), *st = snap_get(&im, "threads");
+    unsigned nsec = 5 + snap_timing_sections(&tv) + (so ? 1 : 0) + (st ? 1 : 0);
     if (im.n != nsec) {
         snprintf(msg, msglen, "snapshot %s: %u sections, this user-mode snapshot should have "
                  "%u", path, im.n, nsec);
@@ -254,12 +269,24 @@ int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool s
                  "not loaded", path, pr.path, cfg.arch, u->path, u->arch);
         goto out;
     }
+    struct hexsim_user_os *os = NULL;
+    if (so || st) {
+        const char *why = "section os or threads missing";
+        if (!so || !st || !(os = hexsim_user_os_load(so->data, so->len, st->data, st->len,
+                                                      &why))) {
+            snprintf(msg, msglen, "snapshot %s: %s", path, why);
+            goto out;
+        }
+    }
     if (build_mem(&mem, sm, sd)) {
+        hexsim_user_os_free_state(os);
         snprintf(msg, msglen, "snapshot %s: out of memory for its %zu pages", path,
                  sm->len / 8);
         goto out;
     }
     // Everything checked and built: replace the process.
+    hexsim_user_os_free(u);
+    u->os = os;
     mem.code_gen = u->mem.code_gen + 1;     // decoded packets of the old image are stale
     hexsim_mem_free(&u->mem);
     u->mem = mem;

@@ -91,8 +91,13 @@ static void one_packet(struct hexsim_user_dbg *d, struct hexsim_exec_trace *trac
         stop_exit(d, stop);
         return;
     }
-    if (d->faulted) {   // resuming after a fault: the signal ends the process
+    if (d->faulted) {   // resuming after a fault: the handler runs, or the signal ends it
         d->faulted = false;
+        if (hexsim_user_fault_signal(u, &d->fault_ev)) {
+            stop->kind = HEXSIM_DBG_STOP_STEP;
+            stop->pc = u->cpu.pc;
+            return;
+        }
         d->dead = true;
         d->exit_status = d->fault_status;
         d->exit_signal = d->fault_status - 128;
@@ -132,6 +137,7 @@ static void one_packet(struct hexsim_user_dbg *d, struct hexsim_exec_trace *trac
         }
         u->err = saved;
         d->faulted = true;
+        d->fault_ev = ev;
         stop->kind = HEXSIM_DBG_STOP_FAULT;
         stop->signal = d->fault_status - 128;
         stop->addr = ev.addr;

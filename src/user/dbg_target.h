@@ -2,7 +2,8 @@
 // The debugger target for Linux user mode (src/debug/target.h over struct hexsim_user): one
 // thread (id 1), the process's virtual memory (no physical view), the program's ELF symbols,
 // and no system information providers. A fault stops the program at the faulting packet;
-// running on delivers the signal, which ends the process.
+// running on delivers the signal: to the program's handler if it has one, else it ends the
+// process.
 #ifndef HEXSIM_USER_DBG_TARGET_H
 #define HEXSIM_USER_DBG_TARGET_H
 
@@ -16,6 +17,7 @@ struct hexsim_user_dbg {
     struct hexsim_symtab syms;
     bool faulted;                // stopped at a fault; the signal is delivered on resume
     int fault_status;            // 128 + signal
+    struct hexsim_event_info fault_ev;   // the fault, for the handler
     bool dead;                   // the process has ended
     int exit_status;
     int exit_signal;             // the signal that ended it, 0 for exit()

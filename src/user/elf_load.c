@@ -14,25 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hexsim/arch.h"
 #include "user.h"
 
 #ifndef EM_QDSP6
 #define EM_QDSP6 164
 #endif
-
-static unsigned arch_from_flags(uint32_t flags)
-{
-    // EF_HEXAGON_MACH: V5 = 0x04, V55 = 0x05, then V60 = 0x60 ... V68 = 0x68 (hex digits
-    // that read as the version; V67T = 0x8067)
-    unsigned m = flags & 0xff;
-    if (m == 0x04)
-        return 5;
-    if (m == 0x05)
-        return 55;
-    if (m >= 0x60 && m <= 0x99 && (m & 0xf) <= 9)
-        return (m >> 4) * 10 + (m & 0xf);
-    return 0;
-}
 
 // Loads from an ELF descriptor whose whole image libelf can hand back (elf_rawfile): the
 // segment bytes are copied from that image after checking they lie inside it, so no size
@@ -117,11 +104,11 @@ static int load(struct hexsim_user *u, Elf *elf, const char *path, char *err, si
     u->entry = (uint32_t)eh.e_entry;
     u->brk_start = u->brk_cur = (end + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
     if (!u->opts.arch)
-        u->arch = arch_from_flags((uint32_t)eh.e_flags);
+        u->arch = hexsim_arch_from_eflags((uint32_t)eh.e_flags);
     else
         u->arch = u->opts.arch;
-    if (!u->arch)
-        u->arch = 68;
+    if (!u->arch)   // e_flags name no core: the newest the ISA table describes
+        u->arch = 73;
     return 0;
 }
 

@@ -52,6 +52,7 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
 
 void hexsim_user_free(struct hexsim_user *u)
 {
+    hexsim_user_os_free(u);
     hexsim_mem_free(&u->mem);
     if (u->caches_made) {
         hexsim_caches_free(&u->caches);
@@ -181,7 +182,13 @@ static inline int step_packet(struct hexsim_user *u, struct hexsim_user_exec *x,
 int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
 {
-    return step_packet(u, x, ev, pkt);
+    int r = step_packet(u, x, ev, pkt);
+    if (r == HEXSIM_USER_STEP_OK && u->cpu.packets >= hexsim_user_os_stop(u)) {
+        hexsim_user_os_tick(u);   // the next thread's turn, timers
+        if (u->exited)
+            return HEXSIM_USER_STEP_EXIT;
+    }
+    return r;
 }
 
 int hexsim_user_make_caches(struct hexsim_user *u)
@@ -207,12 +214,15 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     if (x->pcache)
         x->pcache->blocks = hx_block_table_new(
             u->opts.no_jit ? HX_BLOCKS_INTERPRET
-                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE);
+                           : u->opts.no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE,
+            u->opts.code_cache);
     if (!x->pcache || !x->pcache->blocks || hexsim_user_make_caches(u)) {
         hexsim_user_exec_free(x);
         return -1;
     }
-    x->pcache->gen = ~0ull;
+    if (u->opts.jit_threshold)
+        x->pcache->blocks->hot = u->opts.jit_threshold;
+    x->pcache->gen = u->mem.code_gen;   // empty, so in step (a flush would touch every page)
     x->env.cpu = &u->cpu;
     x->env.mem = &u->mem;
     x->env.arch = u->arch;
@@ -262,13 +272,22 @@ static double seconds_since(const struct timespec *t0)
 }
 
 // --stats and --stats-json: what the run did, on stderr at exit and as JSON.
-static void report_stats(struct hexsim_user *u, double secs)
+static void report_stats(struct hexsim_user *u, const struct hx_block_table *bt, double secs)
 {
     struct hexsim_stats s = { 0 };
     hexsim_stats_add_timing(&s, u->cpu.packets, u->cpu.pcycles, &u->cpu.tm.st,
                             u->opts.timing == HEXSIM_TIMING_CACHE);
     hexsim_stats_add(&s, "system_calls", "system calls", u->syscalls);
+    uint64_t threads, switches, handled;
+    hexsim_user_os_stats(u, &threads, &switches, &handled);
+    hexsim_stats_add(&s, "threads", "threads", threads);
+    hexsim_stats_add(&s, "thread_switches", "thread switches", switches);
+    hexsim_stats_add(&s, "signals_handled", "signals handled", handled);
     hexsim_stats_add_host(&s, u->cpu.packets, secs);
+    // how the host ran it (they depend on --no-jit and the code cache, not on the program)
+    hexsim_stats_add(&s, "host_blocks_built", "blocks built (host)", bt->built);
+    hexsim_stats_add(&s, "host_blocks_compiled", "blocks compiled (host)", bt->compiled);
+    hexsim_stats_add(&s, "host_code_cache_flushes", "code cache flushes (host)", bt->flushes);
     if (u->opts.stats)
         hexsim_stats_print(u->err, &s);
     char msg[600];
@@ -290,20 +309,32 @@ static __attribute__((noinline)) void build_block(struct hexsim_user *u, struct 
         int ff = 0;
         pkt = fetch_decode(u, pc, hx_block_next(b), &x->tmp, &ff);
     }
-    hx_block_seal(pc->blocks, b, addr);
+    hx_block_seal(pc->blocks, b);
 }
 
 // An event k raised by the packet at addr (the packet committed if it was a trap): a system
-// call is made; anything else ends the process. Returns -1 (go on) or SPAN_EXIT/SPAN_FAULT.
+// call is made; a fault goes to the program's handler or ends the process. Returns -1 (go
+// on), SPAN_LIMIT (go on after the run loop has looked at the threads and timers) or
+// SPAN_EXIT/SPAN_FAULT.
 static int span_event(struct hexsim_user *u, struct hexsim_event_info *ev, int k, uint32_t addr,
                       int *status)
 {
     if (k == HX_EV_TRAP0 && ev->imm == 1) {
         hexsim_user_syscall(u);
-        return u->exited ? SPAN_EXIT : -1;
+        if (u->exited)
+            return SPAN_EXIT;
+        if (u->os_resched) {
+            u->os_resched = false;
+            return SPAN_LIMIT;
+        }
+        return -1;
     }
     if (k == HX_EV_TRAP0 || k == HX_EV_TRAP1)
         ev->addr = addr;
+    if (hexsim_user_fault_signal(u, ev))
+        return SPAN_LIMIT;   // (the frame went to memory: the packet cache is checked)
+    if (u->exited)
+        return SPAN_EXIT;
     *status = hexsim_user_fault(u, ev);
     return SPAN_FAULT;
 }
@@ -325,11 +356,17 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
     hx->stop = stop;
     while (c->packets < stop) {
         uint32_t addr = c->pc;
-        const struct hx_block *b = NULL;
+        struct hx_block *b = NULL;
         if (blocks) {
             b = hx_block_find(pc->blocks, addr);
             if (b && c->packets + b->npk <= stop) {
+                if (!b->jit && hx_block_hot(pc->blocks, b)) {
+                    hx_block_compile(pc->blocks, b);   // (which may drop every block)
+                    continue;
+                }
                 int k = hx_run_block(hx, b);   // compiled ones may go on into others
+                if (k == HX_EV_NONE && pc->blocks->exit_from)
+                    hx_block_link(pc->blocks, c->pc);
                 if (__builtin_expect(k != HX_EV_NONE, 0)) {
                     int end = span_event(u, ev, k, hx->pc, status);
                     if (end >= 0)
@@ -350,8 +387,8 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
             if (!pkt) {
                 *ev = (struct hexsim_event_info){ .kind = HX_EV_FAULT_FETCH, .addr = addr,
                                                   .detail = ff, .tag = -1 };
-                *status = hexsim_user_fault(u, ev);
-                return SPAN_FAULT;
+                int end = span_event(u, ev, HX_EV_FAULT_FETCH, addr, status);
+                return end >= 0 ? end : SPAN_LIMIT;
             }
         }
         if (blocks && !b && hx_block_can_hold(pkt)) {
@@ -412,11 +449,21 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
             uint64_t tick = (u->cpu.packets | (CLOCK_CHECK_PACKETS - 1)) + 1;
             stop = tick < stop ? tick : stop;
         }
+        // threads and timers: the scheduler looks at the process every quantum
+        const uint64_t os_stop = hexsim_user_os_stop(u);
+        stop = os_stop < stop ? os_stop : stop;
         int end = prof ? run_span(u, x, &hx, &ev, stop, prof, &status)
                        : run_span(u, x, &hx, &ev, stop, NULL, &status);
         if (end != SPAN_LIMIT)
             break;
         uint64_t n = u->cpu.packets;
+        // (the turn's end as it is now: a thread switch in a system call moved it later,
+        // and a span may end anywhere: --snapshot-at, --max-packets, a system call)
+        if (n >= hexsim_user_os_stop(u)) {
+            hexsim_user_os_tick(u);
+            if (u->exited)
+                break;
+        }
         if (limit && n >= limit) {
             if (n == pause_at) {
                 status = HEXSIM_USER_PAUSED;
@@ -442,7 +489,7 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
         return status;
     }
     if (u->opts.stats || u->opts.stats_json)
-        report_stats(u, seconds_since(&t0));
+        report_stats(u, x->pcache->blocks, seconds_since(&t0));
     if (prof) {
         char msg[600];
         if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))

@@ -1,10 +1,16 @@
 # SPDX-License-Identifier: MIT
 # Linux user mode (hexsim --user): ELF loader (libelf), initial stack, system calls, run loop,
-# debugger target.
+# threads, signals and timers, debugger target.
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/elf_load.c
     ${CMAKE_CURRENT_LIST_DIR}/stack.c
     ${CMAKE_CURRENT_LIST_DIR}/syscall.c
+    ${CMAKE_CURRENT_LIST_DIR}/sys_fs.c
+    ${CMAKE_CURRENT_LIST_DIR}/sys_misc.c
+    ${CMAKE_CURRENT_LIST_DIR}/thread.c
+    ${CMAKE_CURRENT_LIST_DIR}/signal.c
+    ${CMAKE_CURRENT_LIST_DIR}/timer.c
+    ${CMAKE_CURRENT_LIST_DIR}/os_snap.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
     ${CMAKE_CURRENT_LIST_DIR}/fault_report.c
     ${CMAKE_CURRENT_LIST_DIR}/dbg_target.c)

@@ -5,7 +5,8 @@
 // include/uapi/asm-generic (stat.h stat64, termbits.h termios, utsname, timespec).
 // Guest buffers are reached only through the checked memory accessors; a bad guest pointer
 // gives -EFAULT as the kernel would. Time is derived from the pcycle clock (reproducible)
-// unless --host-time; sleeping advances that clock instead of waiting.
+// unless --host-time; sleeping advances that clock instead of waiting. The other groups of
+// calls are in sys_fs.c, sys_misc.c, thread.c, signal.c and timer.c (sys.h).
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -17,7 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "user.h"
+#include "sys.h"
+#include "sys_fs.h"
 
 #ifndef AT_EMPTY_PATH
 #define AT_EMPTY_PATH 0x1000   // Linux value; glibc declares it only with _GNU_SOURCE
@@ -26,44 +28,153 @@
 // The system calls hexsim implements: number (asm-generic unistd.h), name as strace prints
 // it, and the call. The dispatch switch and the name lookup are both generated from it.
 #define HEXSIM_SYSCALLS(X) \
+    X(17, "getcwd", sys_getcwd(u, r[0], r[1])) \
+    X(23, "dup", sys_dup(u, r[0])) \
+    X(24, "dup3", sys_dup3(u, r[0], r[1], r[2])) \
+    X(25, "fcntl64", sys_fcntl64(u, r[0], r[1], r[2])) \
     X(29, "ioctl", sys_ioctl(u, r[0], r[1], r[2])) \
+    X(32, "flock", sys_flock(u, r[0], r[1])) \
+    X(34, "mkdirat", sys_mkdirat(u, r[0], r[1], r[2])) \
+    X(35, "unlinkat", sys_unlinkat(u, r[0], r[1], r[2])) \
+    X(36, "symlinkat", sys_symlinkat(u, r[0], r[1], r[2])) \
+    X(37, "linkat", sys_linkat(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(38, "renameat", sys_renameat2(u, r[0], r[1], r[2], r[3], 0)) \
+    X(43, "statfs64", sys_statfs64(u, r[0], r[1], r[2])) \
+    X(44, "fstatfs64", sys_fstatfs64(u, r[0], r[1], r[2])) \
+    X(45, "truncate64", sys_truncate64(u, r[0], r[2], r[3])) \
+    X(46, "ftruncate64", sys_ftruncate64(u, r[0], r[2], r[3])) \
+    X(47, "fallocate", sys_fallocate(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(48, "faccessat", sys_faccessat2(u, r[0], r[1], r[2], 0)) \
+    X(49, "chdir", sys_chdir(u, r[0])) \
+    X(50, "fchdir", sys_fchdir(u, r[0])) \
+    X(52, "fchmod", sys_fchmod(u, r[0], r[1])) \
+    X(53, "fchmodat", sys_fchmodat(u, r[0], r[1], r[2])) \
+    X(54, "fchownat", sys_fchownat(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(55, "fchown", sys_fchown(u, r[0], r[1], r[2])) \
     X(56, "openat", sys_openat(u, r[0], r[1], r[2], r[3])) \
     X(57, "close", sys_close(u, r[0])) \
+    X(59, "pipe2", sys_pipe2(u, r[0], r[1])) \
+    X(61, "getdents64", sys_getdents64(u, r[0], r[1], r[2])) \
     X(62, "_llseek", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(63, "read", sys_read(u, r[0], r[1], r[2])) \
-    X(64, "write", sys_write(u, r[0], r[1], r[2])) \
-    X(65, "readv", sys_rwv(u, false, r[0], r[1], r[2])) \
-    X(66, "writev", sys_rwv(u, true, r[0], r[1], r[2])) \
+    X(63, "read", hx_io_yield(u, r[0], false) ? HX_SYS_NORET : sys_read(u, r[0], r[1], r[2])) \
+    X(64, "write", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+                   : hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
+    X(65, "readv", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+                   : sys_rwv(u, false, r[0], r[1], r[2])) \
+    X(66, "writev", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+                    : hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
+    X(67, "pread64", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
+    X(68, "pwrite64", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
+    X(71, "sendfile64", hx_sigpipe(u, sys_sendfile64(u, r[0], r[1], r[2], r[3]))) \
+    X(72, "pselect6", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
+    X(73, "ppoll", sys_ppoll(u, r[0], r[1], r[2], r[3], false)) \
+    X(78, "readlinkat", sys_readlinkat(u, r[0], r[1], r[2], r[3])) \
     X(79, "fstatat64", sys_fstatat(u, r[0], r[1], r[2], r[3])) \
     X(80, "fstat64", sys_fstat(u, r[0], r[1])) \
-    X(93, "exit", sys_exit(u, r[0])) \
-    X(94, "exit_group", sys_exit(u, r[0])) \
-    X(96, "set_tid_address", 1)                /* the only process: pid 1 */ \
-    X(101, "nanosleep", sys_clock_nanosleep(u, 1, 0, r[0], false)) \
+    X(81, "sync", 0) \
+    X(82, "fsync", sys_fsync(u, r[0], false)) \
+    X(83, "fdatasync", sys_fsync(u, r[0], true)) \
+    X(88, "utimensat", sys_utimensat(u, r[0], r[1], r[2], r[3], false)) \
+    X(93, "exit", sys_exit_thread(u, r[0])) \
+    X(94, "exit_group", sys_exit_group(u, r[0])) \
+    X(95, "waitid", sys_wait4(u)) \
+    X(96, "set_tid_address", sys_set_tid_address(u, r[0])) \
+    X(98, "futex", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
+    X(99, "set_robust_list", 0)               /* kept by nobody: no robust futexes */ \
+    X(101, "nanosleep", sys_clock_nanosleep(u, 1, 0, r[0], r[1], false)) \
+    X(102, "getitimer", sys_getitimer(u, r[0], r[1])) \
+    X(103, "setitimer", sys_setitimer(u, r[0], r[1], r[2])) \
+    X(107, "timer_create", sys_timer_create(u, r[0], r[1], r[2])) \
+    X(108, "timer_gettime", sys_timer_gettime(u, r[0], r[1], false)) \
+    X(109, "timer_getoverrun", sys_timer_getoverrun(u, r[0])) \
+    X(110, "timer_settime", sys_timer_settime(u, r[0], r[1], r[2], r[3], false)) \
+    X(111, "timer_delete", sys_timer_delete(u, r[0])) \
     X(113, "clock_gettime", sys_clock_gettime(u, r[0], r[1], false)) \
-    X(115, "clock_nanosleep", sys_clock_nanosleep(u, r[0], r[1], r[2], false)) \
+    X(114, "clock_getres", sys_clock_getres(u, r[0], r[1], false)) \
+    X(115, "clock_nanosleep", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], false)) \
+    X(92, "personality", r[0] == 0xffffffffu || r[0] == 0 ? 0 : -EINVAL) \
+    X(112, "clock_settime", -EPERM) \
+    X(120, "sched_getscheduler", sys_sched_param(u, r[0], 0)) \
+    X(121, "sched_getparam", sys_sched_param(u, r[0], r[1])) \
+    X(122, "sched_setaffinity", 0) \
+    X(123, "sched_getaffinity", sys_sched_getaffinity(u, r[0], r[1], r[2])) \
+    X(124, "sched_yield", sys_sched_yield(u)) \
+    X(125, "sched_get_priority_max", sys_sched_priority(r[0], true)) \
+    X(126, "sched_get_priority_min", sys_sched_priority(r[0], false)) \
+    X(129, "kill", sys_kill(u, r[0], r[1])) \
+    X(130, "tkill", sys_tgkill(u, ~0u, r[0], r[1])) \
+    X(131, "tgkill", sys_tgkill(u, r[0], r[1], r[2])) \
+    X(132, "sigaltstack", sys_sigaltstack(u, r[0], r[1])) \
+    X(133, "rt_sigsuspend", sys_rt_sigsuspend(u, r[0], r[1])) \
+    X(134, "rt_sigaction", sys_rt_sigaction(u, r[0], r[1], r[2], r[3])) \
+    X(135, "rt_sigprocmask", sys_rt_sigprocmask(u, r[0], r[1], r[2], r[3])) \
+    X(136, "rt_sigpending", sys_rt_sigpending(u, r[0], r[1])) \
+    X(137, "rt_sigtimedwait", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], false)) \
+    X(138, "rt_sigqueueinfo", sys_rt_sigqueueinfo(u, r[0], ~0u, r[1], r[2])) \
+    X(139, "rt_sigreturn", sys_rt_sigreturn(u)) \
+    X(140, "setpriority", sys_setpriority(u, r[0], r[1], r[2])) \
+    X(141, "getpriority", sys_getpriority(u, r[0], r[1])) \
+    X(144, "setgid", r[0] ? -EPERM : 0) \
+    X(146, "setuid", r[0] ? -EPERM : 0) \
+    X(148, "getresuid", sys_getresid(u, r[0], r[1], r[2])) \
+    X(150, "getresgid", sys_getresid(u, r[0], r[1], r[2])) \
+    X(153, "times", sys_times(u, r[0])) \
+    X(154, "setpgid", sys_setpgid(u, r[0], r[1])) \
+    X(155, "getpgid", sys_getpgid(u, r[0])) \
+    X(156, "getsid", sys_getpgid(u, r[0])) \
+    X(157, "setsid", -EPERM)                  /* already a group leader */ \
+    X(158, "getgroups", 0) \
     X(160, "uname", sys_uname(u, r[0])) \
+    X(163, "getrlimit", sys_getrlimit(u, r[0], r[1])) \
+    X(164, "setrlimit", sys_setrlimit(u, r[0], r[1])) \
+    X(165, "getrusage", sys_getrusage(u, r[0], r[1])) \
+    X(166, "umask", sys_umask(u, r[0])) \
+    X(167, "prctl", sys_prctl(u, r[0], r[1])) \
+    X(168, "getcpu", sys_getcpu(u, r[0], r[1])) \
     X(169, "gettimeofday", sys_gettimeofday(u, r[0], r[1])) \
+    X(170, "settimeofday", -EPERM) \
     X(172, "getpid", 1)                        /* as in a container */ \
     X(173, "getppid", 0) \
     X(174, "getuid", 0) \
     X(175, "geteuid", 0) \
     X(176, "getgid", 0) \
     X(177, "getegid", 0) \
-    X(178, "gettid", 1) \
+    X(178, "gettid", sys_gettid(u)) \
+    X(179, "sysinfo", sys_sysinfo(u, r[0])) \
     X(214, "brk", sys_brk(u, r[0])) \
     X(215, "munmap", sys_munmap(u, r[0], r[1])) \
+    X(216, "mremap", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(220, "clone", sys_clone(u, r[0], r[1], r[2], r[3], r[4])) \
     X(222, "mmap2", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(223, "fadvise64_64", sys_fadvise(u, r[0])) \
     X(226, "mprotect", sys_mprotect(u, r[0], r[1], r[2])) \
+    X(227, "msync", r[0] & (HEXSIM_PAGE_SIZE - 1) ? -EINVAL : 0) /* private copies */ \
+    X(228, "mlock", 0) \
+    X(229, "munlock", 0) \
+    X(230, "mlockall", 0) \
+    X(231, "munlockall", 0) \
+    X(233, "madvise", sys_madvise(u, r[0], r[1], r[2])) \
+    X(240, "rt_tgsigqueueinfo", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
+    X(260, "wait4", sys_wait4(u)) \
+    X(261, "prlimit64", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
+    X(276, "renameat2", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
     X(278, "getrandom", sys_getrandom(u, r[0], r[1])) \
+    X(279, "memfd_create", sys_memfd_create(u, r[0], r[1])) \
+    X(283, "membarrier", sys_membarrier(u, r[0], r[1])) \
+    X(291, "statx", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
     X(403, "clock_gettime64", sys_clock_gettime(u, r[0], r[1], true)) \
-    X(407, "clock_nanosleep_time64", sys_clock_nanosleep(u, r[0], r[1], r[2], true))
-
-
-#define PCYCLE_HZ 600000000ull        // Hexagon Linux's pcycle rate (setup_arch: 600 MHz)
-#define EPOCH_SECONDS 1767225600ull   // virtual wall clock starts at 2026-01-01 00:00:00 UTC
-#define GUEST_AT_FDCWD (-100)
-#define MAX_FDS 64
+    X(404, "clock_settime64", -EPERM) \
+    X(406, "clock_getres_time64", sys_clock_getres(u, r[0], r[1], true)) \
+    X(407, "clock_nanosleep_time64", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], true)) \
+    X(408, "timer_gettime64", sys_timer_gettime(u, r[0], r[1], true)) \
+    X(409, "timer_settime64", sys_timer_settime(u, r[0], r[1], r[2], r[3], true)) \
+    X(412, "utimensat_time64", sys_utimensat(u, r[0], r[1], r[2], r[3], true)) \
+    X(413, "pselect6_time64", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
+    X(414, "ppoll_time64", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
+    X(421, "rt_sigtimedwait_time64", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], true)) \
+    X(422, "futex_time64", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
+    X(436, "close_range", sys_close_range(u, r[0], r[1], r[2])) \
+    X(439, "faccessat2", sys_faccessat2(u, r[0], r[1], r[2], r[3]))
 
 struct io_buf {
     uint8_t data[8192];
@@ -71,23 +182,20 @@ struct io_buf {
 
 // ---- file descriptors: guest numbers map to host descriptors hexsim opened for it
 
-static int host_fd(struct hexsim_user *u, uint32_t fd)
+// The lowest free guest descriptor from `lowest` on for host descriptor hfd (closed when
+// there is none: -EMFILE).
+int32_t hx_new_guest_fd(struct hexsim_user *u, int hfd, uint32_t lowest)
 {
-    return fd < MAX_FDS ? u->guest_fd_map[fd] : -1;
-}
-
-static int32_t new_guest_fd(struct hexsim_user *u, int hfd)
-{
-    for (int i = 0; i < MAX_FDS; i++)
+    for (uint32_t i = lowest; i < HX_MAX_FDS; i++)
         if (u->guest_fd_map[i] < 0) {
             u->guest_fd_map[i] = hfd;
-            return i;
+            return (int32_t)i;
         }
     close(hfd);
     return -EMFILE;
 }
 
-static int copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len)
+int hx_copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         if (hexsim_mem_copy_out(&u->mem, addr + (uint32_t)i, &buf[i], 1, HEXSIM_PROT_R, NULL))
@@ -98,26 +206,9 @@ static int copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len)
     return -ENAMETOOLONG;
 }
 
-static int put_guest(struct hexsim_user *u, uint32_t addr, const void *p, size_t n)
-{
-    return hexsim_mem_copy_in(&u->mem, addr, p, n, false, NULL) ? -EFAULT : 0;
-}
-
-static void le32(uint8_t *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void le64(uint8_t *b, uint64_t v)
-{
-    le32(b, (uint32_t)v);
-    le32(b + 4, (uint32_t)(v >> 32));
-}
-
 static int32_t sys_read(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     struct io_buf tmp;
@@ -127,12 +218,12 @@ static int32_t sys_read(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32
     ssize_t r = read(h, tmp.data, n);
     if (r < 0)
         return -errno;
-    return put_guest(u, buf, tmp.data, (size_t)r) ? -EFAULT : (int32_t)r;
+    return hx_put(u, buf, tmp.data, (size_t)r) ? -EFAULT : (int32_t)r;
 }
 
 static int32_t sys_write(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     struct io_buf tmp;
@@ -170,32 +261,45 @@ static int32_t sys_rwv(struct hexsim_user *u, bool wr, uint32_t fd, uint32_t iov
     return total;
 }
 
-static int open_flags(uint32_t g)
+// asm-generic fcntl.h values (octal), translated bit by bit to the host's and back
+static const struct { uint32_t g; int h; } open_flag_map[] = {
+    { 0100, O_CREAT }, { 0200, O_EXCL }, { 0400, O_NOCTTY }, { 01000, O_TRUNC },
+    { 02000, O_APPEND }, { 04000, O_NONBLOCK }, { 0200000, O_DIRECTORY },
+    { 0400000, O_NOFOLLOW }, { 02000000, O_CLOEXEC }, { 010000, O_DSYNC },
+    { 04010000, O_SYNC },
+};
+
+int hx_open_flags(uint32_t g)
 {
-    // asm-generic fcntl.h values (octal), translated bit by bit to the host's
-    static const struct { uint32_t g; int h; } map[] = {
-        { 0100, O_CREAT }, { 0200, O_EXCL }, { 0400, O_NOCTTY }, { 01000, O_TRUNC },
-        { 02000, O_APPEND }, { 04000, O_NONBLOCK }, { 0200000, O_DIRECTORY },
-        { 0400000, O_NOFOLLOW }, { 02000000, O_CLOEXEC },
-    };
     int h = (int)(g & 3);
-    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-        if (g & map[i].g)
-            h |= map[i].h;
+    for (size_t i = 0; i < sizeof(open_flag_map) / sizeof(open_flag_map[0]); i++)
+        if ((g & open_flag_map[i].g) == open_flag_map[i].g)
+            h |= open_flag_map[i].h;
     return h;
+}
+
+uint32_t hx_guest_open_flags(int h)
+{
+    uint32_t g = (uint32_t)h & 3;
+    for (size_t i = 0; i < sizeof(open_flag_map) / sizeof(open_flag_map[0]); i++)
+        if ((h & open_flag_map[i].h) == open_flag_map[i].h)
+            g |= open_flag_map[i].g;
+    return g | 0100000;   // O_LARGEFILE: what a 32-bit kernel reports for musl's descriptors
 }
 
 // Reads the guest path at `path` into p and gives the host directory descriptor it is
 // relative to (*hd: AT_FDCWD, or the host side of guest dirfd); 0 or -errno.
-static int resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
-                      int *hd)
+// AT_FDCWD is the guest's current directory (chdir), at first hexsim's.
+int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
+                  int *hd)
 {
-    int e = copy_str(u, path, p, n);
+    int e = hx_copy_str(u, path, p, n);
     if (e)
         return e;
     if (u->opts.no_host_paths)
         return -EACCES;
-    *hd = (int32_t)dirfd == GUEST_AT_FDCWD ? AT_FDCWD : host_fd(u, dirfd);
+    int cwd = u->os && u->os->cwd_fd >= 0 ? u->os->cwd_fd : AT_FDCWD;
+    *hd = (int32_t)dirfd == HX_AT_FDCWD ? cwd : hx_host_fd(u, dirfd);
     if (*hd == -1 && p[0] != '/')
         return -EBADF;
     return 0;
@@ -206,18 +310,19 @@ static int32_t sys_openat(struct hexsim_user *u, uint32_t dirfd, uint32_t path, 
 {
     char p[4096];
     int hd;
-    int e = resolve_at(u, dirfd, path, p, sizeof(p), &hd);
+    int e = hx_resolve_at(u, dirfd, path, p, sizeof(p), &hd);
     if (e)
         return e;
-    int h = openat(hd, p, open_flags(flags), (mode_t)(mode & 07777));
+    uint32_t um = u->os ? u->os->umask : 022;
+    int h = openat(hd, p, hx_open_flags(flags), (mode_t)(mode & 07777 & ~um));
     if (h < 0)
         return -errno;
-    return new_guest_fd(u, h);
+    return hx_new_guest_fd(u, h, 0);
 }
 
 static int32_t sys_close(struct hexsim_user *u, uint32_t fd)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     u->guest_fd_map[fd] = -1;
@@ -229,7 +334,7 @@ static int32_t sys_close(struct hexsim_user *u, uint32_t fd)
 static int32_t sys_llseek(struct hexsim_user *u, uint32_t fd, uint32_t hi, uint32_t lo,
                           uint32_t result, uint32_t whence)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     if (whence > 2)
@@ -238,35 +343,35 @@ static int32_t sys_llseek(struct hexsim_user *u, uint32_t fd, uint32_t hi, uint3
     if (r < 0)
         return -errno;
     uint8_t b[8];
-    le64(b, (uint64_t)r);
-    return put_guest(u, result, b, 8);
+    hx_le64(b, (uint64_t)r);
+    return hx_put(u, result, b, 8);
 }
 
 static int32_t put_stat(struct hexsim_user *u, uint32_t addr, const struct stat *st)
 {
     uint8_t b[104] = {0};   // asm-generic struct stat64
-    le64(b + 0, (uint64_t)st->st_dev);
-    le64(b + 8, (uint64_t)st->st_ino);
-    le32(b + 16, (uint32_t)st->st_mode);
-    le32(b + 20, (uint32_t)st->st_nlink);
-    le32(b + 24, (uint32_t)st->st_uid);
-    le32(b + 28, (uint32_t)st->st_gid);
-    le64(b + 32, (uint64_t)st->st_rdev);
-    le64(b + 48, (uint64_t)st->st_size);
-    le32(b + 56, (uint32_t)st->st_blksize);
-    le64(b + 64, (uint64_t)st->st_blocks);
-    le32(b + 72, (uint32_t)st->st_atim.tv_sec);
-    le32(b + 76, (uint32_t)st->st_atim.tv_nsec);
-    le32(b + 80, (uint32_t)st->st_mtim.tv_sec);
-    le32(b + 84, (uint32_t)st->st_mtim.tv_nsec);
-    le32(b + 88, (uint32_t)st->st_ctim.tv_sec);
-    le32(b + 92, (uint32_t)st->st_ctim.tv_nsec);
-    return put_guest(u, addr, b, sizeof(b));
+    hx_le64(b + 0, (uint64_t)st->st_dev);
+    hx_le64(b + 8, (uint64_t)st->st_ino);
+    hx_le32(b + 16, (uint32_t)st->st_mode);
+    hx_le32(b + 20, (uint32_t)st->st_nlink);
+    hx_le32(b + 24, (uint32_t)st->st_uid);
+    hx_le32(b + 28, (uint32_t)st->st_gid);
+    hx_le64(b + 32, (uint64_t)st->st_rdev);
+    hx_le64(b + 48, (uint64_t)st->st_size);
+    hx_le32(b + 56, (uint32_t)st->st_blksize);
+    hx_le64(b + 64, (uint64_t)st->st_blocks);
+    hx_le32(b + 72, (uint32_t)st->st_atim.tv_sec);
+    hx_le32(b + 76, (uint32_t)st->st_atim.tv_nsec);
+    hx_le32(b + 80, (uint32_t)st->st_mtim.tv_sec);
+    hx_le32(b + 84, (uint32_t)st->st_mtim.tv_nsec);
+    hx_le32(b + 88, (uint32_t)st->st_ctim.tv_sec);
+    hx_le32(b + 92, (uint32_t)st->st_ctim.tv_nsec);
+    return hx_put(u, addr, b, sizeof(b));
 }
 
 static int32_t sys_fstat(struct hexsim_user *u, uint32_t fd, uint32_t addr)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     struct stat st;
@@ -280,7 +385,7 @@ static int32_t sys_fstatat(struct hexsim_user *u, uint32_t dirfd, uint32_t path,
 {
     char p[4096];
     int hd;
-    int e = resolve_at(u, dirfd, path, p, sizeof(p), &hd);
+    int e = hx_resolve_at(u, dirfd, path, p, sizeof(p), &hd);
     if (e)
         return e;
     int hf = (flags & 0x100 ? AT_SYMLINK_NOFOLLOW : 0) | (flags & 0x1000 ? AT_EMPTY_PATH : 0);
@@ -292,7 +397,7 @@ static int32_t sys_fstatat(struct hexsim_user *u, uint32_t dirfd, uint32_t path,
 
 static int32_t sys_ioctl(struct hexsim_user *u, uint32_t fd, uint32_t req, uint32_t arg)
 {
-    int h = host_fd(u, fd);
+    int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
     if (req == 0x5401) {   // TCGETS: asm-generic struct termios (4 flags, c_line, c_cc[19])
@@ -300,14 +405,14 @@ static int32_t sys_ioctl(struct hexsim_user *u, uint32_t fd, uint32_t req, uint3
         if (tcgetattr(h, &t))
             return -errno;
         uint8_t b[36] = {0};
-        le32(b + 0, (uint32_t)t.c_iflag);
-        le32(b + 4, (uint32_t)t.c_oflag);
-        le32(b + 8, (uint32_t)t.c_cflag);
-        le32(b + 12, (uint32_t)t.c_lflag);
+        hx_le32(b + 0, (uint32_t)t.c_iflag);
+        hx_le32(b + 4, (uint32_t)t.c_oflag);
+        hx_le32(b + 8, (uint32_t)t.c_cflag);
+        hx_le32(b + 12, (uint32_t)t.c_lflag);
         b[16] = (uint8_t)t.c_line;
         for (int i = 0; i < 19 && i < NCCS; i++)
             b[17 + i] = t.c_cc[i];
-        return put_guest(u, arg, b, sizeof(b));
+        return hx_put(u, arg, b, sizeof(b));
     }
     if (req == 0x5413) {   // TIOCGWINSZ
         struct winsize ws;
@@ -319,7 +424,7 @@ static int32_t sys_ioctl(struct hexsim_user *u, uint32_t fd, uint32_t req, uint3
             b[2 * i] = (uint8_t)v[i];
             b[2 * i + 1] = (uint8_t)(v[i] >> 8);
         }
-        return put_guest(u, arg, b, sizeof(b));
+        return hx_put(u, arg, b, sizeof(b));
     }
     return -ENOTTY;
 }
@@ -371,7 +476,7 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     uint32_t size = (len + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
     int h = -1;
     if (!(flags & MAP_ANON_)) {
-        h = host_fd(u, fd);
+        h = hx_host_fd(u, fd);
         if (h < 0)
             return -EBADF;
     }
@@ -411,6 +516,13 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     return (int32_t)at;
 }
 
+int64_t sys_mmap_anon(struct hexsim_user *u, uint32_t len, unsigned prot)
+{
+    uint32_t gp = (prot & HEXSIM_PROT_R ? 1 : 0) | (prot & HEXSIM_PROT_W ? 2 : 0) |
+                  (prot & HEXSIM_PROT_X ? 4 : 0);
+    return sys_mmap2(u, 0, len, gp, 0x22, ~0u, 0);   // MAP_PRIVATE | MAP_ANONYMOUS
+}
+
 static int32_t sys_munmap(struct hexsim_user *u, uint32_t addr, uint32_t len)
 {
     if ((addr & (HEXSIM_PAGE_SIZE - 1)) || len == 0)
@@ -430,65 +542,54 @@ static int32_t sys_mprotect(struct hexsim_user *u, uint32_t addr, uint32_t len, 
 
 // ---- time
 
-static uint64_t now_ns(struct hexsim_user *u, uint32_t clk)
+uint64_t hx_now_ns(struct hexsim_user *u, uint32_t clk)
 {
     if (u->opts.host_time) {
         struct timespec ts;
         clock_gettime(clk == 0 ? CLOCK_REALTIME : CLOCK_MONOTONIC, &ts);
         return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
     }
-    uint64_t c = u->cpu.pcycles;
-    uint64_t ns = c / PCYCLE_HZ * 1000000000ull + c % PCYCLE_HZ * 1000000000ull / PCYCLE_HZ;
-    return clk == 0 ? ns + EPOCH_SECONDS * 1000000000ull : ns;
+    uint64_t ns = hx_pcycles_to_ns(u->cpu.pcycles);
+    // CLOCK_REALTIME, _REALTIME_COARSE, _REALTIME_ALARM, _TAI: the virtual wall clock
+    bool wall = clk == 0 || clk == 5 || clk == 8 || clk == 11;
+    return wall ? ns + HX_EPOCH_SECONDS * 1000000000ull : ns;
 }
 
 static int32_t sys_clock_gettime(struct hexsim_user *u, uint32_t clk, uint32_t addr, bool t64)
 {
     if (clk > 11)
         return -EINVAL;
-    uint64_t ns = now_ns(u, clk);
+    uint64_t ns = hx_now_ns(u, clk);
     uint8_t b[16] = {0};
     if (t64) {
-        le64(b, ns / 1000000000ull);
-        le32(b + 8, (uint32_t)(ns % 1000000000ull));
-        return put_guest(u, addr, b, 16);
+        hx_le64(b, ns / 1000000000ull);
+        hx_le32(b + 8, (uint32_t)(ns % 1000000000ull));
+        return hx_put(u, addr, b, 16);
     }
-    le32(b, (uint32_t)(ns / 1000000000ull));
-    le32(b + 4, (uint32_t)(ns % 1000000000ull));
-    return put_guest(u, addr, b, 8);
+    hx_le32(b, (uint32_t)(ns / 1000000000ull));
+    hx_le32(b + 4, (uint32_t)(ns % 1000000000ull));
+    return hx_put(u, addr, b, 8);
 }
 
 static int32_t sys_gettimeofday(struct hexsim_user *u, uint32_t tv, uint32_t tz)
 {
-    uint64_t ns = now_ns(u, 0);
+    uint64_t ns = hx_now_ns(u, 0);
     uint8_t b[8];
     if (tv) {
-        le32(b, (uint32_t)(ns / 1000000000ull));
-        le32(b + 4, (uint32_t)(ns % 1000000000ull / 1000));
-        if (put_guest(u, tv, b, 8))
+        hx_le32(b, (uint32_t)(ns / 1000000000ull));
+        hx_le32(b + 4, (uint32_t)(ns % 1000000000ull / 1000));
+        if (hx_put(u, tv, b, 8))
             return -EFAULT;
     }
     if (tz) {
         memset(b, 0, 8);
-        if (put_guest(u, tz, b, 8))
+        if (hx_put(u, tz, b, 8))
             return -EFAULT;
     }
     return 0;
 }
 
-static int32_t sleep_for(struct hexsim_user *u, uint64_t ns)
-{
-    if (u->opts.host_time) {
-        struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
-        while (nanosleep(&ts, &ts) && errno == EINTR)
-            ;
-    } else {
-        u->cpu.pcycles += ns / 1000000000ull * PCYCLE_HZ + ns % 1000000000ull * PCYCLE_HZ / 1000000000ull;
-    }
-    return 0;
-}
-
-static int read_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t *ns)
+int hx_read_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t *ns)
 {
     uint8_t b[16];
     if (hexsim_mem_copy_out(&u->mem, addr, b, t64 ? 16 : 8, HEXSIM_PROT_R, NULL))
@@ -507,22 +608,23 @@ static int read_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_
     }
     if (sec < 0 || nsec >= 1000000000u)
         return -EINVAL;
+    if ((uint64_t)sec > UINT64_MAX / 4000000000ull)   // far beyond any run: "never"
+        sec = (int64_t)(UINT64_MAX / 4000000000ull);
     *ns = (uint64_t)sec * 1000000000ull + nsec;
     return 0;
 }
 
-static int32_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags,
-                                   uint32_t req, bool t64)
+int hx_write_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t ns)
 {
-    uint64_t ns;
-    int e = read_timespec(u, req, t64, &ns);
-    if (e)
-        return e;
-    if (flags & 1) {   // TIMER_ABSTIME
-        uint64_t now = now_ns(u, clk);
-        ns = ns > now ? ns - now : 0;
+    uint8_t b[16] = {0};
+    if (t64) {
+        hx_le64(b, ns / 1000000000ull);
+        hx_le32(b + 8, (uint32_t)(ns % 1000000000ull));
+    } else {
+        hx_le32(b, (uint32_t)(ns / 1000000000ull));
+        hx_le32(b + 4, (uint32_t)(ns % 1000000000ull));
     }
-    return sleep_for(u, ns);
+    return hx_put(u, addr, b, t64 ? 16 : 8);
 }
 
 // ---- identity
@@ -533,7 +635,7 @@ static int32_t sys_uname(struct hexsim_user *u, uint32_t addr)
     static const char *const f[6] = { "Linux", "hexsim", "6.1.0", "#1 hexsim", "hexagon", "(none)" };
     for (int i = 0; i < 6; i++)
         strncpy(b + 65 * i, f[i], 64);
-    return put_guest(u, addr, b, sizeof(b));
+    return hx_put(u, addr, b, sizeof(b));
 }
 
 static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
@@ -557,7 +659,7 @@ static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
             close(fd);
         }
     }
-    return put_guest(u, addr, tmp, n) ? -EFAULT : (int32_t)n;
+    return hx_put(u, addr, tmp, n) ? -EFAULT : (int32_t)n;
 }
 
 static const char *syscall_name(uint32_t nr)
@@ -568,14 +670,6 @@ static const char *syscall_name(uint32_t nr)
 #undef NAME_CASE
     }
     return NULL;
-}
-
-// exit and exit_group: the program ends with the low 8 bits of the status.
-static int64_t sys_exit(struct hexsim_user *u, uint32_t status)
-{
-    u->exited = true;
-    u->exit_status = (int)(status & 0xff);
-    return 0;
 }
 
 static void warn_once(struct hexsim_user *u, uint32_t nr)
@@ -592,6 +686,8 @@ void hexsim_user_syscall(struct hexsim_user *u)
 {
     uint32_t *r = u->cpu.r;
     uint32_t nr = r[6];
+    uint32_t a[6];   // the arguments as made (for --strace: r0 changes)
+    memcpy(a, r, sizeof(a));
     int64_t ret;
     u->syscalls++;
     switch (nr) {
@@ -603,17 +699,19 @@ void hexsim_user_syscall(struct hexsim_user *u)
         ret = -ENOSYS;
         break;
     }
-    if (u->exited) {
-        if (u->opts.strace)
-            fprintf(u->err, "hexsim: strace: %s(%d)\n", syscall_name(nr), (int32_t)r[0]);
-        return;
-    }
     if (u->opts.strace) {
         const char *n = syscall_name(nr);
-        char num[24];
+        char num[24], res[32];
         snprintf(num, sizeof(num), "syscall_%u", nr);
-        fprintf(u->err, "hexsim: strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %lld\n",
-                n ? n : num, r[0], r[1], r[2], r[3], r[4], r[5], (long long)ret);
+        if (ret == HX_SYS_NORET)
+            snprintf(res, sizeof(res), u->exited ? "? (exit %d)" : "?", u->exit_status);
+        else
+            snprintf(res, sizeof(res), "%lld", (long long)ret);
+        fprintf(u->err, "hexsim: strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n",
+                n ? n : num, a[0], a[1], a[2], a[3], a[4], a[5], res);
     }
-    r[0] = (uint32_t)ret;
+    if (ret != HX_SYS_NORET)
+        r[0] = (uint32_t)ret;
+    // another thread may take the vCPU now (this one waits or ended); signals are delivered
+    hx_after_syscall(u);
 }

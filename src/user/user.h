@@ -34,7 +34,11 @@ struct hexsim_user_opts {
     const char *profile;      // --profile FILE: per-function pcycles (NULL: none)
     bool no_jit;              // --no-jit: interpret blocks instead of compiling them
     bool no_stencils;         // --no-stencils: compiled blocks call the semantic functions
+    size_t code_cache;        // --code-cache: bytes of compiled code (0: the default)
+    unsigned jit_threshold;   // --jit-threshold: runs before a block is compiled (0: default)
 };
+
+struct hexsim_user_os;
 
 struct hexsim_user {
     struct hexsim_mem mem;
@@ -59,6 +63,10 @@ struct hexsim_user {
     struct hexsim_caches caches;
     struct hexsim_cache l2;
     bool caches_made;
+    struct hexsim_user_os *os;     // threads, signals, timers (src/user/os.h); made on first
+                                   //   use, NULL while the process has used none of them
+    bool os_resched;               // a system call changed when the scheduler must look next
+    bool warned_fork;
     FILE *err;                     // diagnostics (stderr)
     char path[512];
 };
@@ -114,6 +122,28 @@ int hexsim_user_snapshot_save(const struct hexsim_user *u, const char *path, cha
                               size_t msglen);
 int hexsim_user_snapshot_restore(struct hexsim_user *u, const char *path, bool same_program,
                                  char *msg, size_t msglen);
+
+// Threads, signals and timers (thread.c, signal.c, timer.c): the packet count at which the
+// run loop calls hexsim_user_os_tick (UINT64_MAX: never: one thread, no timer), the tick
+// (timers, the next thread's turn, signals), and a fault offered to the program's handler
+// (true: the handler runs next; false: the fault ends the process as before).
+uint64_t hexsim_user_os_stop(struct hexsim_user *u);
+void hexsim_user_os_tick(struct hexsim_user *u);
+bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev);
+void hexsim_user_os_free(struct hexsim_user *u);
+void hexsim_user_os_free_state(struct hexsim_user_os *os);   // one not (yet) in a process
+// --stats: threads made (the first included), thread switches, signals handled.
+void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
+                          uint64_t *handled);
+// Snapshots of that state (os_snap.c): NULL, or why the process cannot be saved (a changed
+// current directory); the header (struct hexsim_user_os) and the thread table to store (0
+// bytes: there is no state); and the state rebuilt from the two as read from a file, every
+// value checked (NULL with *why when they are damaged, or out of memory).
+const char *hexsim_user_os_unsaved(const struct hexsim_user *u);
+size_t hexsim_user_os_save(const struct hexsim_user *u, struct hexsim_user_os *hdr,
+                           const void **threads);
+struct hexsim_user_os *hexsim_user_os_load(const void *hdr, size_t hlen, const void *thr,
+                                           size_t tlen, const char **why);
 
 // Internal pieces (one file each)
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);

@@ -120,6 +120,7 @@ static struct hexsim_user_exec *run_exec(struct hexsim_user *u, int jit)
     static uint64_t runs;
     u->opts.no_jit = jit == 0;
     u->opts.no_stencils = jit == 2;
+    u->opts.jit_threshold = 1;   // compiled from the first run, or most would not be
     if (!ready[jit]) {
         CHECK(!hexsim_user_exec_init(u, &xs[jit]));
         ready[jit] = true;

@@ -4,7 +4,8 @@
 //   0: a fresh Comet machine (16 MiB) is saved; the input damages that snapshot, which is
 //      restored into a second fresh machine (hexsim_snapshot_restore), and a machine
 //      restored without complaint runs up to MAX_PACKETS packets.
-//   1: a small user-mode process (code, data, brk, a stack, stdio descriptors) is saved; the
+//   1: a small user-mode process (code, data, brk, a stack, stdio descriptors, a second
+//      thread, a signal action, a blocked signal, a running timer) is saved; the
 //      damaged snapshot is restored into a fresh process and, as the debugger's loadvm does,
 //      into the saved process itself (hexsim_user_snapshot_restore); both must agree, and the
 //      restored process runs up to MAX_PACKETS packets with its stdio led to /dev/null.
@@ -121,6 +122,28 @@ static void user_process(struct hexsim_user *u)
     u->brk_cur = DATA + 3 * HEXSIM_PAGE_SIZE;
     u->mmap_next = HEXSIM_USER_MMAP_BASE;
     u->rng = 12345;
+    // a second thread, a signal action, a blocked signal and a running timer, so that the
+    // sections os and threads are saved (and damaged) too
+    const uint32_t act = DATA + 3 * HEXSIM_PAGE_SIZE - 64, tv = act + 16, set = tv + 16;
+    const uint32_t w[] = { CODE, 4, 0x800, 0,   // handler, SA_SIGINFO, mask: SIGUSR2
+                           0, 1000, 0, 1000,    // itimerval: 1 ms, every 1 ms
+                           0x800, 0 };          // sigset: SIGUSR2
+    CHECK(hexsim_mem_copy_in(&u->mem, act, w, sizeof(w), true, NULL) == 0);
+    const uint32_t calls[][5] = {
+        { 134, 10, act, 0, 8 },                                   // rt_sigaction(SIGUSR1)
+        { 135, 0, set, 0, 8 },                                    // rt_sigprocmask(BLOCK)
+        { 220, 0x90f00, HEXSIM_USER_STACK_TOP - 256, 0, 0 },      // clone: a thread
+        { 103, 0, tv, 0, 0 },                                     // setitimer(ITIMER_REAL)
+    };
+    for (unsigned i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+        u->cpu.r[6] = calls[i][0];
+        for (unsigned k = 0; k < 4; k++)
+            u->cpu.r[k] = calls[i][k + 1];
+        hexsim_user_syscall(u);
+        CHECK((int32_t)u->cpu.r[0] >= 0);
+    }
+    u->cpu.pc = CODE;
+    u->cpu.r[29] = HEXSIM_USER_STACK_TOP - 16;
 }
 
 // The restored process's stdio leads to /dev/null (never the fuzzer's own terminal).

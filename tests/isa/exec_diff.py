@@ -190,6 +190,8 @@ def skip_reason(row):
         return "guest registers (guest mode only)"
     if "trap" in flags and row.tag != "J2_pause":
         return "trap (system call or monitor entry)"
+    if "audio" in flags:
+        return "audio extension of V67t/V71t (qemu-hexagon 7.2 cannot run it; new_cores.py)"
     a = arch_num(row, "arch")
     if a is not None and a > 67:
         return "V%d instruction (qemu-hexagon 7.2 runs up to V67)" % a
@@ -772,7 +774,9 @@ class Job:
 
 def sim_cmd(path):
     """qemu-hexagon runs PROG directly; hexsim needs --user."""
-    return [path] if os.path.basename(path).startswith("qemu") else [path, "--user"]
+    # hexsim compiles every block (--jit-threshold 1), so that compiled code is compared too
+    return ([path] if os.path.basename(path).startswith("qemu")
+            else [path, "--jit-threshold", "1", "--user"])
 
 
 def run_job(job, cases, args, images):

@@ -56,7 +56,9 @@ def cpu_children():
 
 
 def sim_cmd(path):
-    return [path] if os.path.basename(path).startswith("qemu") else [path, "--user"]
+    # hexsim compiles every block (--jit-threshold 1), so that compiled code is compared too
+    return ([path] if os.path.basename(path).startswith("qemu")
+            else [path, "--jit-threshold", "1", "--user"])
 
 
 # ---------------------------------------------------------------------------------------

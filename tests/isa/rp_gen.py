@@ -196,6 +196,8 @@ def skip_reason(row):
         return "guest mode"
     if "trap" in flags and row.tag != "J2_pause":
         return "trap"
+    if "audio" in flags:
+        return "audio extension"
     a = arch_num(row, "arch")
     if a is not None and a > 67:
         return "newer than V67"

@@ -11,6 +11,10 @@
 # llvm-mc forms a duplex. Each packet is labelled, which lets the test see which words came from
 # which row and whether the row's encoding (mask/match from its bit picture) was really used.
 # Rows llvm-mc rejects in every variant are listed (also in <build>/isa-unassemblable.txt).
+# Each row is assembled for its own core (core_of: hexagonv68; hexagonv73 for the V69-V73
+# additions; hexagonv67t for the audio extension) and compared in the common passes (odiff.py),
+# at that core, and (the older rows) at hexagonv73 and hexagonv67t: in a pass whose core lacks
+# a row both print <unknown>.
 # Usage: table_entries.py --hexsim BUILD/hexsim-objdump --isa-dir SRC/src/cpu/isa --work DIR
 # Environment: HEXSIM_ISA_SEED overrides the random seed.
 import argparse
@@ -83,6 +87,7 @@ class Row:
             elif a.startswith("pcrel="):
                 self.pcrel.add(a[6:])
         self.mustext = "mustext" in self.attrs
+        self.core = core_of(self.attrs)
 
     def bits(self, name):
         letter = "i" if name == "Ii" else "I"
@@ -92,6 +97,25 @@ class Row:
         if self.duplex:
             return False
         return (word >> 14) & 3 != 0 and (word & self.mask) == self.match
+
+
+def core_of(attrs):
+    """The llvm-mc-16/llvm-objdump-16 CPU a row is assembled and checked with: hexagonv67t for
+    the audio extension, hexagonv73 for the V69-V73 additions, hexagonv68 for the rest."""
+    if "audio" in attrs:
+        return "hexagonv67t"
+    arch = max([int(a[6:]) for a in attrs if re.fullmatch(r"arch=v\d+", a)] or [0])
+    return "hexagonv73" if arch > 68 else "hexagonv68"
+
+
+def passes(core):
+    """The objdump passes of a chunk of rows of one core: the common passes (odiff.CPU_SETS),
+    for the older rows V73 and V67t too (each must decode alike on the newest core and on a
+    "t" core), and last the rows' own core, on whose listing coverage is judged."""
+    out = [c for c in odiff.CPU_SETS if c != ["--mcpu=" + core]]
+    if core == "hexagonv68":
+        out += [c for c in (["--mcpu=hexagonv73"], ["--mcpu=hexagonv67t"]) if c not in out]
+    return out + [["--mcpu=" + core]]
 
 
 def load_table(isa_dir):
@@ -238,7 +262,7 @@ def make_packet(row, index, mode, rng, partners):
     return label, "{ " + "; ".join(parts) + " }"
 
 
-def assemble(items, work, name):
+def assemble(items, work, name, core):
     """items: list of (variant_index, label, packet). Returns (object path or None, errors):
     the object holds every item llvm-mc accepts; errors maps the others to llvm-mc's message.
     Errors are pinned to items by their line numbers; when llvm-mc names no line, bisect."""
@@ -255,7 +279,7 @@ def assemble(items, work, name):
             owner[len(lines)] = vi
         with open(src, "w") as f:
             f.write("\n".join(lines) + "\n")
-        rc, _, err = odiff.run([odiff.LLVM_MC, "-arch=hexagon", "-mv68", "-filetype=obj",
+        rc, _, err = odiff.run([odiff.LLVM_MC, "-arch=hexagon", "-mcpu=" + core, "-filetype=obj",
                                 src, "-o", obj], check=False)
         if rc == 0:
             return obj, errors
@@ -271,22 +295,22 @@ def assemble(items, work, name):
                 return None, errors
             half = len(live) // 2
             for part, sub in ((live[:half], "a"), (live[half:], "b")):
-                _, e = assemble(part, work, name + sub)
+                _, e = assemble(part, work, name + sub, core)
                 bad.update(e)
         errors.update(bad)
         live = [it for it in live if it[0] not in bad]
     return None, errors
 
 
-def disassemble(hexsim, items, work, name):
+def disassemble(hexsim, items, work, name, core):
     """Assembles items and compares both listings. llvm-objdump-16 crashes on a few encodings;
     such objects are split until the crashing packets are found, and those are left out.
     Returns (errors, crashed packets, llvm listing, instruction lines, diffs)."""
-    obj, errors = assemble(items, work, name)
+    obj, errors = assemble(items, work, name, core)
     if not obj:
         return errors, [], "", 0, []
     listings = []
-    for cpu in odiff.CPU_SETS:
+    for cpu in passes(core):
         rc, lo, _ = odiff.run([odiff.LLVM_OBJDUMP] + cpu + ["-d", obj], check=False)
         if rc != 0:
             break
@@ -298,7 +322,7 @@ def disassemble(hexsim, items, work, name):
         crashed, listing, insns, diffs = [], "", 0, []
         half = len(live) // 2
         for part, sub in ((live[:half], "a"), (live[half:], "b")):
-            e, c, lo, n, d = disassemble(hexsim, part, work, name + sub)
+            e, c, lo, n, d = disassemble(hexsim, part, work, name + sub, core)
             errors.update(e)
             crashed += c
             listing += lo
@@ -313,7 +337,7 @@ def disassemble(hexsim, items, work, name):
         n, _, d = odiff.compare(lo, ho)
         insns += n
         diffs += odiff.label_diffs(cpu, d)
-    # Coverage is judged on the listing of the newest CPU, where every row decodes.
+    # Coverage is judged on the listing of the rows' own core, where every row decodes.
     return errors, [], listings[-1][1], insns, diffs
 
 
@@ -397,8 +421,12 @@ def main():
             label, packet = make_packet(r, vi, mode, rng, partners)
             variant_row[vi] = r
             items.append((vi, label, packet))
-    chunks = [items[i:i + CHUNK] for i in range(0, len(items), CHUNK)]
-    jobs = [(args.hexsim, c, args.work, "chunk%03d" % i) for i, c in enumerate(chunks)]
+    chunks = []   # (core, items): the rows of one core per chunk
+    for core in sorted({variant_row[vi].core for vi, _, _ in items}):
+        mine = [it for it in items if variant_row[it[0]].core == core]
+        chunks += [(core, mine[i:i + CHUNK]) for i in range(0, len(mine), CHUNK)]
+    jobs = [(args.hexsim, c, args.work, "chunk%03d" % i, core)
+            for i, (core, c) in enumerate(chunks)]
     errors, crashed, listing, insns, diffs = {}, [], "", 0, []
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
         for e, c, lo, n, d in ex.map(process_chunk, jobs):
@@ -454,7 +482,8 @@ def main():
             print("  " + line)
     if args.unassemblable:
         with open(args.unassemblable, "w") as f:
-            f.write("# ISA table rows llvm-mc-16 -mv68 rejected in every variant tried by "
+            f.write("# ISA table rows llvm-mc-16 rejected (-mcpu: the row's core) in every "
+                    "variant tried by "
                     "tests/isa/table_entries.py (seed %d)\n" % seed)
             f.write("# tag\trow\tone packet tried\tllvm-mc error\n")
             f.write("".join(line + "\n" for line in lines))

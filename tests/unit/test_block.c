@@ -5,7 +5,10 @@
 // predicates, sticky USR bits, loop registers, PC, memory, the packet count and every timing
 // figure (multiply and load latency stalls included), and that it stops where packet-by-packet
 // execution would see something else: a fault (that packet commits nothing), a trap, a store
-// into cached code. Instruction words from llvm-mc-16.
+// into cached code; the code cache: blocks at addresses that would share a slot of a
+// direct-mapped table all stay, a cache too small for the code is flushed whole and goes on
+// working, compiled blocks go on into each other through patched links. Instruction words
+// from llvm-mc-16.
 #include "../check_main.h"
 #include <check.h>
 #include <string.h>
@@ -102,10 +105,13 @@ static struct hx_block *build(struct hx_block_table *t, const struct prog *p)
     struct hx_block *b = hx_block_start(t, p->pkt[0].addr);
     for (unsigned i = 0; i < p->n && hx_block_append(b, &p->pkt[i]); i++)
         ;
-    hx_block_seal(t, b, p->pkt[0].addr);
+    b = hx_block_seal(t, b);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_ptr_eq(hx_block_find(t, p->pkt[0].addr), b);
+    hx_block_compile(t, b);
     ck_assert(!t->jit || b->jit);   // a compiling table compiled it
 #if defined(__x86_64__) && defined(__linux__)
-    ck_assert_int_eq(t->jit != NULL, b == hx_block_slot(t, b->key - 1) && b->jit != NULL);
+    ck_assert_int_eq(t->jit != NULL, b->jit != NULL);
 #endif
     return b;
 }
@@ -118,7 +124,7 @@ START_TEST(test_block_matches_packets)
     prog_add(&p, ADD_SAT, 1);
     prog_add(&p, CMP_DEC, 2);
     prog_add(&p, ALU_LOOP, 2);
-    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
     ck_assert_ptr_nonnull(t);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 5);
@@ -162,7 +168,7 @@ START_TEST(test_block_jump_ends)
     prog_add(&p, ADD_R8, 1);
     prog_add(&p, JUMP_ADD, 2);
     prog_add(&p, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
     struct hx_block *b = build(t, &p);
     ck_assert_uint_eq(b->npk, 2);
     ck_assert(b->closed && !hx_block_open(b));
@@ -192,14 +198,14 @@ END_TEST
 
 START_TEST(test_block_limits)
 {
-    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
     // not well formed: never in a block
     struct hexsim_packet cut;
     ck_assert_int_ne(hexsim_decode_packet(CUT, 1, CODE, 68, &cut), HX_DECODE_OK);
     ck_assert(!hx_block_can_hold(&cut));
     struct hx_block *b = hx_block_start(t, CODE);
     ck_assert(!hx_block_append(b, &cut));
-    hx_block_seal(t, b, CODE);
+    ck_assert_ptr_null(hx_block_seal(t, b));
     ck_assert_ptr_null(hx_block_find(t, CODE));   // an empty block is never found
     // the size limit
     struct prog r = { 0 };
@@ -212,9 +218,10 @@ START_TEST(test_block_limits)
     b = hx_block_start(t, CODE);
     ck_assert(hx_block_append(b, &r.pkt[0]));
     ck_assert(!hx_block_append(b, &r.pkt[2]));
-    hx_block_seal(t, b, CODE);
+    b = hx_block_seal(t, b);   // in place of the first one at CODE
     ck_assert_ptr_eq(hx_block_find(t, CODE), b);
-    ck_assert_ptr_null(hx_block_find(t, CODE + 4 * HX_BLOCK_TABLE_SIZE));   // same slot
+    ck_assert_uint_eq(b->npk, 1);
+    ck_assert_ptr_null(hx_block_find(t, CODE + 8192));
     hx_block_flush(t);
     ck_assert_ptr_null(hx_block_find(t, CODE));
     hx_block_table_free(t);
@@ -299,7 +306,7 @@ static void fixture_init(struct fixture *f, const uint32_t *const *words, unsign
     memset(f, 0, sizeof(*f));
     for (unsigned i = 0; i < n; i++)
         prog_add(&f->p, words[i], 1);
-    f->t = hx_block_table_new(mode);
+    f->t = hx_block_table_new(mode, 0);
     ck_assert_ptr_nonnull(f->t);
     f->b = build(f->t, &f->p);
     pair_init(&f->q, &f->p);
@@ -442,7 +449,7 @@ START_TEST(test_block_chains)
     prog_add(&p, JUMP_ADD, 2);
     prog_add(&q, ADD_R8, 1);
     prog_add(&q, ADD_R8, 1);
-    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
     struct hx_block *a = build(t, &p);
     build(t, &q);
     ck_assert_ptr_eq(hx_block_find(t, CODE), a);
@@ -467,10 +474,146 @@ START_TEST(test_block_chains)
 }
 END_TEST
 
+
+// A block of n packets { r8 = add(r8,#3) } at addr, sealed (NULL if not).
+static struct hx_block *add_block(struct hx_block_table *t, uint32_t addr, unsigned n)
+{
+    struct hx_block *b = hx_block_start(t, addr);
+    for (unsigned i = 0; i < n; i++) {
+        struct hexsim_packet pkt;
+        ck_assert_int_eq(hexsim_decode_packet(ADD_R8, 1, addr + 4 * i, 68, &pkt),
+                         HX_DECODE_OK);
+        ck_assert(hx_block_append(b, &pkt));
+    }
+    return hx_block_seal(t, b);
+}
+
+START_TEST(test_block_many)
+{
+    // 8000 blocks 8 KiB apart (a direct-mapped table by address bits would keep one of
+    // them) and 8000 at neighbouring addresses: all stay, none is built twice
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
+    ck_assert_ptr_nonnull(t);
+    uint64_t flushes = t->flushes;
+    for (uint32_t i = 0; i < 8000; i++) {
+        add_block(t, CODE + 8192 * i, 1);
+        add_block(t, 0x40000000u + 4 * i, 1);
+    }
+    for (uint32_t i = 0; i < 8000; i++) {
+        struct hx_block *a = hx_block_find(t, CODE + 8192 * i);
+        struct hx_block *b = hx_block_find(t, 0x40000000u + 4 * i);
+        ck_assert(a && a->addr == CODE + 8192 * i && b && b->addr == 0x40000000u + 4 * i);
+    }
+    ck_assert_ptr_null(hx_block_find(t, CODE + 4));
+    ck_assert_uint_eq(t->built, 16000);
+    ck_assert_uint_eq(t->flushes, flushes);
+    ck_assert_uint_ge(t->nslots, 2 * 16000);
+    hx_block_flush(t);
+    ck_assert_ptr_null(hx_block_find(t, CODE));
+    ck_assert_ptr_null(hx_block_find(t, 0x40000000u));
+    hx_block_table_free(t);
+}
+END_TEST
+
+START_TEST(test_block_pressure)
+{
+    // the smallest code cache and more code than it holds: it is flushed whole when full
+    // (blocks of before the flush are gone, the others stay) and every block still runs as
+    // packet-by-packet execution would
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, HX_BLOCK_CACHE_MIN);
+    ck_assert_ptr_nonnull(t);
+    uint64_t flushes = t->flushes;
+    uint32_t first = CODE;   // the first block since the last flush
+    struct hexsim_mem mem;
+    hexsim_mem_init(&mem);
+    for (uint32_t i = 0; i < 150; i++) {
+        const uint32_t addr = CODE + 0x100 * i;
+        uint64_t f = t->flushes;
+        struct hx_block *b = add_block(t, addr, HX_BLOCK_MAX_PKTS);
+        ck_assert_ptr_nonnull(b);
+        if (t->flushes != f)   // the blocks' arena was full: b is the first in the new one
+            first = addr;
+        f = t->flushes;
+        hx_block_compile(t, b);
+        if (t->flushes != f) {   // b went too: built again, into the empty cache
+            first = addr;
+            ck_assert_ptr_null(hx_block_find(t, addr));
+            b = add_block(t, addr, HX_BLOCK_MAX_PKTS);
+            hx_block_compile(t, b);
+        }
+        ck_assert(!t->jit || b->jit);
+        ck_assert_ptr_eq(hx_block_find(t, addr), b);
+        ck_assert_ptr_nonnull(hx_block_find(t, first));
+        if (first >= CODE + 0x100)
+            ck_assert_ptr_null(hx_block_find(t, first - 0x100));
+        struct hexsim_cpu c;
+        cpu_init(&c);
+        c.pc = addr;
+        struct hexsim_exec_env env = { .cpu = &c, .mem = &mem, .arch = 68, .user_mode = 1 };
+        struct hexsim_event_info ev;
+        struct hx_exec x;
+        hx_exec_begin(&x, &env, &ev);
+        x.stop = HX_BLOCK_MAX_PKTS;
+        ck_assert_int_eq(hx_run_block(&x, b), HX_EV_NONE);
+        ck_assert_uint_eq(c.packets, HX_BLOCK_MAX_PKTS);
+        ck_assert_uint_eq(c.pc, addr + 4 * HX_BLOCK_MAX_PKTS);
+        ck_assert_uint_eq(c.r[8], 3 * HX_BLOCK_MAX_PKTS);
+    }
+    hexsim_mem_free(&mem);
+    // 150 blocks of 16 packets: more than the least cache holds, compiled or not
+    ck_assert_uint_gt(t->flushes, flushes);
+    hx_block_table_free(t);
+}
+END_TEST
+
+START_TEST(test_block_links)
+{
+    // a compiled block whose successor is not in the jump cache returns, naming itself in
+    // exit_from; hx_block_link patches a link to the successor, and from then on the block
+    // goes on into it through the link alone (the jump cache emptied); a flush forgets it
+    struct prog p = { 0 }, q = { .base = CODE + 4 + 0x100 };
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, JUMP_ADD, 2);
+    prog_add(&q, ADD_R8, 1);
+    prog_add(&q, ADD_R8, 1);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
+    struct hx_block *a = build(t, &p);
+    struct hx_block *b = build(t, &q);
+    for (int round = 0; round < 3; round++) {
+        memset(t->jc, 0, sizeof(t->jc));
+        struct hexsim_cpu c;
+        cpu_init(&c);
+        struct hexsim_mem mem;
+        hexsim_mem_init(&mem);
+        struct hexsim_exec_env env = { .cpu = &c, .mem = &mem, .arch = 68, .user_mode = 1 };
+        struct hexsim_event_info ev;
+        struct hx_exec x;
+        hx_exec_begin(&x, &env, &ev);
+        x.stop = 100;
+        ck_assert_int_eq(hx_run_block(&x, a), HX_EV_NONE);
+        bool chained = t->jit && round > 0;
+        ck_assert_uint_eq(c.packets, chained ? 4 : 2);
+        ck_assert_uint_eq(c.pc, chained ? CODE + 4 + 0x108 : CODE + 4 + 0x100);
+        ck_assert_uint_eq(c.r[8], chained ? 9 : 3);
+        // (after b, no block follows)
+        ck_assert_ptr_eq(t->exit_from, (t->jit ? chained ? b : a : NULL));
+        if (t->exit_from)
+            hx_block_link(t, c.pc);
+        ck_assert_ptr_null(t->exit_from);
+        ck_assert_uint_eq(a->nlinks, t->jit ? 1 : 0);
+        hexsim_mem_free(&mem);
+    }
+    hx_block_flush(t);
+    ck_assert_ptr_null(hx_block_find(t, CODE));
+    hx_block_table_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("block");
     TCase *tc = tcase_create("block");
+    tcase_set_timeout(tc, 60);   // the sanitizers on a loaded machine (the cache tests)
     tcase_add_loop_test(tc, test_block_matches_packets, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_jump_ends, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_limits, 0, 3);   // enum hx_block_mode
@@ -479,6 +622,9 @@ int main(void)
     tcase_add_loop_test(tc, test_block_code_write_stops, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_chains, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_load_fault_undone, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_many, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_pressure, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_links, 0, 3);   // enum hx_block_mode
     tcase_add_test(tc, test_stencils_present);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);

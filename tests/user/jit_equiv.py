@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# Compiled blocks (src/cpu/jit.c) against interpreted ones (--no-jit): every benchmark program
+# Compiled blocks (src/cpu/jit.c; every block compiled from its first run, --jit-threshold 1,
+# unless a case says otherwise) against interpreted ones (--no-jit): every benchmark program
 # of tools/bench/progs (the first --packets packets of each) and the fault cases of
 # tests/user/progs/faults.S must give the same output, exit status, fault report and every
-# --stats-json value but the host's times; so must some programs with other timing parameters.
+# --stats-json value but the host's times; so must some programs with other timing parameters,
+# and programs with more code than the smallest code cache (--code-cache 256K) holds:
+# b15_bigcode (a smaller one than the benchmark's, compiled with stencils and with calls), which
+# must see that cache flushed, and the default cache, which must not be.
+# progs/smc_chain.c rewrites code that compiled blocks are linked into: both ways must print
+# its known sums.
 # Usage: jit_equiv.py --hexsim BUILD/hexsim --work DIR [--packets N]
 import argparse
 import glob
@@ -21,12 +27,21 @@ HOST_KEYS = ('host', 'packets_per')
 
 def run(hexsim, work, mode, args):
     js = os.path.join(work, 'stats-%s.json' % mode)
-    cmd = [hexsim, '--stats-json', js] + (['--no-jit'] if mode == 'interp' else []) + args
+    # compiled: every block from its first run, unless the case says otherwise
+    more = ['--no-jit'] if mode == 'interp' else [] if '--jit-threshold' in args else [
+        '--jit-threshold', '1']
+    cmd = [hexsim, '--stats-json', js] + more + args
     p = subprocess.run(cmd, capture_output=True, timeout=1200)
     with open(js) as f:
         stats = json.load(f)
     stats = {k: v for k, v in stats.items() if not k.startswith(HOST_KEYS)}
     return p.returncode, p.stdout, p.stderr, stats
+
+
+def host_stats(work):
+    # the host_ values of the last compiled run (run() leaves them out)
+    with open(os.path.join(work, 'stats-jit.json')) as f:
+        return {k: v for k, v in json.load(f).items() if k.startswith('host_')}
 
 
 def main():
@@ -37,10 +52,27 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     cases = []
-    for src in sorted(glob.glob(os.path.join(ROOT, 'tools', 'bench', 'progs', '*.c'))):
+    progs = os.path.join(ROOT, 'tools', 'bench', 'progs')
+    for src in sorted(glob.glob(os.path.join(progs, '*.c'))):
         exe = os.path.join(a.work, os.path.splitext(os.path.basename(src))[0])
         subprocess.run(CLANG + [src, '-o', exe], check=True)
         cases.append(['--max-packets', str(a.packets), '--user', exe])
+    # large code, its blocks run often enough to be compiled (block.h: HX_BLOCK_HOT)
+    big = os.path.join(a.work, 'b15_bigcode')
+    with open(big + '.c', 'w') as f:
+        subprocess.run([sys.executable, os.path.join(progs, 'b15_bigcode.py'), '--funcs', '16',
+                        '--stmts', '300', '--reps', '100', '--loops', '8'], stdout=f, check=True)
+    subprocess.run(CLANG + ['-I', progs, big + '.c', '-o', big], check=True)
+    small = ['--code-cache', '256K']
+    pressure = [small + ['--user', big], ['--user', big],
+                small + ['--no-stencils', '--user', big]]
+    cases += pressure
+    smc = os.path.join(a.work, 'smc_chain')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'smc_chain.c'), '-o', smc], check=True)
+    cases.append(['--user', smc])
+    # the default threshold: hot blocks compiled, cold ones interpreted
+    cases.append(['--jit-threshold', '64', '--max-packets', str(a.packets), '--user',
+                  os.path.join(a.work, 'b7_branchy')])
     # timing parameters other than the defaults (compiled code folds them in), one as large
     # as --timing-param allows
     params = ['lat_load=5', 'lat_mpy=4', 'lat_fp=6', 'branch_taken=2', 'mispredict=7',
@@ -64,6 +96,17 @@ def main():
                   (name, ri, oi[-200:], ei[-400:], si, rj, oj[-200:], ej[-400:], sj))
         else:
             print('same: %s (exit %d, %s packets)' % (name, ri, si.get('packets')))
+        host = host_stats(a.work)
+        if args is pressure[0] or args is pressure[2]:   # the cache was too small: flushed
+            if not host.get('host_code_cache_flushes') or not host.get('host_blocks_compiled'):
+                bad += 1
+                print('FAIL: %s: no code cache flush under pressure: %r' % (name, host))
+        if args is pressure[1] and host.get('host_code_cache_flushes', 0) != 0:
+            bad += 1
+            print('FAIL: %s: the default code cache was flushed: %r' % (name, host))
+        if args[-1] == smc and (ri, oi) != (0, b'smc=245000,185200\n'):
+            bad += 1
+            print('FAIL: %s: exit %d, output %r' % (name, ri, oi))
     print('%d cases differ' % bad if bad else 'compiled and interpreted blocks agree')
     return 1 if bad else 0
 

@@ -9,3 +9,8 @@ add_test(NAME user_jit_equiv
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/jit_equiv.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_jit")
 set_tests_properties(user_jit_equiv PROPERTIES LABELS user TIMEOUT 1800)
+# Threads, signals, timers and the file/process system calls against qemu-hexagon
+add_test(NAME user_os
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/os_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_os")
+set_tests_properties(user_os PROPERTIES LABELS user TIMEOUT 600)

@@ -1,24 +1,31 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # User-mode benchmark: builds each guest program in tools/bench/progs/*.c with clang-16
-# (freestanding, static, -O2, -mv67 so that qemu-hexagon 7.2 accepts it), runs it under
+# (freestanding, static, -O2, -mv67 so that qemu-hexagon 7.2 accepts it; a progs/*.py
+# generator's output is built the same way: programs too large to keep as files), runs it under
 # qemu-hexagon and `hexsim --user` side by side, checks that both print the same output (and
 # the expected output a program states in a "Expected output:" comment), and prints a table:
 # user CPU time of each (the machine may be shared: CPU time, not wall time, is compared),
 # hexsim packets, instructions per packet and packets per CPU second (from hexsim --stats),
-# and the time ratio qemu/hexsim (above 1: hexsim is faster). Times are the best of --repeat
+# the blocks hexsim compiled and built, and the time ratio qemu/hexsim (above 1: hexsim is
+# faster), then the ratios' geometric mean and the least. Times are the best of --repeat
 # runs. --host-check also builds each program natively (rt.h's host branch) and checks that
 # it prints its "Expected output:".
 # With a kernel (--kernel, default the guest/linux/build.sh cache, and --initrd, default
 # build/rootfs.cpio, when both exist) it also boots Linux to the shell prompt, types
 # poweroff, and prints the host time to the prompt and the packets per second of the boot
 # (the best of --repeat boots).
+# It also times a program that prints one line (the start-up cost) under both.
+# --before OLD_HEXSIM times another hexsim in the same runs (its ratio in the output column,
+# its geometric mean at the end), so that an engine change is measured under the same load.
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
-#                             [--host-check] [--kernel VMLINUX] [--initrd CPIO] [PROG.c...]
+#                             [--before OLD_HEXSIM] [--host-check] [--kernel VMLINUX]
+#                             [--initrd CPIO] [--no-boot] [PROG.c|PROG.py...]
 import argparse
 import glob
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -31,16 +38,58 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ff
 
 
 def timed(cmd):
-    # user CPU time of the child (wall time if the platform cannot say)
+    # CPU time (user + system, microseconds) of the child (wall time if the platform cannot say)
     t = time.monotonic()
-    r0 = os.times()
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True)
-    r1 = os.times()
-    cpu = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     return (cpu if cpu > 0 else time.monotonic() - t), p
 
 
 STATS_RE = re.compile(rb'\n  packets +(\d+)\n  instructions +(\d+)\n')
+COMPILED_RE = re.compile(rb'\n  blocks compiled \(host\) +(\d+)\n')
+BUILT_RE = re.compile(rb'\n  blocks built \(host\) +(\d+)\n')
+
+# Real userland programs (BusyBox and musl under --user on generated inputs of a few MB:
+# gzip/gunzip, sort, md5sum/sha256sum, awk and sed scripts, grep -E, tar) go here once the
+# musl/BusyBox port has landed: each entry a name, the guest command line and a function that
+# writes its input files into the work directory; the loop below runs them like the C
+# programs.
+USERLAND = []
+
+
+def programs(names, ap):
+    # progs/*.c and the progs/*.py generators (b15_bigcode.py), or those named
+    def number(path):   # b1, b2, ... b10 in that order
+        m = re.match(r'b(\d+)', os.path.basename(path))
+        return (int(m.group(1)) if m else 1 << 30, path)
+    found = sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')) +
+                   glob.glob(os.path.join(HERE, 'progs', 'b*.py')), key=number)
+    if not names:
+        return found
+    out = []
+    for name in names:   # a path, or the name of one of progs/*.c or progs/*.py
+        base = os.path.splitext(os.path.basename(name))[0]
+        hits = [p for p in found if os.path.splitext(os.path.basename(p))[0] in (base, )
+                or os.path.basename(p).startswith(base + '_')]
+        if os.path.exists(name):
+            out.append(name)
+        elif hits:
+            out.append(hits[0])
+        else:
+            ap.error('no such program: %s' % name)
+    return out
+
+
+def source(src, work):
+    # the C file to build: src itself, or what the generator src writes
+    if not src.endswith('.py'):
+        return src
+    c = os.path.join(work, os.path.splitext(os.path.basename(src))[0] + '.c')
+    with open(c, 'w') as f:
+        subprocess.run([sys.executable, src], stdout=f, check=True)
+    return c
 PROMPT_RE = re.compile(rb'first waited for console input \(the shell prompt\) ([0-9.]+) s')
 PKTS_RE = re.compile(rb'packets per host CPU second +(\d+)')
 
@@ -64,62 +113,101 @@ def boot(hexsim, kernel, initrd, repeat, work):
     return True
 
 
+def startup(a, work):
+    # the start-up cost: a program that prints one line, best CPU time of 10 * --repeat runs
+    src = os.path.join(work, 'hello.c')
+    with open(src, 'w') as f:
+        f.write('#include "rt.h"\nint main(void) { put_str("hello\\n"); return 0; }\n')
+    exe = os.path.join(work, 'hello')
+    subprocess.run(CLANG + ['-I', os.path.join(HERE, 'progs'), src, '-o', exe], check=True)
+    best = {}
+    for _ in range(10 * a.repeat):
+        for name, cmd in (('qemu', [a.qemu, exe]), ('hexsim', [a.hexsim, '--user', exe])):
+            t, _p = timed(cmd)
+            best[name] = min(best.get(name, t), t)
+    print('start-up (a one-line program, best of %d): qemu %.1f ms, hexsim %.1f ms' % (
+        10 * a.repeat, 1000 * best['qemu'], 1000 * best['hexsim']))
+
+
 def main():
     ap = argparse.ArgumentParser(description='user-mode benchmark: hexsim against qemu-hexagon')
     ap.add_argument('--hexsim', default=os.path.join(ROOT, 'build', 'hexsim'))
     ap.add_argument('--qemu', default='qemu-hexagon')
     ap.add_argument('--repeat', type=int, default=1)
+    ap.add_argument('--before', metavar='HEXSIM',
+                    help='also time this (older) hexsim in the same runs: its ratio column')
     ap.add_argument('--host-check', action='store_true',
                     help='also build each program for the host and check its expected output')
     ap.add_argument('--kernel', default=os.path.expanduser('~/.cache/hexsim/linux/build/vmlinux'))
     ap.add_argument('--initrd', default=os.path.join(ROOT, 'build', 'rootfs.cpio'))
+    ap.add_argument('--no-boot', action='store_true', help='do not time the Linux boot')
     ap.add_argument('progs', nargs='*')
     a = ap.parse_args()
-    progs = []
-    for name in a.progs:   # a path, or the name of one of progs/*.c
-        if not os.path.exists(name):
-            name = os.path.join(HERE, 'progs', os.path.splitext(name)[0] + '.c')
-        if not os.path.exists(name):
-            ap.error('no such program: %s' % name)
-        progs.append(name)
-    progs = progs or sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')))
+    progs = programs(a.progs, ap)
     work = tempfile.mkdtemp(prefix='hexsim-bench-')
-    print('%-12s %8s %8s %10s %6s %10s %7s  %s' % ('program', 'qemu s', 'hexsim s', 'packets',
-          'ins/pk', 'packets/s', 'ratio', 'output'))
+    print('%-12s %8s %8s %10s %6s %10s %8s %8s %7s  %s' % (
+          'program', 'qemu s', 'hexsim s', 'packets', 'ins/pk', 'packets/s', 'compiled',
+          'built', 'ratio', 'output'))
     bad = 0
-    for src in progs:
-        name = os.path.splitext(os.path.basename(src))[0]
+    ratios, before = [], []
+    for gen in progs:
+        name = os.path.splitext(os.path.basename(gen))[0]
         exe = os.path.join(work, name)
-        subprocess.run(CLANG + [src, '-o', exe], check=True)
+        src = source(gen, work)
+        subprocess.run(CLANG + ['-I', os.path.join(HERE, 'progs'), src, '-o', exe], check=True)
         with open(src) as f:
             m = re.search(r'Expected output: (.*)', f.read())
         want = m.group(1).replace('*/', '').strip() if m else None
         host_ok = True
         if a.host_check:
             hexe = exe + '.host'
-            subprocess.run(['cc', '-O2', src, '-o', hexe], check=True)
+            subprocess.run(['cc', '-O2', '-I', os.path.join(HERE, 'progs'), src, '-o', hexe,
+                            '-lm'], check=True)
             hp = subprocess.run([hexe], capture_output=True)
             host_ok = hp.returncode == 0 and (want is None or hp.stdout.decode().strip() == want)
-        tq = th = None
+        tq = th = tb = None
         for _ in range(a.repeat):
             t, q = timed([a.qemu, exe])
             tq = t if tq is None else min(tq, t)
             t, h = timed([a.hexsim, '--user', '--stats', exe])
             th = t if th is None else min(th, t)
+            if a.before:
+                t, hb = timed([a.before, '--user', exe])
+                tb = t if tb is None else min(tb, t)
+                if hb.stdout != h.stdout:
+                    tb = float('nan')
         ok = (q.stdout == h.stdout and q.returncode == h.returncode and
               (want is None or q.stdout.decode().strip() == want))
         if not ok or not host_ok:
             bad += 1
         m = STATS_RE.search(h.stderr)
         npk, nin = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+        mc, mb = COMPILED_RE.search(h.stderr), BUILT_RE.search(h.stderr)
+        ncomp = mc.group(1).decode() if mc else '-'
+        nbuilt = mb.group(1).decode() if mb else '-'
+        ratios.append(tq / th)
         status = 'same' if ok else ('DIFFERENT: qemu %r (%d) hexsim %r (%d) %s' % (
             q.stdout[:80], q.returncode, h.stdout[:80], h.returncode, h.stderr.decode()[:300]))
         if not host_ok:
             status += '; HOST BUILD DIFFERS'
-        print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %7.2f  %s' % (
-            name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, tq / th, status))
+        if a.before:
+            before.append(tq / tb)
+            status = 'before %.2f; %s' % (tq / tb, status)
+        print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %8s %8s %7.2f  %s' % (
+            name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, ncomp, nbuilt,
+            tq / th, status))
         sys.stdout.flush()
-    if os.path.exists(a.kernel) and os.path.exists(a.initrd):
+    for what, rs in (('', ratios), (' (--before)', before)):
+        if rs:
+            geo = 1.0
+            for r in rs:
+                geo *= r
+            print('geometric mean of the ratios%s %.2f, least %.2f (%d programs)' % (
+                what, geo ** (1.0 / len(rs)), min(rs), len(rs)))
+    startup(a, work)
+    if a.no_boot:
+        pass
+    elif os.path.exists(a.kernel) and os.path.exists(a.initrd):
         if not boot(a.hexsim, a.kernel, a.initrd, a.repeat, work):
             bad += 1
     else:

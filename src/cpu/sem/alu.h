@@ -60,6 +60,27 @@ static inline uint32_t hx_xa_cround(uint32_t rs, unsigned n)
     return (uint32_t)(v >> n);
 }
 
+// cround(Rss, n) (V67t audio, A7_croundd): the 64-bit form of cround, n = 0..63; the
+// rounding addition is done in 128 bits, so nothing wraps
+static inline uint64_t hx_xa_croundd(uint64_t rss, unsigned n)
+{
+    if (n == 0)
+        return rss;
+    __int128 v = (int64_t)rss;
+    if ((rss & (((uint64_t)1 << (n - 1)) - 1)) == 0)   // exact or a tie: to even
+        v += (__int128)(rss >> n & 1) << (n - 1);
+    else
+        v += (__int128)1 << (n - 1);
+    return (uint64_t)(int64_t)(v >> n);
+}
+
+// clip(Rs, #u5) (V67t audio): Rs limited to [-2^u, 2^u - 1]; no USR flag
+static inline uint32_t hx_xa_clip(uint32_t rs, unsigned u)
+{
+    int64_t v = (int32_t)rs, hi = ((int64_t)1 << u) - 1, lo = -((int64_t)1 << u);
+    return (uint32_t)(v > hi ? hi : v < lo ? lo : v);
+}
+
 // round(Rs, n) / round(Rs, n):sat: add 2^(n-1) in 64 bits, (saturate to 32 bits,) shift
 static inline uint32_t hx_xa_round(struct hx_exec *x, uint32_t rs, unsigned n, bool sat)
 {

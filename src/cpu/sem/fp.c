@@ -705,10 +705,10 @@ static bool denormal(const struct fmt *f, uint64_t v)
     return exp_field(f, v) == 0 && (v & ((1ull << f->mbits) - 1)) != 0;
 }
 
-uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b)
+uint64_t hx_dfmpyfix_denormal(struct hx_exec *x, uint64_t a, uint64_t b)
 {
     if (!denormal(&DF, a) && !denormal(&DF, b))
-        return a;   // (what the rest comes to then)
+        return a;   // (fp.h tests this first)
     uint32_t fl = 0;
     struct val va = unpack(&DF, a), vb = unpack(&DF, b);
     uint64_t r = a;

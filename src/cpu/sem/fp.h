@@ -44,7 +44,16 @@ uint64_t hx_dfadd(struct hx_exec *x, uint64_t a, uint64_t b);
 uint64_t hx_dfminmax(struct hx_exec *x, uint64_t a, uint64_t b, bool max);
 uint8_t hx_dfcmp(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c);
 uint8_t hx_dfclass(uint64_t a, uint32_t cls);
-uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b);
+uint64_t hx_dfmpyfix_denormal(struct hx_exec *x, uint64_t a, uint64_t b);
+// dfmpyfix: a as it is unless a or b is denormal (tested inline, so that the usual case
+// stays in the block compiler's stencil; fp.c does the rest)
+static inline uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b)
+{
+    const uint64_t e = 0x7ff0000000000000ull, m = 0x000fffffffffffffull;
+    if (__builtin_expect((!(a & e) && (a & m)) || (!(b & e) && (b & m)), 0))
+        return hx_dfmpyfix_denormal(x, a, b);
+    return a;
+}
 uint64_t hx_dfmpyhh(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b);
 
 // dfmpyll: low words' product, high word kept (shifted left 1), the low word ORed in as sticky

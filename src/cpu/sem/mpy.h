@@ -10,6 +10,7 @@
 #ifndef HEXSIM_CPU_SEM_MPY_H
 #define HEXSIM_CPU_SEM_MPY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "sem.h"
@@ -321,6 +322,27 @@ static inline uint64_t hx_vabsdiff(uint64_t t, uint64_t s, unsigned bits, int un
         r |= ((uint64_t)(d < 0 ? -d : d) & m) << i;
     }
     return r;
+}
+
+// ---- 32-bit complex (V67t audio extension, M7_*): real part in w[0], imaginary in w[1];
+// conj: the second operand conjugated (Rtt32*).
+//   cmpyrw: s0*t0 - s1*t1 (conj: s0*t0 + s1*t1)   cmpyiw: s0*t1 + s1*t0 (conj: s1*t0 - s0*t1)
+// Each product is exact in 64 bits; their sum can reach 2^63, so it is returned in 128 bits.
+// The Rdd/Rxx forms keep its low 64 bits (the accumulation wraps).
+static inline __int128 hx_cmpyw(uint64_t s, uint64_t t, bool imag, bool conj)
+{
+    int64_t s0 = hx_w(s, 0), s1 = hx_w(s, 1), t0 = hx_w(t, 0), t1 = hx_w(t, 1);
+    if (!imag)
+        return conj ? (__int128)(s0 * t0) + s1 * t1 : (__int128)(s0 * t0) - s1 * t1;
+    return conj ? (__int128)(s1 * t0) - s0 * t1 : (__int128)(s0 * t1) + s1 * t0;
+}
+
+// Rd = cmpyrw/cmpyiw(...):<<1[:rnd]:sat: (v [+ 2^30]) >> 31, saturated to 32 bits (USR:OVF)
+static inline uint32_t hx_cmpyw_sat(struct hx_exec *x, __int128 v, bool rnd)
+{
+    if (rnd)
+        v += 0x40000000;
+    return (uint32_t)hx_sat32(x, (int64_t)(v >> 31));
 }
 
 #endif

@@ -295,10 +295,18 @@ int main(void)
         CHECK_EQ(GSR_CAUSE(last()->gsr), 0x11);
         CHECK_EQ(last()->elr, 0x40000000);
     }
-    CASE("5.6 Event handler return", "vmrte with GSR.UM 0 returns to guest mode at GELR, no "
-         "swap of R29") {
-        vmgetregs(rec);
-        CHECK_EQ(rec[1] & GSR_UM, 0);               // the record enter_user left: guest mode
+    CASE("5.6 Event handler return", "vmrte with GSR.UM 0 and IE 0 continues in guest mode "
+         "at GELR with R29 and GOSP as they were (no swap), interrupts off") {
+        u32 sp0, sp1, g2;
+        vmsetie(1);
+        __asm__ volatile("%0 = r29\n r0 = ##1f\n r1 = #0\n r2 = ##0x12345678\n r3 = #0\n"
+                         "trap1(#21)\n trap1(#1)\n r0 = #0\n memw(r0+#0) = r0\n"
+                         "1: %1 = r29\n %2 = g2"
+                         : "=&r"(sp0), "=&r"(sp1), "=&r"(g2) : : "r0", "r1", "r2", "r3",
+                           "memory");
+        CHECK_EQ(sp1, sp0);
+        CHECK_EQ(g2, 0x12345678);
+        CHECK_EQ(vmgetie(), 0);
     }
     finish("spec_events");
     return 0;

@@ -13,6 +13,7 @@
 static volatile u32 cmd[NV], arg[NV], res[NV];
 static volatile u32 takes[NV][32];
 static volatile u32 ge_cause[NV], ge_elr[NV], ge_n[NV];
+static volatile u32 wait_next[NV], int_elr[NV];
 static volatile u32 start_ie[NV], start_sp[NV], start_seen[NV], start_id[NV];
 volatile u32 stop_leak;
 static u32 stk[NV][512] __attribute__((aligned(8)));
@@ -25,6 +26,7 @@ void hvm_event(u32 slot, u32 *rec)
     u32 id = (u32)vmvpid();
     if (slot == 7) {
         takes[id][GSR_CAUSE(rec[1]) & 31]++;   // left globally disabled: taken once
+        int_elr[id] = rec[0];
     } else if (slot == 2) {
         ge_cause[id] = GSR_CAUSE(rec[1]);
         ge_elr[id] = rec[0];
@@ -79,7 +81,15 @@ static u32 f_locen(u32 n) { return (u32)vmintop(LOCEN, n, 0); }
 static u32 f_locdis(u32 n) { return (u32)vmintop(LOCDIS, n, 0); }
 static u32 f_get(u32 n) { (void)n; return (u32)vmintop(GET, 0, 0); }
 static u32 f_setie(u32 on) { return (u32)vmsetie(on); }
-static u32 f_wait(u32 n) { (void)n; return (u32)vmwait(); }
+static u32 f_wait(u32 n)
+{
+    (void)n;
+    register u32 r0 __asm__("r0");
+    u32 next;
+    __asm__ volatile("trap1(#16)\n %1 = pc" : "=r"(r0), "=r"(next) : : "r1", "r2", "r3", "memory");
+    wait_next[vmvpid()] = next;
+    return r0;
+}
 static u32 f_stop(u32 n)
 {
     (void)n;
@@ -225,6 +235,7 @@ int main(void)
         vmintop(POST, 12, 0);
         CHECK_EQ(wait_cmd(2), 12);
         CHECK_EQ(takes[2][12], 1);
+        CHECK_EQ(int_elr[2], wait_next[2]);
         CHECK_EQ(total(12), 1);
         run_on(2, f_setie, 0);
         run_on(2, f_locdis, 12);

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// Core versions: names and ELF e_flags to hexsim's core numbers (include/hexsim/arch.h).
+#include "hexsim/arch.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+static const unsigned known[] = { 5, 55, 60, 62, 65, 66, 67, 68, 69, 71, 73 };
+static const unsigned tiny[] = { 67, 71 };   // versions with a "t" core
+
+static bool listed(const unsigned *list, size_t n, unsigned v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (list[i] == v)
+            return true;
+    return false;
+}
+
+unsigned hexsim_arch_parse(const char *name)
+{
+    if (name[0] == 'h' && name[1] == 'e' && name[2] == 'x' && name[3] == 'a' &&
+        name[4] == 'g' && name[5] == 'o' && name[6] == 'n')
+        name += 7;
+    if (*name == 'v' || *name == 'V')
+        name++;
+    unsigned v = 0;
+    if (*name < '0' || *name > '9')
+        return 0;
+    for (; *name >= '0' && *name <= '9'; name++) {
+        if (v > 1000)
+            return 0;
+        v = v * 10 + (unsigned)(*name - '0');
+    }
+    if (!listed(known, sizeof known / sizeof known[0], v))
+        return 0;
+    if (*name == 't' && name[1] == '\0' && listed(tiny, sizeof tiny / sizeof tiny[0], v))
+        return v | HEXSIM_ARCH_TINY;
+    return *name ? 0 : v;
+}
+
+// Versions past the newest the table knows keep their number: such a core has at least
+// the instructions of the table.
+unsigned hexsim_arch_from_eflags(uint32_t e_flags)
+{
+    unsigned m = e_flags & 0xff, v;
+    if (m == 0x04)
+        v = 5;
+    else if (m == 0x05)
+        v = 55;
+    else if (m >= 0x60 && m <= 0x99 && (m & 0xf) <= 9)
+        v = (m >> 4) * 10 + (m & 0xf);
+    else
+        return 0;
+    return e_flags & 0x8000 ? v | HEXSIM_ARCH_TINY : v;
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+// Internal interface of the user-mode system calls (syscall.c dispatches; sys_fs.c,
+// sys_misc.c, thread.c, signal.c and timer.c implement groups of calls): guest memory
+// helpers, descriptor lookup, the clock, and each group's calls. A call returns the value
+// for r0 (or -errno), or HX_SYS_NORET when it set the registers itself (rt_sigreturn) or the
+// thread now waits (the wake-up writes r0) or has ended.
+#ifndef HEXSIM_USER_SYS_H
+#define HEXSIM_USER_SYS_H
+
+#include <errno.h>
+#include <stdint.h>
+
+#include "os.h"
+#include "user.h"
+
+#define HX_SYS_NORET INT64_MIN
+#define HX_PCYCLE_HZ 600000000ull       // Hexagon Linux's pcycle rate (setup_arch: 600 MHz)
+#define HX_EPOCH_SECONDS 1767225600ull  // virtual wall clock starts at 2026-01-01 00:00:00 UTC
+#define HX_AT_FDCWD (-100)
+#define HX_MAX_FDS 64
+
+static inline int hx_put(struct hexsim_user *u, uint32_t addr, const void *p, size_t n)
+{
+    return hexsim_mem_copy_in(&u->mem, addr, p, n, false, NULL) ? -EFAULT : 0;
+}
+
+static inline int hx_get(struct hexsim_user *u, uint32_t addr, void *p, size_t n)
+{
+    return hexsim_mem_copy_out(&u->mem, addr, p, n, HEXSIM_PROT_R, NULL) ? -EFAULT : 0;
+}
+
+static inline int hx_put32(struct hexsim_user *u, uint32_t addr, uint32_t v)
+{
+    uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    return hx_put(u, addr, b, 4);
+}
+
+static inline int hx_get32(struct hexsim_user *u, uint32_t addr, uint32_t *v)
+{
+    uint8_t b[4];
+    if (hx_get(u, addr, b, 4))
+        return -EFAULT;
+    *v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    return 0;
+}
+
+static inline int hx_get64(struct hexsim_user *u, uint32_t addr, uint64_t *v)
+{
+    uint32_t lo, hi;
+    if (hx_get32(u, addr, &lo) || hx_get32(u, addr + 4, &hi))
+        return -EFAULT;
+    *v = (uint64_t)hi << 32 | lo;
+    return 0;
+}
+
+static inline void hx_le32(uint8_t *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline void hx_le64(uint8_t *b, uint64_t v)
+{
+    hx_le32(b, (uint32_t)v);
+    hx_le32(b + 4, (uint32_t)(v >> 32));
+}
+
+static inline int hx_host_fd(struct hexsim_user *u, uint32_t fd)
+{
+    return fd < HX_MAX_FDS ? u->guest_fd_map[fd] : -1;
+}
+
+// syscall.c
+int hx_copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len);
+int32_t hx_new_guest_fd(struct hexsim_user *u, int hfd, uint32_t lowest);
+int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
+                  int *hd);
+int hx_open_flags(uint32_t g);
+uint32_t hx_guest_open_flags(int h);
+uint64_t hx_now_ns(struct hexsim_user *u, uint32_t clk);
+// a guest timespec (32- or 64-bit seconds) in ns: 0, -EFAULT or -EINVAL
+int hx_read_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t *ns);
+int hx_write_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t ns);
+static inline uint64_t hx_ns_to_pcycles(uint64_t ns)
+{
+    return ns / 1000000000ull * HX_PCYCLE_HZ + ns % 1000000000ull * HX_PCYCLE_HZ / 1000000000ull;
+}
+static inline uint64_t hx_pcycles_to_ns(uint64_t c)
+{
+    return c / HX_PCYCLE_HZ * 1000000000ull + c % HX_PCYCLE_HZ * 1000000000ull / HX_PCYCLE_HZ;
+}
+
+// thread.c
+struct hexsim_user_os *hx_os(struct hexsim_user *u);   // made on first use; NULL: no memory
+int64_t sys_clone(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t ptid,
+                  uint32_t ctid, uint32_t tls);
+int64_t sys_set_tid_address(struct hexsim_user *u, uint32_t addr);
+int64_t sys_gettid(struct hexsim_user *u);
+int64_t sys_exit_thread(struct hexsim_user *u, uint32_t status);
+int64_t sys_exit_group(struct hexsim_user *u, uint32_t status);
+int64_t sys_futex(struct hexsim_user *u, uint32_t addr, uint32_t op, uint32_t val,
+                  uint32_t timeout, uint32_t addr2, uint32_t val3, bool t64);
+int64_t sys_sched_yield(struct hexsim_user *u);
+int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags, uint32_t req,
+                            uint32_t rem, bool t64);
+// The running thread waits (wake_at: pcycles or HX_NO_TIME); the call returns HX_SYS_NORET.
+void hx_wait(struct hexsim_user *u, int what, uint64_t wake_at, bool interruptible,
+             bool restart);
+// Ends thread i's wait with result r (written to its r0).
+void hx_wake(struct hexsim_user *u, unsigned i, int32_t r);
+// After a system call: if the running thread waits or ended, another takes the vCPU (the
+// clock moves on to the next timed event when none can run); then signals are delivered.
+void hx_after_syscall(struct hexsim_user *u);
+// A thread or timer appeared: the run loop's span ends so that its turns begin.
+void hx_want_turns(struct hexsim_user *u);
+int hx_thread_index(struct hexsim_user_os *os, int32_t tid);   // -1: none
+// A read (or write) of guest descriptor fd that would block the host while another thread
+// could run: that one runs and the call is made again later (true: return HX_SYS_NORET).
+bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
+
+// signal.c
+int64_t sys_rt_sigaction(struct hexsim_user *u, uint32_t sig, uint32_t act, uint32_t oact,
+                         uint32_t size);
+int64_t sys_rt_sigprocmask(struct hexsim_user *u, uint32_t how, uint32_t set, uint32_t oset,
+                           uint32_t size);
+int64_t sys_rt_sigpending(struct hexsim_user *u, uint32_t set, uint32_t size);
+int64_t sys_rt_sigsuspend(struct hexsim_user *u, uint32_t set, uint32_t size);
+int64_t sys_sigaltstack(struct hexsim_user *u, uint32_t ss, uint32_t oss);
+int64_t sys_kill(struct hexsim_user *u, uint32_t pid, uint32_t sig);
+int64_t sys_tgkill(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t sig);
+int64_t sys_rt_sigreturn(struct hexsim_user *u);
+// rt_sigqueueinfo (tid ~0: to the process) and rt_tgsigqueueinfo
+int64_t sys_rt_sigqueueinfo(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t sig,
+                            uint32_t uinfo);
+int64_t sys_rt_sigtimedwait(struct hexsim_user *u, uint32_t set, uint32_t info,
+                            uint32_t timeout, uint32_t size, bool t64);
+// Sends sig to thread i (i < 0: to the process, which picks the thread).
+void hx_signal(struct hexsim_user *u, int i, int sig, const struct hx_siginfo *info);
+// A write's result r: -EPIPE also sends the running thread SIGPIPE. Returns r.
+int64_t hx_sigpipe(struct hexsim_user *u, int64_t r);
+// Delivers the running thread's pending unblocked signals (handler frames, default actions).
+void hx_deliver_signals(struct hexsim_user *u);
+// Maps the vdso page holding the signal return trampoline (at load).
+int hx_map_vdso(struct hexsim_user *u);
+
+// timer.c
+int64_t sys_setitimer(struct hexsim_user *u, uint32_t which, uint32_t nv, uint32_t ov);
+int64_t sys_getitimer(struct hexsim_user *u, uint32_t which, uint32_t cv);
+int64_t sys_timer_create(struct hexsim_user *u, uint32_t clk, uint32_t sev, uint32_t idp);
+int64_t sys_timer_settime(struct hexsim_user *u, uint32_t id, uint32_t flags, uint32_t nv,
+                          uint32_t ov, bool t64);
+int64_t sys_timer_gettime(struct hexsim_user *u, uint32_t id, uint32_t cv, bool t64);
+int64_t sys_timer_getoverrun(struct hexsim_user *u, uint32_t id);
+int64_t sys_timer_delete(struct hexsim_user *u, uint32_t id);
+// Fires the timers due at the current clock; gives the earliest next expiry (HX_NO_TIME).
+uint64_t hx_timers_run(struct hexsim_user *u);
+bool hx_timers_armed(struct hexsim_user_os *os);
+
+#endif
