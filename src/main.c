@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "debug/rl_editor.h"
@@ -57,6 +58,8 @@ struct cli_options {
     const char *record;          // --record FILE
     const char *replay;          // --replay FILE
     struct hexsim_sdl_console_opts sdl;
+    int clock;                   // --clock: -1 not given, 0 virtual, 1 wall
+    bool default_kernel;         // no KERNEL: the project's (said once it is loaded)
 };
 
 // Parses the value of --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid].
@@ -179,7 +182,8 @@ static void print_usage(FILE *out)
           "      --max-seconds N  stop after N seconds of host time (exit status 124)\n"
           "      --host-time      clock system calls read the host clock (default: time\n"
           "                       derived from the simulated pcycle count, reproducible)\n"
-          "      --strace         log the program's system calls on stderr\n"
+          "      --strace         log the program's system calls, signals and exit on\n"
+          "                       stderr as strace does (decoded arguments, errno names)\n"
           "      --no-jit         user mode: interpret straight runs of packets instead of\n"
           "                       compiling their bookkeeping to host code (x86-64 Linux\n"
           "                       hosts compile by default; results are the same)\n"
@@ -244,9 +248,12 @@ static void print_usage(FILE *out)
           "      --append CMDLINE kernel command line; console=ttyMSM2,115200n8 and mem=SIZE\n"
           "                       are added unless it has console= or mem= (at most 511\n"
           "                       bytes in all)\n"
-          "      --mem SIZE       guest RAM, e.g. 256M (default 256M, at most 768M)\n"
+          "      --mem SIZE       guest RAM, e.g. 256M (default 256M, 32M to 768M)\n"
           "      --smp N          number of vCPUs (default 1, at most 8; the project's kernel\n"
           "                       brings up one CPU per vCPU, at most 6)\n"
+          "      --rng-seed N|host  seed of the entropy device (a virtio-rng on\n"
+          "                       virtio-mmio, which seeds the kernel's RNG at boot);\n"
+          "                       default 0, so runs are reproducible; host: a random seed\n"
           "      --trace-hvm      log every trap1 call and event on stderr\n"
           "      --trace-mmio     report accesses to undefined device registers (once each)\n"
           "      --trace-mmio=all also log every device register access on stderr\n"
@@ -263,6 +270,15 @@ static void print_usage(FILE *out)
           "      --script FILE    type FILE's lines on the console one at a time, each when\n"
           "                       the guest waits for input after writing (its prompt);\n"
           "                       then input continues from stdin (or the SDL window)\n"
+          "      --clock wall|virtual  how guest time passes while every vCPU waits:\n"
+          "                       wall follows the host's clock (a guest 'sleep 1' takes\n"
+          "                       about a second, an idle guest costs no host CPU); virtual\n"
+          "                       skips idle time at once, so the run, its output and its\n"
+          "                       packet counts depend only on its input. Default: wall\n"
+          "                       when stdin is a terminal, with --console sdl and with\n"
+          "                       --net user; else (pipes, files, --script, --replay)\n"
+          "                       virtual. Under either, the guest's clock advances by\n"
+          "                       the timing model while the guest computes\n"
           "      --console stdio  the serial console and angel output on the terminal\n"
           "                       (default; see below)\n"
           "      --console sdl[,scale=2][,size=COLSxROWS][,solid]\n"
@@ -273,12 +289,19 @@ static void print_usage(FILE *out)
           "                       Test hooks: HEXSIM_SDL_TYPE=TEXT types TEXT into the\n"
           "                       window from the start, HEXSIM_SDL_DUMP=FILE writes the\n"
           "                       final screen to FILE as text. SDL_VIDEODRIVER=offscreen\n"
-          "                       runs without a display. A build without SDL2 says so\n"
-          "                       and exits with status 2\n"
+          "                       runs without a display. Without a display (and that),\n"
+          "                       or in a build without SDL2, hexsim says so and exits\n"
+          "                       with status 2\n"
           "With --console stdio the serial console (UART3) and angel output use the\n"
-          "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps and\n"
-          "Ctrl-A d stops the guest in the debugger (with --debug, -x or --break; Ctrl-C\n"
-          "goes to the guest); a pipe or file on stdin is passed to the guest unchanged.\n"
+          "terminal: on a tty in raw mode, where Ctrl-A x quits, Ctrl-A h helps,\n"
+          "Ctrl-A s writes a snapshot of the machine now (to --snapshot-out FILE, else\n"
+          "hexsim-N.snap; N the packet count; --restore shows the line it was taken at)\n"
+          "and Ctrl-A d stops the guest in the debugger (with --debug, -x or --break;\n"
+          "Ctrl-C goes to the guest); a pipe or file on stdin is passed to the guest as is,\n"
+          "and its end reaches the guest as a terminal's end of file: Ctrl-D, typed at\n"
+          "the guest's prompt (output not ending in a newline), so a shell exits and the\n"
+          "project's init powers off. If the guest is at a prompt again after 3 of them,\n"
+          "hexsim stops with exit status 3.\n"
           "\n"
           "Exit status:\n"
           "  0    help or version printed; system mode: every vCPU stopped (vmstop)\n"
@@ -287,6 +310,7 @@ static void print_usage(FILE *out)
           "  2    usage error; --console sdl without SDL2 in the build or without a display\n"
           "  3    system mode: an event the guest cannot handle, an instruction hexsim\n"
           "       does not implement yet, or every vCPU waiting with nothing to wake it\n"
+          "       (the console input over, the guest still at its prompt: see above)\n"
           "  4    system mode: the guest reported a failure (angel SYS_EXIT with an error\n"
           "       reason; the Comet kernel does this on a panic)\n"
           "  124  a --max-packets or --max-seconds limit stopped the run\n"
@@ -303,14 +327,42 @@ static int usage_error(const char *what, const char *arg)
     return HEXSIM_EXIT_USAGE;
 }
 
+// Options of system mode only: refused with --user rather than ignored.
+static const char *system_option(const char *arg)
+{
+    static const char *const names[] = { "--initrd", "--append", "--mem", "--smp", "--net",
+                                         "--script", "--console", "--trace-hvm", "--trace-mmio",
+                                         "--clock", "--rng-seed", "--record", "--replay" };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(arg, names[i], n) == 0 && (arg[n] == '\0' || arg[n] == '='))
+            return names[i];
+    }
+    return NULL;
+}
+
+// True when v is [HOST:]PORT with PORT 0-65535.
+static bool valid_gdb_address(const char *v)
+{
+    const char *c = strrchr(v, ':');
+    const char *p = c ? c + 1 : v;
+    char *end;
+    errno = 0;
+    unsigned long port = strtoul(p, &end, 10);
+    return *p >= '0' && *p <= '9' && !*end && !errno && port <= 65535 && (!c || c > v);
+}
+
 // Fills *opts from argv. Returns HEXSIM_EXIT_OK, or the exit status after reporting.
 static int parse_args(int argc, char **argv, struct cli_options *opts)
 {
     bool options_done = false;
     bool user = false;
+    const char *sys_opt = NULL;        // the first system-mode option given
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
+        if (!options_done && !(user && arg[0] != '-') && !sys_opt)
+            sys_opt = system_option(arg);
 
         if (user && (options_done || arg[0] != '-' || arg[1] == '\0')) {
             opts->user_argi = i;   // PROG: it and everything after belong to the program
@@ -360,6 +412,9 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                 if (arg[1] == 'x')
                     d->stop_at_start = true;
             } else {
+                if (!valid_gdb_address(v))
+                    return usage_error("--gdb needs [HOST:]PORT with PORT from 0 to 65535 (0: "
+                                       "any free port), got", v);
                 d->gdb = v;
             }
             opts->debug = true;
@@ -429,6 +484,34 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             opts->mopts.trace_mmio = true;
         } else if (strcmp(arg, "--trace-mmio=all") == 0 && !options_done) {
             opts->mopts.trace_mmio_all = true;
+        } else if ((strcmp(arg, "--clock") == 0 || strncmp(arg, "--clock=", 8) == 0) &&
+                   !options_done) {
+            const char *v = arg[7] == '=' ? arg + 8 : NULL;
+            if (!v && i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            if (!v)
+                v = argv[++i];
+            if (strcmp(v, "wall") != 0 && strcmp(v, "virtual") != 0)
+                return usage_error("--clock takes wall or virtual, got", v);
+            opts->clock = v[0] == 'w';
+        } else if (strcmp(arg, "--rng-seed") == 0 && !options_done) {
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            const char *v = argv[++i];
+            if (strcmp(v, "host") == 0) {
+                if (getrandom(&opts->mopts.rng_seed, sizeof(opts->mopts.rng_seed), 0) !=
+                    (ssize_t)sizeof(opts->mopts.rng_seed)) {
+                    fprintf(stderr, "hexsim: --rng-seed host: getrandom: %s\n", strerror(errno));
+                    return HEXSIM_EXIT_FILE;
+                }
+            } else {
+                char *end;
+                errno = 0;
+                opts->mopts.rng_seed = strtoull(v, &end, 0);
+                if (*v == '\0' || *v == '-' || *end || errno)
+                    return usage_error("--rng-seed takes a number (decimal or 0x hex) or host, "
+                                       "got", v);
+            }
         } else if (strcmp(arg, "--net") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);
@@ -483,6 +566,9 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                 uint64_t n = parse_size(v);
                 if (!n)
                     return usage_error("--mem needs a size such as 256M, got", v);
+                if (n < (32u << 20))    // the machine takes 16M; Linux then panics
+                    return usage_error("--mem: Linux 6.1 panics at boot with less than 32 MiB; "
+                                       "give 32M to 768M, got", v);
                 opts->mopts.ram_size = n;
             } else {
                 char *end;
@@ -515,11 +601,15 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
     }
     if (user && !opts->user_argi && !opts->restore)
         return usage_error("missing PROG after", "--user");
+    if (user && sys_opt)
+        return usage_error("--user runs one Linux program; this option is for system mode "
+                           "(a KERNEL):", sys_opt);
     if (user && opts->user_argi && opts->restore)
         return usage_error("--user --restore FILE continues the process saved in FILE (its "
                            "program and arguments come from it); unexpected PROG",
                            argv[opts->user_argi]);
-    if (!opts->nsnap != !opts->snapshot_out)
+    // (in system mode --snapshot-out alone names the snapshots Ctrl-A s writes)
+    if ((opts->nsnap && !opts->snapshot_out) || (opts->snapshot_out && !opts->nsnap && user))
         return usage_error("--snapshot-at N and --snapshot-out FILE go together; missing",
                            opts->nsnap ? "--snapshot-out" : "--snapshot-at");
     if (opts->nsnap > 1 && !strstr(opts->snapshot_out, "%N"))
@@ -592,7 +682,7 @@ static int debug_user(const struct cli_options *opts, struct hexsim_user *u)
     setvbuf(stdout, NULL, _IOLBF, 0);   // debugger lines and guest output in order
     int status = 0;
     if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
-        status = opts->dbg.gdb && status ? status : 0;
+        status = (opts->dbg.gdb && status) || status == HEXSIM_DBG_BAD_BREAK ? status : 0;
     hexsim_user_dbg_free(ud);
     free(ud);
     return status;
@@ -614,7 +704,39 @@ struct snap_runner {
     uint64_t *packets, *pause_at;                // the run's packet count and pause point
     int (*save)(void *ctx, const char *path, char *msg, size_t msglen);
     const char *what;                            // "process", "machine"
+    bool *pause_now;                             // Ctrl-A s asked for one now (NULL: never)
 };
+
+// Writes the snapshot of the run's present state to path; 0, or -1 after saying why.
+static int save_snapshot(const struct snap_runner *r, const char *path)
+{
+    char msg[768];
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (r->save(r->ctx, path, msg, sizeof(msg))) {
+        fprintf(stderr, "hexsim: %s\n", msg);
+        return -1;
+    }
+    fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
+            (unsigned long long)*r->packets, path, seconds_since(&t0));
+    return 0;
+}
+
+// Runs until the run ends or reaches its pause point, writing a snapshot whenever Ctrl-A s
+// asks for one (to --snapshot-out FILE, else hexsim-N.snap, N the packet count).
+static int run_serving_keys(const struct cli_options *opts, const struct snap_runner *r)
+{
+    for (;;) {
+        int status = r->run(r->ctx);
+        if (status != r->paused || !r->pause_now || !*r->pause_now)
+            return status;
+        *r->pause_now = false;
+        char path[4096];
+        snapshot_path(path, sizeof(path), opts->snapshot_out ? opts->snapshot_out
+                      : "hexsim-%N.snap", *r->packets);
+        save_snapshot(r, path);        // a failure is reported; the run goes on
+    }
+}
 
 static int run_snapshots(const struct cli_options *opts, const struct snap_runner *r)
 {
@@ -625,26 +747,20 @@ static int run_snapshots(const struct cli_options *opts, const struct snap_runne
                     (unsigned long long)at, r->what, (unsigned long long)*r->packets);
             return HEXSIM_EXIT_USAGE;
         }
-        char path[4096], msg[768];
+        char path[4096];
         snapshot_path(path, sizeof(path), opts->snapshot_out, at);
         *r->pause_at = at;
-        int status = r->run(r->ctx);
+        int status = run_serving_keys(opts, r);
         *r->pause_at = 0;
         if (status != r->paused) {
             fprintf(stderr, "hexsim: the run ended before packet %llu: no snapshot written to "
                     "%s\n", (unsigned long long)at, path);
             return status ? status : HEXSIM_EXIT_FILE;
         }
-        struct timespec t0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        if (r->save(r->ctx, path, msg, sizeof(msg))) {
-            fprintf(stderr, "hexsim: %s\n", msg);
+        if (save_snapshot(r, path))
             return HEXSIM_EXIT_FILE;
-        }
-        fprintf(stderr, "hexsim: snapshot at packet %llu written to %s in %.3f s\n",
-                (unsigned long long)*r->packets, path, seconds_since(&t0));
     }
-    return r->run(r->ctx);
+    return run_serving_keys(opts, r);
 }
 
 static int user_run(void *u)
@@ -696,7 +812,7 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
             fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",
                     opts->restore, u->path, (unsigned long long)u->cpu.packets, seconds_since(&t0));
         struct snap_runner r = { u, user_run, HEXSIM_USER_PAUSED, &u->cpu.packets, &u->pause_at,
-                                 user_save, "process" };
+                                 user_save, "process", NULL };
         status = opts->debug ? debug_user(opts, u) : run_snapshots(opts, &r);
     }
     fflush(stdout);
@@ -715,9 +831,24 @@ static void restore_terminal(void)
         hexsim_terminal_restore(active_terminal);
 }
 
+// Says why hexsim ends on a signal (async-signal-safe: write only), then ends by it.
 static void fatal_signal(int sig)
 {
     restore_terminal();
+    static const char *const names[] = { [SIGINT] = "SIGINT", [SIGTERM] = "SIGTERM",
+                                          [SIGHUP] = "SIGHUP", [SIGQUIT] = "SIGQUIT" };
+    const char *name = sig > 0 && sig < (int)(sizeof(names) / sizeof(names[0])) ? names[sig]
+                                                                                 : NULL;
+    const char *m = name ? "\nhexsim: stopped by " : "\nhexsim: internal error: signal ";
+    ssize_t w = write(2, m, strlen(m));
+    if (name) {
+        w = write(2, name, strlen(name));
+    } else {
+        char num[4] = { (char)('0' + sig / 10 % 10), (char)('0' + sig % 10), 0, 0 };
+        w = write(2, num, 2);
+    }
+    w = write(2, "\n", 1);
+    (void)w;
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -730,27 +861,35 @@ struct system_host {
     struct hexsim_netdev *net;
 };
 
-static void system_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+#define NET_IDLE_NS 50000000ull        // a wait in the network backend, at most
+#define SDL_NET_IDLE_NS 5000000ull     // the same beside the window (it is not watched then)
+
+static int system_idle(void *ctx, uint64_t timeout_ns)
 {
     struct system_host *h = ctx;
-    if (h->sdl) {
-        // the window's own idle wait paces the guest; slirp's sockets get a look after it
-        hexsim_sdl_console_idle(h->sdl, pcycles, hz);
-        hexsim_net_wait(h->net, -1, 0);
-        return;
-    }
-    if (!hexsim_net_has_wait(h->net)) {
-        hexsim_terminal_idle(h->term, pcycles, hz);
-        return;
-    }
-    hexsim_terminal_idle(h->term, 0, hz);          // flushes the console output
-    uint64_t ns = hexsim_idle_timeout_ns(pcycles, hz);
-    hexsim_net_wait(h->net, hexsim_terminal_wait_fd(h->term), (int)((ns + 999999) / 1000000));
+    if (!hexsim_net_has_wait(h->net))
+        return h->sdl ? hexsim_sdl_console_idle(h->sdl, timeout_ns)
+                      : hexsim_terminal_idle(h->term, timeout_ns);
+    // the network's sockets are served while waiting, and can always bring input
+    int r = h->sdl ? hexsim_sdl_console_idle(h->sdl, 0)
+                   : hexsim_terminal_idle(h->term, 0);      // (flushes the output)
+    if (r > 0)
+        return 1;
+    uint64_t cap = h->sdl ? SDL_NET_IDLE_NS : NET_IDLE_NS;
+    return hexsim_net_wait(h->net, h->sdl ? -1 : hexsim_terminal_wait_fd(h->term),
+                           timeout_ns < cap ? timeout_ns : cap) != 0;
 }
 
 static void quit_machine(void *ctx)
 {
     hexsim_machine_halt(ctx, HEXSIM_SYS_EXIT_OK);
+}
+
+// Ctrl-A s: the run pauses at the end of this round and run_serving_keys saves it.
+static void snapshot_key(void *ctx)
+{
+    struct hexsim_machine *m = ctx;
+    m->pause_now = true;
 }
 
 static int restore_machine(struct hexsim_machine *m, const char *path, char *msg, size_t len)
@@ -761,6 +900,7 @@ static int restore_machine(struct hexsim_machine *m, const char *path, char *msg
         return -1;
     fprintf(stderr, "hexsim: restored %s at packet %llu in %.3f s\n", path,
             (unsigned long long)m->packets, seconds_since(&t0));
+    hexsim_msm_uart_repeat_line(&m->uart[2]);   // the prompt it was at, on this screen
     return 0;
 }
 
@@ -774,6 +914,8 @@ struct system_editor {
 static char *system_read_line(void *ctx, const char *prompt)
 {
     struct system_editor *e = ctx;
+    if (e->term && e->term->quit_requested)
+        return NULL;                    // Ctrl-A x: the session ends with the machine
     if (e->term)
         hexsim_terminal_cooked(e->term);
     char *line = e->inner.read_line(e->inner.ctx, prompt);
@@ -813,7 +955,7 @@ static int debug_system(const struct cli_options *opts, struct hexsim_machine *m
         term->debug = debug_key;    // Ctrl-A d (its context is the machine, as Ctrl-A x's)
     int status = 0;
     if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
-        status = opts->dbg.gdb && status ? status : 0;
+        status = (opts->dbg.gdb && status) || status == HEXSIM_DBG_BAD_BREAK ? status : 0;
     hexsim_sys_dbg_free(sd);
     free(sd);
     return status;
@@ -859,9 +1001,14 @@ static int run_system(struct cli_options *opts)
         opts->mopts.console = &term.con;
     }
     if (opts->script) {
-        script.inner = opts->mopts.serial;
+        hexsim_script_set_inner(&script, opts->mopts.serial);
         opts->mopts.serial = &script.chr;
     }
+    // --clock: the wall clock where a person is at the console (a terminal, the window)
+    // or real sockets are (--net user); else the virtual clock, for a reproducible run
+    opts->mopts.wall_clock = opts->clock >= 0 ? opts->clock == 1
+        : (sdl || term.tty || (opts->net && strncmp(opts->net, "user", 4) == 0)) &&
+          !opts->replay;
     struct hexsim_record rec = { 0 };
     const char *rec_path = opts->record ? opts->record : opts->replay;
     if (rec_path) {
@@ -906,18 +1053,23 @@ static int run_system(struct cli_options *opts)
         status = HEXSIM_EXIT_USAGE;
     } else {
         if (sdl) {
-            hexsim_sdl_console_set_quit(sdl, quit_machine, m);
+            hexsim_sdl_console_set_quit(sdl, quit_machine, opts->debug ? NULL : snapshot_key,
+                                        m);
         } else {
             term.quit = quit_machine;
             term.quit_ctx = m;
+            if (!opts->debug)
+                term.snapshot = snapshot_key;   // (the debugger has savevm)
         }
         if (opts->restore ? restore_machine(m, opts->restore, msg, sizeof(msg))
                           : hexsim_machine_load(m, opts->kernel, msg, sizeof(msg))) {
             fprintf(stderr, "hexsim: %s\n", msg);
             status = HEXSIM_EXIT_FILE;
         } else {
+            if (opts->default_kernel)
+                fprintf(stderr, "hexsim: booting %s --initrd %s\n", opts->kernel, opts->initrd);
             struct snap_runner r = { m, machine_run, HEXSIM_SYS_PAUSED, &m->packets,
-                                     &m->pause_at, machine_save, "machine" };
+                                     &m->pause_at, machine_save, "machine", &m->pause_now };
             status = opts->debug ? debug_system(opts, m, sdl ? NULL : &term)
                                  : run_snapshots(opts, &r);
         }
@@ -935,6 +1087,8 @@ done:
             status = HEXSIM_EXIT_FILE;
     } else {
         hexsim_terminal_close(&term);
+        if (term.input_ended && status == HEXSIM_EXIT_OK)
+            status = HEXSIM_SYS_EXIT_ERROR;   // stopped: input over, the guest waiting
     }
     hexsim_net_close(&net);
     return status;
@@ -943,6 +1097,7 @@ done:
 int main(int argc, char **argv)
 {
     struct cli_options opts = {0};
+    opts.clock = -1;
     opts.tparams = hexsim_timing_default_params;
     opts.uopts.timing_params = &opts.tparams;
     opts.mopts.timing_params = &opts.tparams;
@@ -964,6 +1119,12 @@ int main(int argc, char **argv)
                opts.mopts.timing == HEXSIM_TIMING_CACHE ? "cache" : "simple");
         hexsim_timing_print_params(stdout, &opts.tparams);
         return finish_stdout();
+    }
+    if (!opts.user && opts.restore && hexsim_snapshot_is_user(opts.restore)) {
+        if (opts.kernel || opts.mopts.smp || opts.mopts.ram_size)
+            return usage_error("the snapshot is of a user-mode process; it takes no KERNEL, "
+                               "--mem or --smp:", opts.restore);
+        opts.user = true;              // the file says which mode it is
     }
     if (opts.user) {
         if (opts.kernel != NULL)
@@ -990,7 +1151,7 @@ int main(int argc, char **argv)
         opts.kernel = default_kernel;
         if (opts.initrd == NULL)
             opts.initrd = HEXSIM_DEFAULT_ROOTFS;
-        fprintf(stderr, "hexsim: booting %s --initrd %s\n", opts.kernel, opts.initrd);
+        opts.default_kernel = true;
     }
 
     if (opts.restore)

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Turns the semantic lines of the ISA table (lines indented under a row in src/cpu/isa/*.isa)
 # into C: one function per row, `hexsim_isa_sem[tag]` pointing at it (NULL for rows whose
-# semantics are not written yet). Rows that can be in a packet written in place (decode.c:
+# semantics are not written yet). The compound compare-jumps (hx_fl_cmpjump) also get their
+# two halves, `hexsim_isa_sem_cmp[tag]` and `hexsim_isa_sem_jump[tag]`, which the decoder
+# runs apart when another instruction writes the same predicate (decode.c). Rows that can be in a packet written in place (decode.c:
 # can_write_direct; cpu/block.c for packets with loads and stores; ALU32, XTYPE, SUBA, load
 # and store rows writing general registers) get a second function,
 # `hexsim_isa_sem_direct[tag]`, whose register writes skip the packet's write mask.
@@ -219,6 +221,23 @@ def write_stencil_src(path, rows, built):
             c.write(text)
 
 
+# The compound compare-jumps' halves (decode.c: split_cmpjumps): the compare writing the
+# predicate, and the jump reading the packet's final value of it.
+SPLIT_CALL = 'hx_fl_cmpjump('
+SPLIT = {'cmp': 'hx_fl_cmpjump_cmp(', 'jump': 'hx_fl_cmpjump_jump('}
+
+
+def split_function(r, ops, body, part):
+    text = function(r, ops, [line.replace(SPLIT_CALL, SPLIT[part]) for line in body])
+    head = 'static void sem_%s(' % r.tag
+    assert text.startswith(head)
+    return 'static void sem%s_%s(' % (part, r.tag) + text[len(head):]
+
+
+def is_split(body):
+    return any(SPLIT_CALL in line for line in body)
+
+
 def write_regnum(c):
     c.write('unsigned hexsim_stencil_regnum(unsigned kind, uint32_t op)\n{\n    switch (kind) {\n')
     for k, expr in sorted(REG_NUMBER.items()):
@@ -255,4 +274,12 @@ def write_sem(path, rows, built):
             if r.tag in bod and has_direct(r, built[r.tag]):
                 c.write('    [HX_%s] = semd_%s,\n' % (r.tag, r.tag))
         c.write('};\n')
+        split = [r for r in rows if r.tag in bod and is_split(bod[r.tag])]
+        for part in SPLIT:
+            for r in split:
+                c.write(split_function(r, built[r.tag], bod[r.tag], part))
+            c.write('const hexsim_sem_fn hexsim_isa_sem_%s[HX_NUM_TAGS] = {\n' % part)
+            for r in split:
+                c.write('    [HX_%s] = sem%s_%s,\n' % (r.tag, part, r.tag))
+            c.write('};\n')
     return len(bod)

@@ -14,6 +14,9 @@ python3 binutils"
 # header, xz to unpack, patch to apply the series, perl for checkpatch.pl and build
 # scripts. cpio is not needed: the initramfs is loaded separately, not built in.
 PKGS="$PKGS linux-source-6.1 flex bison bc xz-utils patch perl"
+# Debian source packages (tools/debsrc.sh: apt-get source needs dpkg-source) and the
+# musl sysroot (guest/musl/build.sh: clang-16, lld-16, llvm-16's ar and llvm-config).
+PKGS="$PKGS dpkg-dev"
 
 missing=""
 for p in $PKGS; do

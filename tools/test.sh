@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Sets up, builds the guest kernel (guest/linux/build.sh: about 6 minutes on an idle 2-core
-# machine the first time, cached in ~/.cache/hexsim afterwards), builds a Debug tree with
+# machine the first time, cached in ~/.cache/hexsim afterwards) and the musl sysroot
+# (guest/musl/build.sh, cached likewise), builds a Debug tree with
 # AddressSanitizer and UndefinedBehaviorSanitizer in build-test/, and runs every registered
 # test with ctest (the boot tests included), then builds the libFuzzer targets in build-fuzz/
 # and fuzzes each for a short smoke time (ctest label "fuzz"); exits non-zero if either failed.
@@ -11,7 +12,10 @@ cd "$(dirname "$0")/.."
 
 ./tools/setup.sh
 vmlinux=$(guest/linux/build.sh)
-cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux"
+# The musl sysroot for tests/userland (cold: about 6 minutes on a loaded 2-core machine).
+sysroot=$(guest/musl/build.sh)
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux" \
+    -DHEXSIM_MUSL_SYSROOT="$sysroot"
 cmake --build build-test -j"$(nproc)"
 
 # A UBSan report should say where it came from; callers may override.

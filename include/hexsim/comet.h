@@ -14,6 +14,8 @@
 
 #include "hexsim/dev.h"
 
+struct hexsim_mem;
+
 // ---- SIRC (src/devices/comet/sirc.c)
 #define HEXSIM_SIRC_BASE 0xAB010000u
 #define HEXSIM_SIRC_GROUPS 2
@@ -69,7 +71,12 @@ struct hexsim_msm_uart {
     uint32_t misr_mode, test_ctrl;
     uint8_t tx[HEXSIM_MSM_UART_FIFO], rx[HEXSIM_MSM_UART_FIFO];
     uint32_t tx_head, tx_n, rx_head, rx_n;
+    uint8_t rx_held[2 * HEXSIM_MSM_UART_FIFO];   // taken back from the FIFO by reset RX
+    uint32_t rx_held_n;
+    uint8_t line_out[128];    // the output line being written (since the last newline)
+    uint32_t line_n;
     bool rx_on, tx_on, overrun, stale, brk, clock, in_eof;
+    bool rx_quiet;            // a sample found no input: samples wait for a wake
     uint64_t tx_done;         // time the character at the FIFO head is sent (NEVER: idle)
     uint64_t rx_poll;         // next time the line is sampled for input (NEVER: off)
     uint64_t stale_at;        // time the stale timeout expires (NEVER: not armed)
@@ -86,6 +93,12 @@ void hexsim_msm_uart_init(struct hexsim_dev *d, struct hexsim_msm_uart *u, uint3
 #define HEXSIM_MSM_UART_INT_RXLEV 0x10u
 // Sends the characters waiting in the TX FIFO to the host now (the run is ending).
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u);
+// Sends the line the guest was writing (from its last newline on) to the host again: after
+// a restore, the screen shows the prompt the snapshot was taken at.
+void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u);
+// Input may have come (or a vCPU runs): a quiet receiver samples again from the next point
+// of its grid.
+void hexsim_msm_uart_wake(struct hexsim_dev *d);
 void hexsim_msm_uart_set_clock(void *uart, unsigned line, int level);
 
 // ---- SMSC LAN9118 family Ethernet (src/devices/comet/smsc911x.c)
@@ -125,6 +138,7 @@ struct hexsim_smsc911x {
     uint64_t gpt_t0, rx_poll;
     uint8_t eeprom[HEXSIM_SMSC_EEPROM];
     bool eeprom_we;
+    bool rx_quiet;                     // a poll found no frame: polls wait for a wake
     uint64_t poll_period;
     uint8_t frame[HEXSIM_ETH_MAX_FRAME + 4];
     int line;                          // pin level driven (electrical)
@@ -132,7 +146,33 @@ struct hexsim_smsc911x {
     uint64_t tx_frames, rx_frames, rx_dropped;
 };
 
+// ---- virtio entropy device on virtio-mmio (src/devices/comet/virtio_rng.c; not a Comet
+// part: the board has no entropy source)
+#define HEXSIM_VIRTIO_RNG_BASE 0xAB100000u
+#define HEXSIM_VIRTIO_RNG_SIZE 0x200u
+#define HEXSIM_VIRTIO_RNG_SIRC 20               // SIRC group 0, level, active high
+#define HEXSIM_VIRTIO_RNG_LINUX_IRQ (32 + HEXSIM_VIRTIO_RNG_SIRC)   // Linux's number
+#define HEXSIM_VIRTIO_RNG_QUEUE 64              // QueueNumMax
+
+struct hexsim_virtio_rng {
+    // guest-visible state (saved in snapshots)
+    uint32_t dev_features_sel, drv_features_sel, drv_features[2];
+    uint32_t queue_sel, queue_num, queue_ready;
+    uint32_t int_status, status;
+    uint64_t desc, avail, used;        // guest physical addresses of the queue's parts
+    uint16_t last_avail, used_idx;
+    uint64_t bytes;                    // random bytes given so far
+    // configuration (seed) and the stream's position (saved), host side (not saved)
+    uint64_t seed, stream;
+    struct hexsim_mem *ram;
+};
+
+void hexsim_virtio_rng_init(struct hexsim_dev *d, struct hexsim_virtio_rng *r,
+                            struct hexsim_mem *ram, uint64_t seed);
+
 void hexsim_smsc911x_init(struct hexsim_dev *d, struct hexsim_smsc911x *e,
                           const uint8_t mac[6], struct hexsim_netdev *be);
+// The host may have frames (or a vCPU runs): a quiet receiver polls again.
+void hexsim_smsc911x_wake(struct hexsim_dev *d);
 
 #endif

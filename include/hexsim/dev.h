@@ -116,8 +116,14 @@ struct hexsim_chardev {
     void (*write)(void *ctx, const void *buf, size_t n);
     void *ctx;
     // Optional: the machine calls it whenever the guest waits for this port's input
-    // (every vCPU idle, the port's RX interrupt enabled and its RX FIFO empty).
-    void (*wants_input)(void *ctx);
+    // (every vCPU idle, the port's RX interrupt enabled and its RX FIFO empty). Returns
+    // true when that made input available (the machine then wakes the port).
+    bool (*wants_input)(void *ctx);
+    // True when, after read returned 0, new input is announced: by the machine's idle
+    // hook returning 1, or by wants_input returning true (the machine then wakes the port). The
+    // port need not sample the line until then. False (--replay: input due at pcycles):
+    // the port samples it every character time.
+    bool idle_wakes;
 };
 
 // Network backend of an Ethernet device: whole frames (destination MAC first, no FCS).
@@ -129,10 +135,12 @@ struct hexsim_netdev {
     size_t (*recv)(void *ctx, uint8_t *frame, size_t cap);
     void (*close)(void *ctx);
     void *ctx;
-    // Optional (host backends with sockets): waits at most timeout_ms for network work
-    // or for wake_fd (-1: none) to become readable; returns true for the latter.
-    bool (*wait)(void *ctx, int wake_fd, int timeout_ms);
+    // Optional (host backends with sockets): serves them for at most timeout_ns, and
+    // returns early with HEXSIM_NET_WAKE_FD when wake_fd (-1: none) becomes readable,
+    // HEXSIM_NET_FRAMES when frames for the guest are queued (either or both; 0: neither).
+    int (*wait)(void *ctx, int wake_fd, uint64_t timeout_ns);
 };
+enum { HEXSIM_NET_WAKE_FD = 1, HEXSIM_NET_FRAMES = 2 };
 
 // Comet RTOS timer (0xAB000000): see src/devices/comet/rtos_timer.c.
 #define HEXSIM_RTOS_TIMER_BASE 0xAB000000u

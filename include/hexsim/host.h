@@ -18,9 +18,15 @@ struct hexsim_terminal {
     int in_fd;
     FILE *out, *err;
     bool tty, raw, regular, eof, escape, esc, quit_requested, have_saved;
+    bool wrote_since_input;           // output since the last input byte went in
+    uint8_t last_out;                 // the last output byte
+    bool eof_pending;                 // a Ctrl-D for the end of input waits to be read
+    int eof_sent;                     // Ctrl-Ds typed for the end of input so far
+    bool input_ended;                 // the run was stopped: input over, guest waiting
     struct termios saved;
     void (*quit)(void *ctx);          // Ctrl-A x
     void (*debug)(void *ctx);         // Ctrl-A d (NULL: not available)
+    void (*snapshot)(void *ctx);      // Ctrl-A s (NULL: not available)
     void *quit_ctx;
     struct hexsim_chardev chr;        // for the UART
     struct hexsim_console con;        // for angel output
@@ -37,13 +43,15 @@ void hexsim_terminal_raw(struct hexsim_terminal *t);
 // Puts the tty back as it was (async-signal-safe; idempotent).
 void hexsim_terminal_restore(const struct hexsim_terminal *t);
 void hexsim_terminal_close(struct hexsim_terminal *t);
-// Idle hook: waits for input at most the host time of pcycles at hz (capped at 20 ms).
-void hexsim_terminal_idle(void *ctx, uint64_t pcycles, uint64_t hz);
+// Ctrl-Ds typed at the prompt after the end of the input before the run is stopped.
+#define HEXSIM_TERMINAL_EOF_TRIES 3
+// Idle hook (struct hexsim_machine_opts idle): flushes the output and waits for input at
+// most timeout_ns (and at most 50 ms). Returns 1 when input may be there, 0 when the
+// time ran out, -1 when no more input can come (after waiting as long).
+int hexsim_terminal_idle(void *ctx, uint64_t timeout_ns);
 // The descriptor an idle wait should watch for console input, or -1 (end of input, a
 // regular file, or quitting).
 int hexsim_terminal_wait_fd(const struct hexsim_terminal *t);
-// Host time an idle wait of pcycles at hz may take: that time, at most 20 ms.
-uint64_t hexsim_idle_timeout_ns(uint64_t pcycles, uint64_t hz);
 
 // ---- console record and replay (record.c)
 // --record FILE: every byte the serial port takes from its input, with the pcycle it was
@@ -81,6 +89,8 @@ struct hexsim_script {
 // carries the output and the input after the script. Returns 0, or -1 with a message.
 int hexsim_script_open(struct hexsim_script *s, const char *path,
                        struct hexsim_chardev *inner, char *msg, size_t msglen);
+// Sets inner after hexsim_script_open (before the run).
+void hexsim_script_set_inner(struct hexsim_script *s, struct hexsim_chardev *inner);
 void hexsim_script_close(struct hexsim_script *s);
 
 // ---- network (net.c)
@@ -96,8 +106,9 @@ void hexsim_net_close(struct hexsim_netdev *n);
 // True when the backend has host sockets to serve (--net user): the idle hook must then
 // wait in hexsim_net_wait instead of only on the terminal.
 bool hexsim_net_has_wait(const struct hexsim_netdev *n);
-// Serves the backend's sockets and timers for at most timeout_ms, returning early (true)
-// when wake_fd (-1: none) becomes readable.
-bool hexsim_net_wait(struct hexsim_netdev *n, int wake_fd, int timeout_ms);
+// Serves the backend's sockets and timers for at most timeout_ns, returning early when
+// wake_fd (-1: none) becomes readable or frames for the guest are queued (the
+// HEXSIM_NET_WAKE_FD and HEXSIM_NET_FRAMES bits; 0 when the time ran out).
+int hexsim_net_wait(struct hexsim_netdev *n, int wake_fd, uint64_t timeout_ns);
 
 #endif

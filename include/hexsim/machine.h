@@ -44,15 +44,22 @@ struct hexsim_machine_opts {
     const struct hexsim_timing_params *timing_params;   // NULL: the defaults
     const char *profile;      // --profile FILE (NULL: none)
     uint64_t uart_char_pcycles;          // UART character time (0: default)
+    uint64_t rng_seed;                   // the entropy device's seed (--rng-seed)
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the
-    // Ethernet backend (default: none). idle is called when every vCPU waits, with the
-    // pcycles until the next device event (HEXSIM_TIME_NEVER none) and the clock rate.
+    // Ethernet backend (default: none). idle is called when every vCPU waits: it waits at
+    // most timeout_ns of host time for console or network input (0: only looks) and
+    // returns 1 when some may be there (the machine then wakes its ports), 0 when the time
+    // ran out, -1 when no input can ever come (after waiting as long).
     struct hexsim_chardev *serial;
     struct hexsim_console *console;
     struct hexsim_netdev *net;
-    void (*idle)(void *ctx, uint64_t pcycles, uint64_t hz);
+    int (*idle)(void *ctx, uint64_t timeout_ns);
     void *idle_ctx;
+    // --clock: false (virtual), while every vCPU waits the clock jumps to the next device
+    // event at once, so a run depends only on its input; true (wall), it follows the
+    // host's clock then (interactive use; src/hvm/run.c).
+    bool wall_clock;
 };
 
 struct hexsim_pcache;
@@ -86,6 +93,8 @@ struct hexsim_machine {
     struct hexsim_clk_ctl clk;
     struct hexsim_msm_uart uart[3];      // UART1, UART2, UART3 (the console)
     struct hexsim_smsc911x eth;
+    struct hexsim_dev rng_dev;
+    struct hexsim_virtio_rng rng;        // entropy source (virtio_rng.c)
     struct hexsim_chardev serial_default; // UART3 output to the console
     struct hexsim_netdev net_none;
     struct hexsim_console console;
@@ -100,14 +109,18 @@ struct hexsim_machine {
     const struct hexsim_machine_hook *hook;   // debugger (NULL: none)
     bool hook_stop;                   // a hook asked hexsim_machine_run to return
     bool user_seen;                   // some vCPU has entered guest user mode
+    uint32_t vcpus_seen;              // bit i: vCPU i has been on (not HEXSIM_VCPU_OFF)
     bool prompt_seen;                 // the guest has waited for console input (see run.c)
     double prompt_seconds;            // host time from the start of the run to then
     uint64_t prompt_pcycles, prompt_packets;
     struct timespec run_t0;           // host time of the first hexsim_machine_run
     bool run_started;
+    bool wall_anchored;               // --clock wall: pcycle wall_guest0 was host time
+    uint64_t wall_host0, wall_guest0; //   wall_host0 (ns); the idle clock follows from there
     uint64_t pause_at;                // hexsim_machine_run returns HEXSIM_SYS_PAUSED once this
     bool paused;                      //   many packets have run (0: never); the state is then
                                       //   complete between two rounds (for snapshots)
+    bool pause_now;                   // the same at the next round (Ctrl-A s)
     int exit_status;
     FILE *err;                        // diagnostics (stderr)
     // loader results

@@ -42,10 +42,13 @@ int hexsim_sdl_console_free(struct hexsim_sdl_console *c);
 // The backends to hand to the machine (struct hexsim_machine_opts serial, console, idle).
 struct hexsim_chardev *hexsim_sdl_console_chardev(struct hexsim_sdl_console *c);
 struct hexsim_console *hexsim_sdl_console_console(struct hexsim_sdl_console *c);
-void hexsim_sdl_console_idle(void *ctx, uint64_t pcycles, uint64_t hz);
-// quit(ctx) is called when the window is closed (like Ctrl-A x on the terminal).
+// Idle hook: redraws, waits for window events at most timeout_ns (at most 50 ms);
+// returns 1 when keys are queued for the UART, else 0.
+int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns);
+// quit(ctx) is called when the window is closed or on Ctrl-A x, snapshot(ctx) (may be
+// NULL) on Ctrl-A s, as on the terminal.
 void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
-                                 void *ctx);
+                                 void (*snapshot)(void *ctx), void *ctx);
 
 // Handles pending window events and redraws what changed now (tests; the callbacks above
 // do this on their own at most every few milliseconds).

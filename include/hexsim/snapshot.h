@@ -5,6 +5,7 @@
 #ifndef HEXSIM_SNAPSHOT_H
 #define HEXSIM_SNAPSHOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,9 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
 // gives its machine configuration; 0, or -1 with a message naming the file and the reason.
 int hexsim_snapshot_probe(const char *path, struct hexsim_snapshot_config *cfg, char *msg,
                           size_t msglen);
+// True when path reads as a snapshot of a user-mode process (--user); false otherwise
+// (a machine, or a file that is not a snapshot: the restore says why).
+bool hexsim_snapshot_is_user(const char *path);
 // Loads path into m, a fresh machine made with the probed configuration (nothing loaded or
 // run on it yet). Everything is checked before anything is applied; 0, or -1 with a message
 // and m unchanged.

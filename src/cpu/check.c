@@ -7,7 +7,7 @@
 //    only by instructions that are all conditional, none on the same predicate and sense as
 //    another, and, when two of them use one predicate with opposite senses, by those two only;
 //    several writes of a predicate are ANDed; the end of a hardware loop writes its loop
-//    registers (SA0/LC0, SA1/LC1); PC (and C9:8) is never written; P3:0 (C4) is not written
+//    registers (SA0/LC0, SA1/LC1); P3:0 (C4) is not written
 //    beside a predicate-register write; USR is not written beside an instruction that sets
 //    USR status bits implicitly;
 //  - a predicate written "late" (loop set-ups with P3, :carry, decbin, ...) is written by
@@ -39,7 +39,7 @@
 
 // Register numbering for the write map: r0-r31, p0-p3, control registers c0-c31.
 enum { REG_R = 0, REG_P = 32, REG_C = 36, NREGS = 68 };
-enum { C_SA0 = 0, C_LC0 = 1, C_SA1 = 2, C_LC1 = 3, C_P3_0 = 4, C_USR = 8, C_PC = 9 };
+enum { C_SA0 = 0, C_LC0 = 1, C_SA1 = 2, C_LC1 = 3, C_P3_0 = 4, C_USR = 8 };
 #define MAX_WRITERS 8
 
 struct sense {
@@ -101,10 +101,10 @@ static void note_pred(struct writes *w, const struct hexsim_insn_desc *d, unsign
         w->pdef |= (uint8_t)(1u << p);
 }
 
+// (A write of PC, which the assembler refuses, is not a packet-formation error: the write
+// has no effect. decode.h: writes_pc.)
 static void note_ctrl(struct writes *w, unsigned c, struct sense s)
 {
-    if (c == C_PC)
-        w->bad = true;   // PC is read-only
     if (c == C_P3_0)
         w->pdef |= 0xf;
     note_write(w, REG_C + c, s);

@@ -13,6 +13,8 @@
 // Every table lookup goes through hexsim_isa_table; there is no other instruction list.
 #include "decode.h"
 
+#include "cpu.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 
@@ -320,10 +322,65 @@ unsigned hexsim_insn_preds_written(const struct hexsim_insn *in)
 {
     const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
     unsigned m = d->lit_pdefs;
-    for (unsigned i = 0; i < d->nops; i++)
-        if (d->ops[i].kind == HX_OPK_P && d->ops[i].written)
+    for (unsigned i = 0; i < d->nops; i++) {
+        const struct hexsim_operand_desc *o = &d->ops[i];
+        if (!o->written)
+            continue;
+        if (o->kind == HX_OPK_P)
             m |= 1u << (in->op[i] & 3);
+        // P3:0 is control register 4: `c4 = Rs`, `c5:4 = Rss` write all four
+        else if ((o->kind == HX_OPK_C && in->op[i] == HX_P3_0) ||
+                 (o->kind == HX_OPK_CC && (in->op[i] & ~1u) == HX_P3_0))
+            m |= 15u;
+    }
     return m;
+}
+
+// Whether an instruction of the packet writes PC (control register 9, alone or in C9:8).
+static bool writes_pc(const struct hexsim_packet *pkt)
+{
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
+        for (unsigned k = 0; k < d->nops; k++) {
+            const struct hexsim_operand_desc *o = &d->ops[k];
+            uint32_t v = pkt->insn[i].op[k];
+            if (o->written && ((o->kind == HX_OPK_C && v == HX_PC) ||
+                               (o->kind == HX_OPK_CC && (v & ~1u) == (HX_PC & ~1u))))
+                return true;
+        }
+    }
+    return false;
+}
+
+// PRM 6.1.3: the writes of one predicate in a packet are ANDed, and a compound compare-jump
+// (`p0 = cmp.eq(Rs,Rt); if (p0.new) jump`) jumps on the value the packet gives p0, which the
+// compares after it in the packet take part in. When another instruction writes its predicate
+// the decoder splits it in two (qemu-hexagon does the same): its compare half runs with the
+// predicate writers (first in the execution order), its jump half, a copy of the instruction
+// behind the packet's own in insn[] (same index, for the first-branch-wins rule), runs after
+// all of them. Returns the number of jump halves added at insn[n...].
+static unsigned split_cmpjumps(struct hexsim_packet *pkt, unsigned n)
+{
+    unsigned written[HX_PACKET_MAX_INSNS], nsplit = 0;
+    for (unsigned i = 0; i < n; i++)
+        written[i] = hexsim_insn_preds_written(&pkt->insn[i]);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned tag = pkt->insn[i].tag;
+        if (!hexsim_isa_sem_cmp[tag])
+            continue;
+        unsigned others = 0;
+        for (unsigned k = 0; k < n; k++)
+            if (k != i)
+                others |= written[k];
+        // room: a word holds at most two instructions, a compare-jump's word one
+        if (!(others & written[i]) || n + nsplit >= HX_PACKET_MAX_INSNS)
+            continue;
+        pkt->insn[i].fn = hexsim_isa_sem_cmp[tag];
+        struct hexsim_insn *j = &pkt->insn[n + nsplit++];
+        *j = pkt->insn[i];
+        j->fn = hexsim_isa_sem_jump[tag];
+    }
+    return nsplit;
 }
 
 int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
@@ -381,17 +438,24 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     }
     unsigned k = 0;
     pkt->priv = pkt->guest = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (unsigned i = 0; i < d.count; i++) {
-            const struct hexsim_insn_desc *desc = &hexsim_isa_table[pkt->insn[i].tag];
-            if (pkt->insn[i].tag != HX_A4_ext && (hexsim_insn_preds_written(&pkt->insn[i]) != 0) == (pass == 0))
-                pkt->order[k++] = (uint8_t)i;
-            if (pass == 0 && (desc->flags & HX_F_PRIV))
-                pkt->priv |= (uint8_t)(1u << i);
-            if (pass == 0 && (desc->flags & HX_F_GUEST))
-                pkt->guest |= (uint8_t)(1u << i);
-        }
+    unsigned nsplit = split_cmpjumps(pkt, d.count);
+    // the predicate writers, the split jump halves, the rest (decode.h: order)
+    for (unsigned i = 0; i < d.count; i++)
+        if (pkt->insn[i].tag != HX_A4_ext && hexsim_insn_preds_written(&pkt->insn[i]))
+            pkt->order[k++] = (uint8_t)i;
+    for (unsigned i = 0; i < nsplit; i++)
+        pkt->order[k++] = (uint8_t)(d.count + i);
+    for (unsigned i = 0; i < d.count; i++) {
+        const struct hexsim_insn_desc *desc = &hexsim_isa_table[pkt->insn[i].tag];
+        if (pkt->insn[i].tag != HX_A4_ext && !hexsim_insn_preds_written(&pkt->insn[i]))
+            pkt->order[k++] = (uint8_t)i;
+        if (desc->flags & HX_F_PRIV)
+            pkt->priv |= (uint8_t)(1u << i);
+        if (desc->flags & HX_F_GUEST)
+            pkt->guest |= (uint8_t)(1u << i);
+    }
     pkt->nexec = (uint8_t)k;
+    pkt->writes_pc = writes_pc(pkt);
     if (!hexsim_check_packet(pkt, arch)) {
         pkt->status = HX_DECODE_ILLEGAL;
         pkt->bad_word = 0;

@@ -20,6 +20,12 @@ extern const hexsim_sem_fn hexsim_isa_sem[HX_NUM_TAGS];
 // The same writing general registers in place without the write mask: what the decoder
 // puts in hexsim_insn.fn of a `direct` packet (NULL: the row has no such variant).
 extern const hexsim_sem_fn hexsim_isa_sem_direct[HX_NUM_TAGS];
+// The two halves of a compound compare-jump (`p0 = cmp.eq(Rs,Rt); if (p0.new) jump`; NULL for
+// other rows): the compare, which writes the predicate, and the jump, which reads the value
+// the predicate takes in the packet. The decoder runs them apart when another instruction of
+// the packet writes the same predicate (decode.c: split_cmpjumps).
+extern const hexsim_sem_fn hexsim_isa_sem_cmp[HX_NUM_TAGS];
+extern const hexsim_sem_fn hexsim_isa_sem_jump[HX_NUM_TAGS];
 // Whether an instruction's semantics may read the packet's address (x->pc, x->npc): the
 // compiled blocks (jit.c) set them only for packets that need them.
 extern const uint8_t hexsim_isa_sem_uses_pc[HX_NUM_TAGS];
@@ -56,7 +62,8 @@ struct hexsim_insn {
     uint8_t producer;         // new-value consumers: index in the packet of the producer
     hexsim_sem_fn fn;         // hexsim_isa_sem[tag] (hexsim_sem_unimplemented if none;
                               // in a direct packet hexsim_isa_sem_direct[tag] if there is
-                              // one), set once by the decoder
+                              // one; a split compare-jump's halves: hexsim_isa_sem_cmp and
+                              // _jump), set once by the decoder
 };
 
 enum hexsim_alu_kind {
@@ -73,11 +80,17 @@ struct hexsim_packet {
     uint8_t status;           // enum hexsim_decode_status
     uint8_t bad_word;         // word index that made the packet invalid
     uint32_t words[HX_PACKET_MAX_WORDS];
+    // insn[0..ninsns): the packet's instructions; behind them the jump halves of split
+    // compare-jumps (see order), which only the executor sees.
     struct hexsim_insn insn[HX_PACKET_MAX_INSNS];
     // Execution order (indexes into insn): instructions that write predicates first, so that
-    // .new predicate readers anywhere in the packet see them (PRM 6.1.4), then the rest in
-    // packet order. New-value producers always precede their consumers in the encoding.
-    // Constant extenders do nothing when executed and are left out: nexec <= ninsns.
+    // .new predicate readers anywhere in the packet see the value the packet gives them
+    // (PRM 6.1.3: several writes are ANDed; 6.1.4), then the jump halves of compare-jumps
+    // split because another instruction writes their predicate too (decode.c:
+    // split_cmpjumps: the compare half runs with the writers), then the rest in packet order.
+    // New-value producers always precede their consumers in the encoding. Constant extenders
+    // do nothing when executed and are left out. nexec <= HX_PACKET_MAX_INSNS: a word holds
+    // at most two instructions, a compare-jump's word one and its jump half.
     uint8_t order[HX_PACKET_MAX_INSNS];
     uint8_t nexec;
     uint8_t priv;             // bit i: insn[i] is a supervisor (monitor mode) instruction
@@ -90,6 +103,10 @@ struct hexsim_packet {
                               // (exec_step.h)
     bool store_direct;        // in user mode its one store may write memory at once (see
                               // decode.c: nothing after it in execution order can fault)
+    bool writes_pc;           // a transfer names PC (`pc = Rs`, `c9:8 = Rss`): the assembler
+                              // and disassembler (llvm-mc-16, llvm-objdump-16) refuse it as
+                              // writing a read-only register, so hexsim-objdump prints
+                              // <unknown>; it executes with the PC write ignored (exec.c)
     bool plain;               // decoded OK, no supervisor or guest instructions (the
                               // executor's fast path; false: it checks status and mode)
     struct hexsim_packet_timing tm;   // the timing model's summary (timing.h)

@@ -94,7 +94,7 @@ unsigned hexsim_disasm_packet_arch(const uint32_t *words, size_t n, uint32_t add
     out->endloop = "";
     hexsim_decode_packet(words, n, addr, arch, &pkt);
     out->nwords = pkt.nwords;
-    if (pkt.status != HX_DECODE_OK) {
+    if (pkt.status != HX_DECODE_OK || pkt.writes_pc) {   // (as llvm-objdump-16: decode.h)
         out->valid = false;
         snprintf(out->text[0], sizeof out->text[0], "<unknown>");
         return out->nwords;

@@ -33,6 +33,21 @@ uint32_t hx_cr(const struct hx_exec *x, unsigned n)
     }
 }
 
+// The bits of each control register that a transfer (`Cd = Rs`, `Cdd = Rss`) does not write:
+// they keep their value, which for reserved bits is zero. PRM 2.2: PC (2.2.1), UPCYCLE,
+// PKTCOUNT and UTIMER are read-only, so writing them has no effect (the assembler refuses
+// `pc = Rs`; the hardware, and later QEMU, ignore the write: decode.h, writes_pc); USR (2.2.3)
+// keeps bits 7:6, 21:20, 24 and 31:30 at zero, GP (2.2.8) bits 5:0 (later QEMU's write masks
+// read the same: USR 0x3ecfff3f, GP 0xffffffc0). P3:0 holds the predicates (hx_wcr).
+static const uint32_t cr_fixed[32] = {
+    [HX_USR] = ~0x3ecfff3fu,
+    [HX_GP] = 0x3fu,
+    [HX_PC] = ~0u,
+    [HX_UPCYCLELO] = ~0u, [HX_UPCYCLEHI] = ~0u,
+    [HX_PKTCOUNTLO] = ~0u, [HX_PKTCOUNTHI] = ~0u,
+    [HX_UTIMERLO] = ~0u, [HX_UTIMERHI] = ~0u,
+};
+
 void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
 {
     n &= 31;
@@ -41,11 +56,10 @@ void hx_wcr(struct hx_exec *x, unsigned n, uint32_t v)
             hx_wp(x, i, (uint8_t)(v >> (8 * i)));
         return;
     }
-    // PC, UPCYCLE, PKTCOUNT and UTIMER are read-only (the packet checker rejects PC writes)
-    if (n == HX_PC || n == HX_UPCYCLELO || n == HX_UPCYCLEHI || n == HX_PKTCOUNTLO ||
-        n == HX_PKTCOUNTHI || n == HX_UTIMERLO || n == HX_UTIMERHI)
+    const uint32_t fixed = cr_fixed[n];
+    if (fixed == ~0u)
         return;
-    x->new_c[n] = v;
+    x->new_c[n] = (v & ~fixed) | (x->cpu->c[n] & fixed);
     x->cmask |= 1u << n;
     x->full = true;
 }
@@ -432,7 +446,8 @@ int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt)
         const struct hexsim_insn *in = &pkt->insn[i];
         x->cur_in = in;
         // the staging function even in a direct packet: the log reads the write mask
-        hexsim_sem_fn fn = hexsim_isa_sem[in->tag] ? hexsim_isa_sem[in->tag] : in->fn;
+        hexsim_sem_fn fn = in->fn == hexsim_isa_sem_direct[in->tag] ? hexsim_isa_sem[in->tag]
+                                                                     : in->fn;
         fn(x, in);
         trace_insn(x, i);
         if (ev->kind >= HX_EV_FAULT_READ)

@@ -69,7 +69,16 @@ bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_d
     for (unsigned i = 0; i < o->nbreaks; i++) {
         char line[300];
         snprintf(line, sizeof(line), "break %s", o->breaks[i]);
+        unsigned had = d->nbp;
         hexsim_dbg_cli_exec(&cli, line);
+        if (d->nbp == had) {            // the command said why
+            fprintf(log, "hexsim: --break %s: no such location; nothing was run\n",
+                    o->breaks[i]);
+            *status = HEXSIM_DBG_BAD_BREAK;
+            hexsim_dbg_free(d);
+            free(d);
+            return false;
+        }
     }
     if (o->gdb) {
         int r = hexsim_gdb_serve(d, o->gdb, log);

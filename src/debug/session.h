@@ -33,7 +33,9 @@ struct hexsim_dbg_line_editor {
 
 // Runs the session. When it ends with the program still alive, and the session asked for
 // it (detach, or no command loop), the program runs on to its end. Returns true when the
-// program has ended (*status: its exit status), false when the session quit before.
+// program has ended (*status: its exit status), false when the session quit before
+// (*status HEXSIM_DBG_BAD_BREAK: a --break location did not resolve, nothing ran).
+#define HEXSIM_DBG_BAD_BREAK 2
 bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_dbg_options *o,
                         const struct hexsim_dbg_line_editor *ed, FILE *out, FILE *log,
                         int *status);

@@ -53,8 +53,9 @@ bool hexsim_hvm_event(struct hexsim_vcpu *v, unsigned ev, uint32_t cause, uint32
     if (!v->vec_set) {
         fprintf(m->err, "hexsim: cpu%u: %s (cause 0x%x, address 0x%08x) at PC 0x%08x in %s "
                 "mode before the guest set its event vectors (vmsetvec): the vCPU is "
-                "terminated\n", v->id, event_name(ev), cause, badva, elr,
-                v->user ? "user" : "guest");
+                "terminated%s\n", v->id, event_name(ev), cause, badva, elr,
+                v->user ? "user" : "guest", v->user ? "" : "; if KERNEL is a Linux program "
+                "rather than a kernel, run it with hexsim --user PROG");
         v->state = HEXSIM_VCPU_OFF;
         v->yield = true;
         m->vcpu_lost = true;

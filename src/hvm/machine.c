@@ -6,8 +6,9 @@
 // L1 23, group 1 on L1 24); clock control 0xA8600000, whose UART3 branch clocks UART3;
 // MSM UART1/2/3 at 0xA9A00000/0xA9B00000/0xA9C00000 on SIRC1 bits 14/16/18 (UART1 and
 // UART2 have no host side and run on a clock hexsim keeps on: their branch registers are
-// not in the seed); SMSC911x Ethernet 0x84000000 on SIRC0 bit 19 (active low). Nothing is
-// global: several machines can run in one process.
+// not in the seed); SMSC911x Ethernet 0x84000000 on SIRC0 bit 19 (active low); and, not a
+// Comet part, a virtio entropy device at 0xAB100000 on SIRC0 bit 20 (virtio_rng.c). Nothing
+// is global: several machines can run in one process.
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,11 @@ static void board(struct hexsim_machine *m, const struct hexsim_machine_opts *o)
     m->eth_dev.irq = (struct hexsim_irq){ hexsim_sirc_set_line, &m->sirc,
                                           HEXSIM_SMSC911X_SIRC };
     hexsim_bus_add(&m->bus, &m->eth_dev);
+
+    hexsim_virtio_rng_init(&m->rng_dev, &m->rng, &m->ram, o->rng_seed);
+    m->rng_dev.irq = (struct hexsim_irq){ hexsim_sirc_set_line, &m->sirc,
+                                          HEXSIM_VIRTIO_RNG_SIRC };
+    hexsim_bus_add(&m->bus, &m->rng_dev);
     hexsim_bus_reset(&m->bus);         // every device drives its lines to the reset level
 }
 

@@ -4,8 +4,16 @@
 // or when interrupt or device state changed. Between slices the loop advances the devices
 // whose time has come, wakes waiting vCPUs that have an interrupt pending, and delivers
 // interrupts to vCPUs that have them enabled. When every live vCPU waits (vmwait), the
-// clock jumps to the next device event instead of spinning (after the idle hook, which an
-// interactive terminal uses to wait for the host's input). Executor events become HVM
+// clock moves to the next device event instead of spinning: at once with the virtual
+// clock (the default for scripts and pipes: the run depends only on its input), or, with
+// the wall clock (--clock wall, interactive), when the host's clock gets there: from the
+// first idle round on, pcycles follow host time at HEXSIM_PCYCLE_HZ, and a guest that fell
+// behind (it computed slower than real time, or the debugger held it) starts over from
+// where it is. The idle hook waits for host input meanwhile; when some may have come, the
+// ports' receivers, quiet while they found nothing (so that an idle guest is not woken
+// every character time), are woken; a running vCPU wakes them too. Either way the clock
+// only ever stops at device events, so a run recorded with --record under the wall clock
+// replays under the virtual one. Executor events become HVM
 // events: trap0 (angel calls in guest mode), trap1 calls, faults and illegal or privileged
 // instructions as general exceptions with their cause and BADVA, an invalid page table as a
 // machine check (HVM spec 7.5). An event before vmsetvec terminates its vCPU (spec 5.2);
@@ -21,6 +29,9 @@
 
 #define PCACHE_SIZE 8192
 #define SLICE 10000u
+#define IDLE_WAIT_NS 50000000ull     // an idle wait for input returns at least this often
+#define WALL_SLACK_NS 50000000ull    // behind the wall clock by more: start over from now
+_Static_assert(HEXSIM_PCYCLE_HZ == 600000000ull, "pcycles <-> ns below assume 600 MHz");
 
 struct pcache_entry {
     const uint8_t *host;      // host address of the packet's first word, NULL invalid
@@ -256,6 +267,86 @@ static bool waits_for_console(const struct hexsim_machine *m)
            && u->rx_n == 0;
 }
 
+static uint64_t host_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+// 600 MHz: 3 pcycles every 5 ns.
+static uint64_t ns_to_pcycles(uint64_t ns)
+{
+    return ns / 5 * 3 + ns % 5 * 3 / 5;
+}
+
+static uint64_t pcycles_to_ns(uint64_t pc)
+{
+    return pc / 3 * 5 + pc % 3 * 5 / 3;
+}
+
+// The ports' receivers may have input to take (the idle hook said so, or a vCPU runs).
+static void wake_inputs(struct hexsim_machine *m)
+{
+    for (unsigned i = 0; i < 3; i++)
+        hexsim_msm_uart_wake(&m->uart_dev[i]);
+    hexsim_smsc911x_wake(&m->eth_dev);
+}
+
+static int idle_hook(struct hexsim_machine *m, uint64_t timeout_ns)
+{
+    int r = m->opts.idle ? m->opts.idle(m->opts.idle_ctx, timeout_ns) : -1;
+    if (r > 0)
+        wake_inputs(m);
+    return r;
+}
+
+// Every vCPU waits; next is the next device event. Moves the clock towards it (see the
+// top of the file). Returns false when nothing can ever wake the guest.
+static bool idle(struct hexsim_machine *m, uint64_t next)
+{
+    if (next == HEXSIM_TIME_NEVER) {
+        // only input can wake the guest now: wait for it, if any can come
+        int r = idle_hook(m, 0);
+        if (r == 0)
+            r = idle_hook(m, IDLE_WAIT_NS);
+        m->wall_anchored = false;      // the clock stood still meanwhile
+        return r >= 0 || m->halted;
+    }
+    if (!m->opts.wall_clock) {
+        if (idle_hook(m, 0) > 0) {
+            uint64_t n = hexsim_bus_next_event(&m->bus);   // a woken port samples first
+            if (n < next)
+                next = n;
+        }
+        m->now = next;
+        return true;
+    }
+    uint64_t h = host_ns();
+    if (m->wall_anchored) {
+        uint64_t at = m->wall_host0 + pcycles_to_ns(m->now - m->wall_guest0);
+        if (at + WALL_SLACK_NS < h || at > h + WALL_SLACK_NS)
+            m->wall_anchored = false;
+    }
+    if (!m->wall_anchored) {
+        m->wall_anchored = true;
+        m->wall_host0 = h;
+        m->wall_guest0 = m->now;
+    }
+    uint64_t due = m->wall_host0 + pcycles_to_ns(next - m->wall_guest0);
+    if (idle_hook(m, due > h ? due - h : 0) > 0) {
+        uint64_t n = hexsim_bus_next_event(&m->bus);
+        if (n < next)
+            next = n;
+    }
+    uint64_t g = m->wall_guest0 + ns_to_pcycles(host_ns() - m->wall_host0);
+    if (g >= next)
+        m->now = next;
+    else if (g > m->now)
+        m->now = g;                    // not there yet: the next round waits again
+    return true;
+}
+
 int hexsim_machine_run(struct hexsim_machine *m)
 {
     if (!m->pcache) {
@@ -279,7 +370,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
     m->paused = false;
     m->hook_stop = false;
     while (!m->halted && !m->hook_stop) {
-        if (m->pause_at && m->packets >= m->pause_at) {
+        if ((m->pause_at && m->packets >= m->pause_at) || m->pause_now) {
             m->paused = true;          // between two rounds: the state a snapshot saves
             break;
         }
@@ -293,6 +384,8 @@ int hexsim_machine_run(struct hexsim_machine *m)
         for (unsigned i = 0; i < m->nvcpu; i++) {
             running |= m->vcpu[i].state == HEXSIM_VCPU_RUN;
             alive |= m->vcpu[i].state != HEXSIM_VCPU_OFF;
+            if (m->vcpu[i].state != HEXSIM_VCPU_OFF)
+                m->vcpus_seen |= 1u << i;
         }
         uint64_t next = hexsim_bus_next_event(&m->bus);
         if (!alive) {
@@ -302,8 +395,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
                     (unsigned long long)m->packets);
             break;
         }
-        if (!running && m->opts.max_seconds > 0 && (++rounds & 0xff) == 0 &&
-            host_seconds(&t0) >= m->opts.max_seconds) {
+        if (!running && m->opts.max_seconds > 0 && host_seconds(&t0) >= m->opts.max_seconds) {
             // idle rounds count too: a guest waiting forever on a timer it never takes
             fprintf(m->err, "hexsim: stopped after %.1f s (--max-seconds), every vCPU idle\n",
                     host_seconds(&t0));
@@ -321,24 +413,24 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 // a script's next line waits until the console output before it is out
                 const struct hexsim_chardev *be = m->uart[2].be;
                 if (be && be->wants_input && m->uart[2].tx_n == 0 &&
-                    m->uart[2].tx_done == HEXSIM_TIME_NEVER)
-                    be->wants_input(be->ctx);
+                    m->uart[2].tx_done == HEXSIM_TIME_NEVER) {
+                    if (be->wants_input(be->ctx)) {
+                        hexsim_msm_uart_wake(&m->uart_dev[2]);   // it released input
+                        next = hexsim_bus_next_event(&m->bus);
+                    }
+                }
             }
-            if (m->opts.idle) {
-                m->opts.idle(m->opts.idle_ctx, next == HEXSIM_TIME_NEVER ? next : next - m->now,
-                             HEXSIM_PCYCLE_HZ);
-                if (m->halted)
-                    break;
-            }
-            if (next == HEXSIM_TIME_NEVER) {
-                fprintf(m->err, "hexsim: every vCPU waits (vmwait) with no interrupt pending and "
-                        "no timer event due: the guest cannot continue\n");
+            if (!idle(m, next)) {
+                fprintf(m->err, "hexsim: every vCPU waits (vmwait) with no interrupt pending, "
+                        "no timer event due and no more input: the guest cannot continue\n");
                 hexsim_machine_halt(m, HEXSIM_SYS_EXIT_ERROR);
-                break;
             }
-            m->now = next;             // idle: fast-forward to the next device event
+            if (m->halted)
+                break;
             continue;
         }
+        wake_inputs(m);                // a running guest takes input as it comes
+        next = hexsim_bus_next_event(&m->bus);
         uint64_t slice = SLICE;       // packets a vCPU may run this round (the limits)
         if (m->opts.max_packets) {
             if (m->packets >= m->opts.max_packets) {
@@ -394,6 +486,11 @@ int hexsim_machine_run(struct hexsim_machine *m)
         fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
                 "%.2f s after the start (host time; pcycle %llu, packet %llu)\n", m->prompt_seconds,
                 (unsigned long long)m->prompt_pcycles, (unsigned long long)m->prompt_packets);
+    unsigned started = (unsigned)__builtin_popcount(m->vcpus_seen);
+    if (m->nvcpu > 1 && started < m->nvcpu)
+        fprintf(m->err, "hexsim: --smp %u: the guest started %u of its %u vCPUs (vmstart); "
+                "the others stayed off (a kernel without SMP brings up one)\n", m->nvcpu,
+                started, m->nvcpu);
     if (m->opts.stats || m->opts.stats_json)
         hexsim_machine_report_stats(m, host_seconds(&t0));
     if (m->profile) {

@@ -8,7 +8,10 @@
 // starts with the boot map (RAM at VA = PA, HVM spec 4.5) until vmnewmap. setup_arch copies the command line
 // from the page at `external_cmdline_buffer` when its first byte is non-zero, and that
 // replaces the built-in command line; so the loader adds console=ttyMSM2,115200n8 and mem=
-// (RAM size comes only from mem=) unless --append has them, and the initrd is announced as initrd=0xADDR,SIZE (physical address).
+// (RAM size comes only from mem=) unless --append has them, the initrd is announced as
+// initrd=0xADDR,SIZE (physical address), and the entropy device (virtio_rng.c) as
+// virtio_mmio.device=SIZE@BASE:IRQ to a kernel built with CONFIG_VIRTIO_MMIO_CMDLINE_DEVICES
+// (its symbol vm_cmdline_set says so).
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -69,6 +72,17 @@ static int load_initrd(struct hexsim_machine *m, const char *path, char *msg, si
     uint64_t total = 0;
     size_t n;
     while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+        // what the kernel can unpack (CONFIG_RD_GZIP; the other compressions are off): a
+        // newc cpio archive ("070701", or "070702" with checksums), or gzip (1f 8b)
+        if (total == 0 && !(n >= 6 && (memcmp(buf, "070701", 6) == 0 ||
+                                       memcmp(buf, "070702", 6) == 0)) &&
+            !(n >= 2 && buf[0] == 0x1f && buf[1] == 0x8b)) {
+            fclose(f);
+            snprintf(msg, msglen, "initrd '%s' is not a newc cpio archive (it starts with "
+                     "\"070701\") or a gzip-compressed one: the kernel could not unpack it",
+                     path);
+            return -1;
+        }
         if (at + total + n > limit) {
             fclose(f);
             snprintf(msg, msglen, "initrd '%s' does not fit in RAM above the kernel (0x%08x, "
@@ -102,7 +116,7 @@ static bool has_option(const char *cmdline, const char *key)
 // The command line the kernel gets: --append, then what the board needs and --append did
 // not say. external_cmdline_buffer replaces the kernel's built-in command line, so the
 // console (ttyMSM2 is UART3, the Comet console) and mem= must be here.
-static int build_cmdline(struct hexsim_machine *m, char *msg, size_t msglen)
+static int build_cmdline(struct hexsim_machine *m, bool virtio, char *msg, size_t msglen)
 {
     const char *app = m->opts.append ? m->opts.append : "";
     size_t cap = sizeof(m->cmdline);
@@ -116,6 +130,11 @@ static int build_cmdline(struct hexsim_machine *m, char *msg, size_t msglen)
     if (len < cap && m->initrd_size)
         len += (size_t)snprintf(m->cmdline + len, cap - len, "%sinitrd=0x%08x,%u",
                                 len ? " " : "", m->initrd_addr, m->initrd_size);
+    if (len < cap && virtio && !has_option(app, "virtio_mmio.device="))
+        len += (size_t)snprintf(m->cmdline + len, cap - len,
+                                "%svirtio_mmio.device=0x%x@0x%08x:%u", len ? " " : "",
+                                HEXSIM_VIRTIO_RNG_SIZE, HEXSIM_VIRTIO_RNG_BASE,
+                                HEXSIM_VIRTIO_RNG_LINUX_IRQ);
     if (len >= HEXSIM_CMDLINE_MAX) {
         snprintf(msg, msglen, "kernel command line is %zu bytes; Linux/Hexagon takes at most %d "
                  "(COMMAND_LINE_SIZE): shorten --append", len, HEXSIM_CMDLINE_MAX - 1);
@@ -205,7 +224,8 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
         m->arch = HEXSIM_SYS_MIN_ARCH;
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
         goto out;
-    if (build_cmdline(m, msg, msglen))
+    // the entropy device, for a kernel that can find it there (virtio_mmio's parameter)
+    if (build_cmdline(m, find_symbol(elf, "vm_cmdline_set") != 0, msg, msglen))
         goto out;
     uint64_t cl = find_symbol(elf, "external_cmdline_buffer");
     if (cl) {

@@ -168,6 +168,20 @@ int hexsim_snapshot_probe(const char *path, struct hexsim_snapshot_config *out, 
     return rc;
 }
 
+bool hexsim_snapshot_is_user(const char *path)
+{
+    struct snap_image im;
+    char msg[8];
+    if (snap_read(&im, path, msg, sizeof msg))
+        return false;
+    const struct snap_section *s = snap_get(&im, "config");
+    uint32_t k = 0;
+    if (s && s->len >= 4)
+        memcpy(&k, s->data, 4);
+    snap_free(&im);
+    return k == SNAP_KIND_USER;
+}
+
 // Clears the RAM pages that are not in the snapshot's ram section (reload: the machine's
 // RAM has been written since it was made). Returns -1 when out of memory (nothing changed).
 static int clear_unsaved(struct hexsim_machine *m, const struct snap_section *sr, size_t rec)

@@ -16,6 +16,7 @@
 #include "core/stats.h"
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
+#include "sys.h"
 #include "user.h"
 
 #define PCACHE_SIZE 4096
@@ -335,7 +336,13 @@ static int span_event(struct hexsim_user *u, struct hexsim_event_info *ev, int k
         return SPAN_LIMIT;   // (the frame went to memory: the packet cache is checked)
     if (u->exited)
         return SPAN_EXIT;
+    struct hx_siginfo info;
+    int sig = u->opts.strace ? hx_fault_siginfo(ev, &info) : 0;
+    if (sig)
+        hx_strace_signal(u, sig, &info);
     *status = hexsim_user_fault(u, ev);
+    if (u->opts.strace && *status > 128)
+        hx_strace_killed(u, *status - 128);
     return SPAN_FAULT;
 }
 

@@ -50,6 +50,11 @@ static const char *const sig_names[HX_NSIG + 1] = {
     [31] = "SIGSYS",
 };
 
+const char *hx_signal_name(int sig)
+{
+    return sig > 0 && sig <= HX_NSIG ? sig_names[sig] : NULL;
+}
+
 // The default action ignores the signal (SIGCHLD, SIGCONT, SIGURG, SIGWINCH, and the stop
 // signals, which user mode cannot act on).
 static bool default_ignores(int sig)
@@ -240,6 +245,8 @@ static void terminate(struct hexsim_user *u, int sig, const char *why)
             sig_names[sig] ? sig_names[sig] : "real-time", why);
     u->exited = true;
     u->exit_status = 128 + sig;
+    if (u->opts.strace)
+        hx_strace_killed(u, sig);
 }
 
 void hx_deliver_signals(struct hexsim_user *u)
@@ -267,6 +274,8 @@ void hx_deliver_signals(struct hexsim_user *u)
         struct hx_sigaction *a = &os->act[sig];
         if (a->handler == SIG_IGN_ || (a->handler == SIG_DFL_ && default_ignores(sig)))
             continue;
+        if (u->opts.strace)
+            hx_strace_signal(u, sig, &info);
         if (a->handler == SIG_DFL_) {
             terminate(u, sig, "");
             return;
@@ -299,34 +308,37 @@ int64_t hx_sigpipe(struct hexsim_user *u, int64_t r)
     return r;
 }
 
+int hx_fault_siginfo(const struct hexsim_event_info *ev, struct hx_siginfo *info)
+{
+    *info = (struct hx_siginfo){ SI_KERNEL, { 0, 0, 0 } };
+    switch (ev->kind) {
+    case HX_EV_FAULT_READ:
+    case HX_EV_FAULT_WRITE:
+    case HX_EV_FAULT_FETCH:
+        if (ev->detail == HEXSIM_MEM_MISALIGNED)
+            return 7;   // force_sig(SIGBUS): SI_KERNEL, no address (traps.c)
+        info->code = ev->detail == HEXSIM_MEM_PROT ? 2 : 1;   // SEGV_ACCERR, SEGV_MAPERR
+        info->w[0] = ev->addr;                                 // with the address (vm_fault.c)
+        return 11;
+    case HX_EV_INVALID:
+    case HX_EV_PRIVILEGED:
+    case HX_EV_UNIMPLEMENTED:
+    case HX_EV_TRAP1:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
 bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_info *ev)
 {
     struct hexsim_user_os *os = u->os;
     if (!os)
         return false;
-    int sig;
-    struct hx_siginfo info = { SI_KERNEL, { 0, 0, 0 } };
-    switch (ev->kind) {
-    case HX_EV_FAULT_READ:
-    case HX_EV_FAULT_WRITE:
-    case HX_EV_FAULT_FETCH:
-        if (ev->detail == HEXSIM_MEM_MISALIGNED) {
-            sig = 7;   // force_sig(SIGBUS): SI_KERNEL, no address (traps.c)
-        } else {
-            sig = 11;  // SEGV_MAPERR or SEGV_ACCERR with the address (vm_fault.c)
-            info.code = ev->detail == HEXSIM_MEM_PROT ? 2 : 1;
-            info.w[0] = ev->addr;
-        }
-        break;
-    case HX_EV_INVALID:
-    case HX_EV_PRIVILEGED:
-    case HX_EV_UNIMPLEMENTED:
-    case HX_EV_TRAP1:
-        sig = 4;
-        break;
-    default:
+    struct hx_siginfo info;
+    int sig = hx_fault_siginfo(ev, &info);
+    if (!sig)
         return false;
-    }
     struct hx_thread *t = &os->t[os->cur];
     const struct hx_sigaction *a = &os->act[sig];
     // force_sig: a blocked or ignored fault signal ends the process

@@ -10,6 +10,8 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/thread.c
     ${CMAKE_CURRENT_LIST_DIR}/signal.c
     ${CMAKE_CURRENT_LIST_DIR}/timer.c
+    ${CMAKE_CURRENT_LIST_DIR}/strace.c
+    ${CMAKE_CURRENT_LIST_DIR}/strace_errno.c
     ${CMAKE_CURRENT_LIST_DIR}/os_snap.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
     ${CMAKE_CURRENT_LIST_DIR}/fault_report.c

@@ -71,6 +71,8 @@ static inline int hx_host_fd(struct hexsim_user *u, uint32_t fd)
 }
 
 // syscall.c
+// The name and argument kinds (see HEXSIM_SYSCALLS) of call nr: false when unknown.
+bool hx_syscall_info(uint32_t nr, const char **name, const char **kinds);
 int hx_copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len);
 int32_t hx_new_guest_fd(struct hexsim_user *u, int hfd, uint32_t lowest);
 int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
@@ -140,8 +142,27 @@ void hx_signal(struct hexsim_user *u, int i, int sig, const struct hx_siginfo *i
 int64_t hx_sigpipe(struct hexsim_user *u, int64_t r);
 // Delivers the running thread's pending unblocked signals (handler frames, default actions).
 void hx_deliver_signals(struct hexsim_user *u);
+// "SIGSEGV" for 11; NULL for a real-time or unknown number
+const char *hx_signal_name(int sig);
+// The signal and siginfo a fault event raises (0: none; SIGILL for an undecodable packet)
+int hx_fault_siginfo(const struct hexsim_event_info *ev, struct hx_siginfo *info);
 // Maps the vdso page holding the signal return trampoline (at load).
 int hx_map_vdso(struct hexsim_user *u);
+
+// strace.c (--strace): a call as made (by thread tid, one of several or not, at pc) and its
+// result; a waiting
+// call's end (hx_wake); a signal delivered (after the ignore check); the end by a signal.
+struct hx_strace_entry {
+    uint32_t nr, a[6], pc;
+    int32_t tid;
+    bool several;
+};
+void hx_strace_call(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret);
+void hx_strace_resumed(struct hexsim_user *u, unsigned i, int32_t r);
+void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *info);
+void hx_strace_killed(struct hexsim_user *u, int sig);
+// strace_errno.c: the name (and text) of errno e, NULL for an unknown one
+const char *hx_errno_name(int e, const char **text);
 
 // timer.c
 int64_t sys_setitimer(struct hexsim_user *u, uint32_t which, uint32_t nv, uint32_t ov);

@@ -26,155 +26,170 @@
 #endif
 
 // The system calls hexsim implements: number (asm-generic unistd.h), name as strace prints
-// it, and the call. The dispatch switch and the name lookup are both generated from it.
+// it, how --strace shows the result and the arguments (strace.c), and the call. The dispatch
+// switch and the --strace lookup are both generated from it. Kinds: the first letter is the
+// result's (d decimal, x hex, o octal), then one per register: d/f int or descriptor, u
+// unsigned, x hex, p pointer, D directory descriptor (AT_FDCWD), s path, y path written by
+// the call, w buffer of the next argument's length, r buffer the call filled (the result's
+// length), v/V iovec array written/filled, O open flags with the access mode (then m, the
+// mode, only with O_CREAT/O_TMPFILE), E O_* flags, m octal mode, P PROT_*, M MAP_*, e page
+// offset, A AT_*, Q access mode, S signal, a sigaction, g sigset, h sigprocmask how,
+// k clock, t/T timespec (32/64-bit seconds), n/N one the call wrote, K stat64 it wrote, q two
+// descriptors it wrote, L 64-bit pair (low word first) H (high first), _ padding register,
+// W whence, i ioctl request, c fcntl command and its argument; whole calls: F/G futex
+// (32/64-bit timeout), C clone.
 #define HEXSIM_SYSCALLS(X) \
-    X(17, "getcwd", sys_getcwd(u, r[0], r[1])) \
-    X(23, "dup", sys_dup(u, r[0])) \
-    X(24, "dup3", sys_dup3(u, r[0], r[1], r[2])) \
-    X(25, "fcntl64", sys_fcntl64(u, r[0], r[1], r[2])) \
-    X(29, "ioctl", sys_ioctl(u, r[0], r[1], r[2])) \
-    X(32, "flock", sys_flock(u, r[0], r[1])) \
-    X(34, "mkdirat", sys_mkdirat(u, r[0], r[1], r[2])) \
-    X(35, "unlinkat", sys_unlinkat(u, r[0], r[1], r[2])) \
-    X(36, "symlinkat", sys_symlinkat(u, r[0], r[1], r[2])) \
-    X(37, "linkat", sys_linkat(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(38, "renameat", sys_renameat2(u, r[0], r[1], r[2], r[3], 0)) \
-    X(43, "statfs64", sys_statfs64(u, r[0], r[1], r[2])) \
-    X(44, "fstatfs64", sys_fstatfs64(u, r[0], r[1], r[2])) \
-    X(45, "truncate64", sys_truncate64(u, r[0], r[2], r[3])) \
-    X(46, "ftruncate64", sys_ftruncate64(u, r[0], r[2], r[3])) \
-    X(47, "fallocate", sys_fallocate(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
-    X(48, "faccessat", sys_faccessat2(u, r[0], r[1], r[2], 0)) \
-    X(49, "chdir", sys_chdir(u, r[0])) \
-    X(50, "fchdir", sys_fchdir(u, r[0])) \
-    X(52, "fchmod", sys_fchmod(u, r[0], r[1])) \
-    X(53, "fchmodat", sys_fchmodat(u, r[0], r[1], r[2])) \
-    X(54, "fchownat", sys_fchownat(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(55, "fchown", sys_fchown(u, r[0], r[1], r[2])) \
-    X(56, "openat", sys_openat(u, r[0], r[1], r[2], r[3])) \
-    X(57, "close", sys_close(u, r[0])) \
-    X(59, "pipe2", sys_pipe2(u, r[0], r[1])) \
-    X(61, "getdents64", sys_getdents64(u, r[0], r[1], r[2])) \
-    X(62, "_llseek", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(63, "read", hx_io_yield(u, r[0], false) ? HX_SYS_NORET : sys_read(u, r[0], r[1], r[2])) \
-    X(64, "write", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+    X(17, "getcwd", "dyu", sys_getcwd(u, r[0], r[1])) \
+    X(23, "dup", "df", sys_dup(u, r[0])) \
+    X(24, "dup3", "dffE", sys_dup3(u, r[0], r[1], r[2])) \
+    X(25, "fcntl64", "dfc", sys_fcntl64(u, r[0], r[1], r[2])) \
+    X(29, "ioctl", "dfip", sys_ioctl(u, r[0], r[1], r[2])) \
+    X(32, "flock", "dfd", sys_flock(u, r[0], r[1])) \
+    X(34, "mkdirat", "dDsm", sys_mkdirat(u, r[0], r[1], r[2])) \
+    X(35, "unlinkat", "dDsA", sys_unlinkat(u, r[0], r[1], r[2])) \
+    X(36, "symlinkat", "dsDs", sys_symlinkat(u, r[0], r[1], r[2])) \
+    X(37, "linkat", "dDsDsA", sys_linkat(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(38, "renameat", "dDsDs", sys_renameat2(u, r[0], r[1], r[2], r[3], 0)) \
+    X(43, "statfs64", "dsup", sys_statfs64(u, r[0], r[1], r[2])) \
+    X(44, "fstatfs64", "dfup", sys_fstatfs64(u, r[0], r[1], r[2])) \
+    X(45, "truncate64", "ds_L", sys_truncate64(u, r[0], r[2], r[3])) \
+    X(46, "ftruncate64", "df_L", sys_ftruncate64(u, r[0], r[2], r[3])) \
+    X(47, "fallocate", "dfdLL", sys_fallocate(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(48, "faccessat", "dDsQ", sys_faccessat2(u, r[0], r[1], r[2], 0)) \
+    X(49, "chdir", "ds", sys_chdir(u, r[0])) \
+    X(50, "fchdir", "df", sys_fchdir(u, r[0])) \
+    X(52, "fchmod", "dfm", sys_fchmod(u, r[0], r[1])) \
+    X(53, "fchmodat", "dDsm", sys_fchmodat(u, r[0], r[1], r[2])) \
+    X(54, "fchownat", "dDsddA", sys_fchownat(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(55, "fchown", "dfdd", sys_fchown(u, r[0], r[1], r[2])) \
+    X(56, "openat", "dDsOm", sys_openat(u, r[0], r[1], r[2], r[3])) \
+    X(57, "close", "df", sys_close(u, r[0])) \
+    X(59, "pipe2", "dqE", sys_pipe2(u, r[0], r[1])) \
+    X(61, "getdents64", "dfpu", sys_getdents64(u, r[0], r[1], r[2])) \
+    X(62, "_llseek", "dfHpW", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(63, "read", "dfru", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+                          : sys_read(u, r[0], r[1], r[2])) \
+    X(64, "write", "dfwu", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
                    : hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
-    X(65, "readv", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+    X(65, "readv", "dfVu", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
                    : sys_rwv(u, false, r[0], r[1], r[2])) \
-    X(66, "writev", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+    X(66, "writev", "dfvu", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
                     : hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
-    X(67, "pread64", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
-    X(68, "pwrite64", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
-    X(71, "sendfile64", hx_sigpipe(u, sys_sendfile64(u, r[0], r[1], r[2], r[3]))) \
-    X(72, "pselect6", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
-    X(73, "ppoll", sys_ppoll(u, r[0], r[1], r[2], r[3], false)) \
-    X(78, "readlinkat", sys_readlinkat(u, r[0], r[1], r[2], r[3])) \
-    X(79, "fstatat64", sys_fstatat(u, r[0], r[1], r[2], r[3])) \
-    X(80, "fstat64", sys_fstat(u, r[0], r[1])) \
-    X(81, "sync", 0) \
-    X(82, "fsync", sys_fsync(u, r[0], false)) \
-    X(83, "fdatasync", sys_fsync(u, r[0], true)) \
-    X(88, "utimensat", sys_utimensat(u, r[0], r[1], r[2], r[3], false)) \
-    X(93, "exit", sys_exit_thread(u, r[0])) \
-    X(94, "exit_group", sys_exit_group(u, r[0])) \
-    X(95, "waitid", sys_wait4(u)) \
-    X(96, "set_tid_address", sys_set_tid_address(u, r[0])) \
-    X(98, "futex", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
-    X(99, "set_robust_list", 0)               /* kept by nobody: no robust futexes */ \
-    X(101, "nanosleep", sys_clock_nanosleep(u, 1, 0, r[0], r[1], false)) \
-    X(102, "getitimer", sys_getitimer(u, r[0], r[1])) \
-    X(103, "setitimer", sys_setitimer(u, r[0], r[1], r[2])) \
-    X(107, "timer_create", sys_timer_create(u, r[0], r[1], r[2])) \
-    X(108, "timer_gettime", sys_timer_gettime(u, r[0], r[1], false)) \
-    X(109, "timer_getoverrun", sys_timer_getoverrun(u, r[0])) \
-    X(110, "timer_settime", sys_timer_settime(u, r[0], r[1], r[2], r[3], false)) \
-    X(111, "timer_delete", sys_timer_delete(u, r[0])) \
-    X(113, "clock_gettime", sys_clock_gettime(u, r[0], r[1], false)) \
-    X(114, "clock_getres", sys_clock_getres(u, r[0], r[1], false)) \
-    X(115, "clock_nanosleep", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], false)) \
-    X(92, "personality", r[0] == 0xffffffffu || r[0] == 0 ? 0 : -EINVAL) \
-    X(112, "clock_settime", -EPERM) \
-    X(120, "sched_getscheduler", sys_sched_param(u, r[0], 0)) \
-    X(121, "sched_getparam", sys_sched_param(u, r[0], r[1])) \
-    X(122, "sched_setaffinity", 0) \
-    X(123, "sched_getaffinity", sys_sched_getaffinity(u, r[0], r[1], r[2])) \
-    X(124, "sched_yield", sys_sched_yield(u)) \
-    X(125, "sched_get_priority_max", sys_sched_priority(r[0], true)) \
-    X(126, "sched_get_priority_min", sys_sched_priority(r[0], false)) \
-    X(129, "kill", sys_kill(u, r[0], r[1])) \
-    X(130, "tkill", sys_tgkill(u, ~0u, r[0], r[1])) \
-    X(131, "tgkill", sys_tgkill(u, r[0], r[1], r[2])) \
-    X(132, "sigaltstack", sys_sigaltstack(u, r[0], r[1])) \
-    X(133, "rt_sigsuspend", sys_rt_sigsuspend(u, r[0], r[1])) \
-    X(134, "rt_sigaction", sys_rt_sigaction(u, r[0], r[1], r[2], r[3])) \
-    X(135, "rt_sigprocmask", sys_rt_sigprocmask(u, r[0], r[1], r[2], r[3])) \
-    X(136, "rt_sigpending", sys_rt_sigpending(u, r[0], r[1])) \
-    X(137, "rt_sigtimedwait", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], false)) \
-    X(138, "rt_sigqueueinfo", sys_rt_sigqueueinfo(u, r[0], ~0u, r[1], r[2])) \
-    X(139, "rt_sigreturn", sys_rt_sigreturn(u)) \
-    X(140, "setpriority", sys_setpriority(u, r[0], r[1], r[2])) \
-    X(141, "getpriority", sys_getpriority(u, r[0], r[1])) \
-    X(144, "setgid", r[0] ? -EPERM : 0) \
-    X(146, "setuid", r[0] ? -EPERM : 0) \
-    X(148, "getresuid", sys_getresid(u, r[0], r[1], r[2])) \
-    X(150, "getresgid", sys_getresid(u, r[0], r[1], r[2])) \
-    X(153, "times", sys_times(u, r[0])) \
-    X(154, "setpgid", sys_setpgid(u, r[0], r[1])) \
-    X(155, "getpgid", sys_getpgid(u, r[0])) \
-    X(156, "getsid", sys_getpgid(u, r[0])) \
-    X(157, "setsid", -EPERM)                  /* already a group leader */ \
-    X(158, "getgroups", 0) \
-    X(160, "uname", sys_uname(u, r[0])) \
-    X(163, "getrlimit", sys_getrlimit(u, r[0], r[1])) \
-    X(164, "setrlimit", sys_setrlimit(u, r[0], r[1])) \
-    X(165, "getrusage", sys_getrusage(u, r[0], r[1])) \
-    X(166, "umask", sys_umask(u, r[0])) \
-    X(167, "prctl", sys_prctl(u, r[0], r[1])) \
-    X(168, "getcpu", sys_getcpu(u, r[0], r[1])) \
-    X(169, "gettimeofday", sys_gettimeofday(u, r[0], r[1])) \
-    X(170, "settimeofday", -EPERM) \
-    X(172, "getpid", 1)                        /* as in a container */ \
-    X(173, "getppid", 0) \
-    X(174, "getuid", 0) \
-    X(175, "geteuid", 0) \
-    X(176, "getgid", 0) \
-    X(177, "getegid", 0) \
-    X(178, "gettid", sys_gettid(u)) \
-    X(179, "sysinfo", sys_sysinfo(u, r[0])) \
-    X(214, "brk", sys_brk(u, r[0])) \
-    X(215, "munmap", sys_munmap(u, r[0], r[1])) \
-    X(216, "mremap", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(220, "clone", sys_clone(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(222, "mmap2", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
-    X(223, "fadvise64_64", sys_fadvise(u, r[0])) \
-    X(226, "mprotect", sys_mprotect(u, r[0], r[1], r[2])) \
-    X(227, "msync", r[0] & (HEXSIM_PAGE_SIZE - 1) ? -EINVAL : 0) /* private copies */ \
-    X(228, "mlock", 0) \
-    X(229, "munlock", 0) \
-    X(230, "mlockall", 0) \
-    X(231, "munlockall", 0) \
-    X(233, "madvise", sys_madvise(u, r[0], r[1], r[2])) \
-    X(240, "rt_tgsigqueueinfo", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
-    X(260, "wait4", sys_wait4(u)) \
-    X(261, "prlimit64", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
-    X(276, "renameat2", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(278, "getrandom", sys_getrandom(u, r[0], r[1])) \
-    X(279, "memfd_create", sys_memfd_create(u, r[0], r[1])) \
-    X(283, "membarrier", sys_membarrier(u, r[0], r[1])) \
-    X(291, "statx", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(403, "clock_gettime64", sys_clock_gettime(u, r[0], r[1], true)) \
-    X(404, "clock_settime64", -EPERM) \
-    X(406, "clock_getres_time64", sys_clock_getres(u, r[0], r[1], true)) \
-    X(407, "clock_nanosleep_time64", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], true)) \
-    X(408, "timer_gettime64", sys_timer_gettime(u, r[0], r[1], true)) \
-    X(409, "timer_settime64", sys_timer_settime(u, r[0], r[1], r[2], r[3], true)) \
-    X(412, "utimensat_time64", sys_utimensat(u, r[0], r[1], r[2], r[3], true)) \
-    X(413, "pselect6_time64", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
-    X(414, "ppoll_time64", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
-    X(421, "rt_sigtimedwait_time64", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], true)) \
-    X(422, "futex_time64", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
-    X(436, "close_range", sys_close_range(u, r[0], r[1], r[2])) \
-    X(439, "faccessat2", sys_faccessat2(u, r[0], r[1], r[2], r[3]))
+    X(67, "pread64", "dfru_L", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
+    X(68, "pwrite64", "dfwu_L", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
+    X(71, "sendfile64", "dffpu", hx_sigpipe(u, sys_sendfile64(u, r[0], r[1], r[2], r[3]))) \
+    X(72, "pselect6", "ddppptp", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
+    X(73, "ppoll", "dpdtpu", sys_ppoll(u, r[0], r[1], r[2], r[3], false)) \
+    X(78, "readlinkat", "dDsru", sys_readlinkat(u, r[0], r[1], r[2], r[3])) \
+    X(79, "fstatat64", "dDsKA", sys_fstatat(u, r[0], r[1], r[2], r[3])) \
+    X(80, "fstat64", "dfK", sys_fstat(u, r[0], r[1])) \
+    X(81, "sync", "d", 0) \
+    X(82, "fsync", "df", sys_fsync(u, r[0], false)) \
+    X(83, "fdatasync", "df", sys_fsync(u, r[0], true)) \
+    X(88, "utimensat", "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], false)) \
+    X(93, "exit", "dd", sys_exit_thread(u, r[0])) \
+    X(94, "exit_group", "dd", sys_exit_group(u, r[0])) \
+    X(95, "waitid", "dddpdp", sys_wait4(u)) \
+    X(96, "set_tid_address", "dp", sys_set_tid_address(u, r[0])) \
+    X(98, "futex", "dF", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
+    X(99, "set_robust_list", "dpu", 0)               /* kept by nobody: no robust futexes */ \
+    X(101, "nanosleep", "dtp", sys_clock_nanosleep(u, 1, 0, r[0], r[1], false)) \
+    X(102, "getitimer", "ddp", sys_getitimer(u, r[0], r[1])) \
+    X(103, "setitimer", "ddpp", sys_setitimer(u, r[0], r[1], r[2])) \
+    X(107, "timer_create", "dkpp", sys_timer_create(u, r[0], r[1], r[2])) \
+    X(108, "timer_gettime", "ddp", sys_timer_gettime(u, r[0], r[1], false)) \
+    X(109, "timer_getoverrun", "dd", sys_timer_getoverrun(u, r[0])) \
+    X(110, "timer_settime", "dddpp", sys_timer_settime(u, r[0], r[1], r[2], r[3], false)) \
+    X(111, "timer_delete", "dd", sys_timer_delete(u, r[0])) \
+    X(113, "clock_gettime", "dkn", sys_clock_gettime(u, r[0], r[1], false)) \
+    X(114, "clock_getres", "dkn", sys_clock_getres(u, r[0], r[1], false)) \
+    X(115, "clock_nanosleep", "dkdtp", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], false)) \
+    X(92, "personality", "dx", r[0] == 0xffffffffu || r[0] == 0 ? 0 : -EINVAL) \
+    X(112, "clock_settime", "dkt", -EPERM) \
+    X(120, "sched_getscheduler", "dd", sys_sched_param(u, r[0], 0)) \
+    X(121, "sched_getparam", "ddp", sys_sched_param(u, r[0], r[1])) \
+    X(122, "sched_setaffinity", "ddup", 0) \
+    X(123, "sched_getaffinity", "ddup", sys_sched_getaffinity(u, r[0], r[1], r[2])) \
+    X(124, "sched_yield", "d", sys_sched_yield(u)) \
+    X(125, "sched_get_priority_max", "dd", sys_sched_priority(r[0], true)) \
+    X(126, "sched_get_priority_min", "dd", sys_sched_priority(r[0], false)) \
+    X(129, "kill", "ddS", sys_kill(u, r[0], r[1])) \
+    X(130, "tkill", "ddS", sys_tgkill(u, ~0u, r[0], r[1])) \
+    X(131, "tgkill", "dddS", sys_tgkill(u, r[0], r[1], r[2])) \
+    X(132, "sigaltstack", "dpp", sys_sigaltstack(u, r[0], r[1])) \
+    X(133, "rt_sigsuspend", "dgu", sys_rt_sigsuspend(u, r[0], r[1])) \
+    X(134, "rt_sigaction", "dSaau", sys_rt_sigaction(u, r[0], r[1], r[2], r[3])) \
+    X(135, "rt_sigprocmask", "dhggu", sys_rt_sigprocmask(u, r[0], r[1], r[2], r[3])) \
+    X(136, "rt_sigpending", "dgu", sys_rt_sigpending(u, r[0], r[1])) \
+    X(137, "rt_sigtimedwait", "dgptu", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], false)) \
+    X(138, "rt_sigqueueinfo", "ddSp", sys_rt_sigqueueinfo(u, r[0], ~0u, r[1], r[2])) \
+    X(139, "rt_sigreturn", "d", sys_rt_sigreturn(u)) \
+    X(140, "setpriority", "dddd", sys_setpriority(u, r[0], r[1], r[2])) \
+    X(141, "getpriority", "ddd", sys_getpriority(u, r[0], r[1])) \
+    X(144, "setgid", "dd", r[0] ? -EPERM : 0) \
+    X(146, "setuid", "dd", r[0] ? -EPERM : 0) \
+    X(148, "getresuid", "dppp", sys_getresid(u, r[0], r[1], r[2])) \
+    X(150, "getresgid", "dppp", sys_getresid(u, r[0], r[1], r[2])) \
+    X(153, "times", "dp", sys_times(u, r[0])) \
+    X(154, "setpgid", "ddd", sys_setpgid(u, r[0], r[1])) \
+    X(155, "getpgid", "dd", sys_getpgid(u, r[0])) \
+    X(156, "getsid", "dd", sys_getpgid(u, r[0])) \
+    X(157, "setsid", "d", -EPERM)                  /* already a group leader */ \
+    X(158, "getgroups", "ddp", 0) \
+    X(160, "uname", "dp", sys_uname(u, r[0])) \
+    X(163, "getrlimit", "ddp", sys_getrlimit(u, r[0], r[1])) \
+    X(164, "setrlimit", "ddp", sys_setrlimit(u, r[0], r[1])) \
+    X(165, "getrusage", "ddp", sys_getrusage(u, r[0], r[1])) \
+    X(166, "umask", "om", sys_umask(u, r[0])) \
+    X(167, "prctl", "ddx", sys_prctl(u, r[0], r[1])) \
+    X(168, "getcpu", "dpp", sys_getcpu(u, r[0], r[1])) \
+    X(169, "gettimeofday", "dpp", sys_gettimeofday(u, r[0], r[1])) \
+    X(170, "settimeofday", "dpp", -EPERM) \
+    X(172, "getpid", "d", 1)                        /* as in a container */ \
+    X(173, "getppid", "d", 0) \
+    X(174, "getuid", "d", 0) \
+    X(175, "geteuid", "d", 0) \
+    X(176, "getgid", "d", 0) \
+    X(177, "getegid", "d", 0) \
+    X(178, "gettid", "d", sys_gettid(u)) \
+    X(179, "sysinfo", "dp", sys_sysinfo(u, r[0])) \
+    X(214, "brk", "xp", sys_brk(u, r[0])) \
+    X(215, "munmap", "dpu", sys_munmap(u, r[0], r[1])) \
+    X(216, "mremap", "xpuudp", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(220, "clone", "dC", sys_clone(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(222, "mmap2", "xpuPMfe", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(223, "fadvise64_64", "dfLLd", sys_fadvise(u, r[0])) \
+    X(226, "mprotect", "dpuP", sys_mprotect(u, r[0], r[1], r[2])) \
+    X(227, "msync", "dpud", r[0] & (HEXSIM_PAGE_SIZE - 1) ? -EINVAL : 0) /* private copies */ \
+    X(228, "mlock", "dpu", 0) \
+    X(229, "munlock", "dpu", 0) \
+    X(230, "mlockall", "dd", 0) \
+    X(231, "munlockall", "d", 0) \
+    X(233, "madvise", "dpud", sys_madvise(u, r[0], r[1], r[2])) \
+    X(240, "rt_tgsigqueueinfo", "dddSp", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
+    X(260, "wait4", "ddpdp", sys_wait4(u)) \
+    X(261, "prlimit64", "dddpp", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
+    X(276, "renameat2", "dDsDsd", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(278, "getrandom", "drud", sys_getrandom(u, r[0], r[1])) \
+    X(279, "memfd_create", "dsd", sys_memfd_create(u, r[0], r[1])) \
+    X(283, "membarrier", "ddd", sys_membarrier(u, r[0], r[1])) \
+    X(291, "statx", "dDsAxp", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(403, "clock_gettime64", "dkN", sys_clock_gettime(u, r[0], r[1], true)) \
+    X(404, "clock_settime64", "dkT", -EPERM) \
+    X(406, "clock_getres_time64", "dkN", sys_clock_getres(u, r[0], r[1], true)) \
+    X(407, "clock_nanosleep_time64", "dkdTp", \
+      sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], true)) \
+    X(408, "timer_gettime64", "ddp", sys_timer_gettime(u, r[0], r[1], true)) \
+    X(409, "timer_settime64", "dddpp", sys_timer_settime(u, r[0], r[1], r[2], r[3], true)) \
+    X(412, "utimensat_time64", "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], true)) \
+    X(413, "pselect6_time64", "ddpppTp", \
+      sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
+    X(414, "ppoll_time64", "dpdTpu", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
+    X(421, "rt_sigtimedwait_time64", "dgpTu", \
+      sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], true)) \
+    X(422, "futex_time64", "dG", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
+    X(436, "close_range", "duud", sys_close_range(u, r[0], r[1], r[2])) \
+    X(439, "faccessat2", "dDsQA", sys_faccessat2(u, r[0], r[1], r[2], r[3]))
 
 struct io_buf {
     uint8_t data[8192];
@@ -662,14 +677,14 @@ static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
     return hx_put(u, addr, tmp, n) ? -EFAULT : (int32_t)n;
 }
 
-static const char *syscall_name(uint32_t nr)
+bool hx_syscall_info(uint32_t nr, const char **name, const char **kinds)
 {
     switch (nr) {
-#define NAME_CASE(num, name, call) case num: return name;
-    HEXSIM_SYSCALLS(NAME_CASE)
-#undef NAME_CASE
+#define INFO_CASE(num, nm, k, call) case num: *name = nm; *kinds = k; return true;
+    HEXSIM_SYSCALLS(INFO_CASE)
+#undef INFO_CASE
     }
-    return NULL;
+    return false;
 }
 
 static void warn_once(struct hexsim_user *u, uint32_t nr)
@@ -686,12 +701,17 @@ void hexsim_user_syscall(struct hexsim_user *u)
 {
     uint32_t *r = u->cpu.r;
     uint32_t nr = r[6];
-    uint32_t a[6];   // the arguments as made (for --strace: r0 changes)
-    memcpy(a, r, sizeof(a));
+    struct hx_strace_entry e;   // the call as made (for --strace: r0 and the thread change)
+    memcpy(e.a, r, sizeof(e.a));
+    e.nr = nr;
+    e.pc = u->cpu.pc;
+    e.tid = u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
+    e.several = u->os && u->os->n > 1;
     int64_t ret;
     u->syscalls++;
+    u->strace_held.in_call = u->opts.strace;
     switch (nr) {
-#define CALL_CASE(num, name, call) case num: ret = (call); break;
+#define CALL_CASE(num, name, kinds, call) case num: ret = (call); break;
     HEXSIM_SYSCALLS(CALL_CASE)
 #undef CALL_CASE
     default:
@@ -699,17 +719,9 @@ void hexsim_user_syscall(struct hexsim_user *u)
         ret = -ENOSYS;
         break;
     }
-    if (u->opts.strace) {
-        const char *n = syscall_name(nr);
-        char num[24], res[32];
-        snprintf(num, sizeof(num), "syscall_%u", nr);
-        if (ret == HX_SYS_NORET)
-            snprintf(res, sizeof(res), u->exited ? "? (exit %d)" : "?", u->exit_status);
-        else
-            snprintf(res, sizeof(res), "%lld", (long long)ret);
-        fprintf(u->err, "hexsim: strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n",
-                n ? n : num, a[0], a[1], a[2], a[3], a[4], a[5], res);
-    }
+    u->strace_held.in_call = false;
+    if (u->opts.strace)
+        hx_strace_call(u, &e, ret);
     if (ret != HX_SYS_NORET)
         r[0] = (uint32_t)ret;
     // another thread may take the vCPU now (this one waits or ended); signals are delivered

@@ -139,6 +139,8 @@ void hx_wake(struct hexsim_user *u, unsigned i, int32_t r)
         u->cpu.r[0] = (uint32_t)r;
     else
         t->regs.r[0] = (uint32_t)r;
+    if (u->opts.strace)
+        hx_strace_resumed(u, i, r);
 }
 
 void hx_wait(struct hexsim_user *u, int what, uint64_t wake_at, bool interruptible,

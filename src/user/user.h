@@ -54,6 +54,13 @@ struct hexsim_user {
     int exit_status;
     int guest_fd_map[64];          // guest fd -> host fd, -1 closed
     uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
+    struct hexsim_user_strace_held {   // --strace (strace.c): the line of a call that waits;
+        char text[1024];           //   lines of waits a call ended, written after its own
+        char after[2048];
+        size_t after_n;
+        int32_t tid;
+        bool on, in_call;
+    } strace_held;
     uint64_t rng;                  // getrandom state (reproducible)
     uint64_t syscalls;             // system calls made (--stats)
     uint64_t pause_at;             // hexsim_user_run returns HEXSIM_USER_PAUSED once cpu.packets

@@ -48,6 +48,17 @@ if(EXISTS "${_hexsim_vmlinux}")
                 --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
     set_tests_properties(boot_debug_lldb PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
                          TIMEOUT 600 SKIP_RETURN_CODE 77)
+    # issue 38: the wall clock on a terminal, the end of piped input, the entropy device,
+    # refusals that need a kernel (tests/boot/usability_test.py)
+    foreach(case wall eof rng refuse snapkey dbgquit)
+        add_test(NAME boot_usability_${case}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/usability_test.py"
+                    ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio"
+                    --user-prog "${CMAKE_BINARY_DIR}/rootfs/bin/box")
+        set_tests_properties(boot_usability_${case} PROPERTIES LABELS boot
+                             FIXTURES_REQUIRED rootfs TIMEOUT 600)
+    endforeach()
     add_test(NAME boot_debug_tty
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"

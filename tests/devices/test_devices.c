@@ -2,16 +2,20 @@
 // Check suites of the Comet devices' register behaviour (src/devices/comet/): SIRC
 // enable/type/polarity/status/clear/soft and its cascade output, the clock control's UART3
 // gate, the RTOS timer (match, clear-on-match pulses, match 0), the legacy MSM UART (clock gate, TX drain timing, SR/ISR/MISR bits, watermarks,
-// RX with stale timeout, overrun, command register) and the SMSC911x (ID, byte test,
+// RX with stale timeout, overrun, command register; reset RX puts the FIFO's characters
+// back on the line) and the SMSC911x (ID, byte test,
 // soft reset, MAC CSR and MII access, EEPROM-loaded MAC address, TX->loopback->RX frame
-// path with statuses and FIFO levels, SW_INT and the active-low pin, bounds). Devices are
-// driven directly through their ops, with a local clock.
+// path with statuses and FIFO levels, SW_INT and the active-low pin, bounds), the UART's
+// quiet receiver and its wake, and the virtio entropy device (set-up as Linux does it,
+// buffers filled from the seed's stream, a bad buffer). Devices are driven directly
+// through their ops, with a local clock.
 #include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hexsim/comet.h"
+#include "hexsim/mem.h"
 
 struct line { int level, changes; };
 
@@ -319,6 +323,58 @@ START_TEST(uart_rx)
 }
 END_TEST
 
+// A backend that announces its input (idle_wakes): 'in' is what the host has now.
+struct quiet_in { const char *in; size_t pos; unsigned reads; };
+
+static int q_read(void *ctx, uint8_t *b, size_t n)
+{
+    struct quiet_in *q = ctx;
+    (void)n;
+    q->reads++;
+    if (!q->in[q->pos])
+        return 0;
+    b[0] = (uint8_t)q->in[q->pos++];
+    return 1;
+}
+
+START_TEST(uart_rx_quiet_until_woken)
+{
+    struct hexsim_dev d;
+    struct hexsim_msm_uart u;
+    struct line irq = { 0 };
+    struct quiet_in q = { .in = "" };
+    struct hexsim_chardev be = { .read = q_read, .ctx = &q, .idle_wakes = true };
+    uint64_t now = 0;
+    hexsim_msm_uart_init(&d, &u, HEXSIM_MSM_UART3_BASE, CT, &be);
+    d.now = &now;
+    d.irq = (struct hexsim_irq){ line_set, &irq, 0 };
+    d.ops->reset(&d);
+    hexsim_msm_uart_set_clock(&d, 0, 1);
+    wr(&d, 0x10, 0x01);                                 // RX enable
+    ck_assert_uint_eq(d.ops->next_event(&d), CT);
+    run_to(&d, &now, CT);                               // one sample, nothing there
+    ck_assert_uint_eq(q.reads, 1);
+    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);   // quiet: no events
+    run_to(&d, &now, 1000 * CT + 30);
+    ck_assert_uint_eq(q.reads, 1);
+    // input comes; the wake resumes the samples at the next point of the same grid
+    q.in = "k";
+    hexsim_msm_uart_wake(&d);
+    ck_assert_uint_eq(d.ops->next_event(&d), 1001 * CT);
+    run_to(&d, &now, 1001 * CT);
+    ck_assert_uint_eq(rd(&d, 0x08) & 1, 1);             // RXRDY
+    ck_assert_uint_eq(rd(&d, 0x0C), 'k');
+    run_to(&d, &now, 1002 * CT);                        // the next sample finds nothing
+    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);
+    // a backend that does not announce (--replay) is sampled every character time
+    be.idle_wakes = false;
+    hexsim_msm_uart_wake(&d);
+    unsigned r0 = q.reads;
+    run_to(&d, &now, 1012 * CT);
+    ck_assert_uint_eq(q.reads - r0, 10);
+}
+END_TEST
+
 START_TEST(uart_rx_full_and_reset)
 {
     struct hexsim_dev d;
@@ -341,6 +397,19 @@ START_TEST(uart_rx_full_and_reset)
     ck_assert_uint_eq(rd(&d, 0x08) & 3, 0);
     run_to(&d, &now, 300 * CT);
     ck_assert_uint_eq(sc.pos, 64);
+    // the flushed characters went back to the line: received again once RX is on, before
+    // the host's next ones, so all 100 arrive (msm_serial resets RX at each termios change)
+    wr(&d, 0x10, 0x01);
+    unsigned got = 0;
+    for (int i = 0; i < 400 && got < 100; i++) {
+        run_to(&d, &now, now + CT);
+        while (rd(&d, 0x08) & 1) {
+            ck_assert_uint_eq(rd(&d, 0x0C), 'x');
+            got++;
+        }
+    }
+    ck_assert_uint_eq(got, 100);
+    ck_assert_uint_eq(sc.pos, 100);
 }
 END_TEST
 
@@ -552,6 +621,105 @@ START_TEST(smsc_loopback_and_wire)
 }
 END_TEST
 
+// ---- virtio entropy device
+#define VQ_DESC 0x1000u
+#define VQ_AVAIL 0x2000u
+#define VQ_USED 0x3000u
+#define VQ_BUF 0x4000u
+
+// Offers one 40-byte write-only buffer (descriptor 0) in avail slot `slot` and notifies.
+static void rng_offer(struct hexsim_dev *d, struct hexsim_mem *ram, uint16_t slot)
+{
+    uint64_t addr = VQ_BUF;
+    uint32_t len = 40;
+    uint16_t flags = 2, next = 0, idx = (uint16_t)(slot + 1), head = 0;
+    hexsim_mem_copy_in(ram, VQ_DESC, &addr, 8, true, NULL);
+    hexsim_mem_copy_in(ram, VQ_DESC + 8, &len, 4, true, NULL);
+    hexsim_mem_copy_in(ram, VQ_DESC + 12, &flags, 2, true, NULL);
+    hexsim_mem_copy_in(ram, VQ_DESC + 14, &next, 2, true, NULL);
+    hexsim_mem_copy_in(ram, VQ_AVAIL + 4 + 2u * (slot % 8), &head, 2, true, NULL);
+    hexsim_mem_copy_in(ram, VQ_AVAIL + 2, &idx, 2, true, NULL);
+    wr(d, 0x050, 0);                                    // QueueNotify
+}
+
+// Brings the device up as Linux's virtio_mmio and virtio-rng do, with an 8-entry queue.
+static void rng_up(struct hexsim_dev *d, struct hexsim_virtio_rng *r, struct hexsim_mem *ram,
+                   struct line *irq, uint64_t *now, uint64_t seed)
+{
+    hexsim_virtio_rng_init(d, r, ram, seed);
+    d->now = now;
+    d->irq = (struct hexsim_irq){ line_set, irq, 0 };
+    d->ops->reset(d);
+    ck_assert_uint_eq(rd(d, 0x000), 0x74726976u);       // "virt"
+    ck_assert_uint_eq(rd(d, 0x004), 2);
+    ck_assert_uint_eq(rd(d, 0x008), 4);                 // entropy source
+    wr(d, 0x070, 1 | 2);                                // ACKNOWLEDGE | DRIVER
+    wr(d, 0x014, 1);
+    ck_assert_uint_eq(rd(d, 0x010), 1);                 // VIRTIO_F_VERSION_1 (bit 32)
+    wr(d, 0x024, 1);
+    wr(d, 0x020, 1);
+    wr(d, 0x070, 1 | 2 | 8);                            // FEATURES_OK
+    wr(d, 0x030, 0);
+    ck_assert_uint_eq(rd(d, 0x034), HEXSIM_VIRTIO_RNG_QUEUE);
+    wr(d, 0x038, 8);
+    wr(d, 0x080, VQ_DESC);
+    wr(d, 0x090, VQ_AVAIL);
+    wr(d, 0x0a0, VQ_USED);
+    wr(d, 0x044, 1);
+    wr(d, 0x070, 1 | 2 | 8 | 4);                        // DRIVER_OK
+}
+
+START_TEST(virtio_rng_fills_buffers)
+{
+    struct hexsim_mem ram;
+    hexsim_mem_init(&ram);
+    ck_assert_int_eq(hexsim_mem_map(&ram, 0, 0x10000, HEXSIM_PROT_R | HEXSIM_PROT_W), 0);
+    struct hexsim_dev d;
+    struct hexsim_virtio_rng r;
+    struct line irq = { 0 };
+    uint64_t now = 0;
+    uint8_t a[40], b[40], c[40], zero[40] = { 0 };
+    rng_up(&d, &r, &ram, &irq, &now, 0);
+    rng_offer(&d, &ram, 0);
+    ck_assert_int_eq(irq.level, 1);
+    ck_assert_uint_eq(rd(&d, 0x060), 1);                // used buffer notification
+    uint16_t used_idx;
+    uint32_t elem[2];
+    hexsim_mem_copy_out(&ram, VQ_USED + 2, &used_idx, 2, HEXSIM_PROT_R, NULL);
+    hexsim_mem_copy_out(&ram, VQ_USED + 4, elem, 8, HEXSIM_PROT_R, NULL);
+    ck_assert_uint_eq(used_idx, 1);
+    ck_assert_uint_eq(elem[0], 0);
+    ck_assert_uint_eq(elem[1], 40);
+    hexsim_mem_copy_out(&ram, VQ_BUF, a, 40, HEXSIM_PROT_R, NULL);
+    ck_assert(memcmp(a, zero, 40) != 0);
+    wr(&d, 0x064, 1);                                   // InterruptACK
+    ck_assert_int_eq(irq.level, 0);
+    rng_offer(&d, &ram, 1);                             // the stream goes on
+    hexsim_mem_copy_out(&ram, VQ_BUF, b, 40, HEXSIM_PROT_R, NULL);
+    ck_assert(memcmp(a, b, 40) != 0);
+    // the same seed gives the same bytes; another seed other ones
+    rng_up(&d, &r, &ram, &irq, &now, 0);
+    rng_offer(&d, &ram, 0);
+    hexsim_mem_copy_out(&ram, VQ_BUF, c, 40, HEXSIM_PROT_R, NULL);
+    ck_assert_mem_eq(a, c, 40);
+    rng_up(&d, &r, &ram, &irq, &now, 7);
+    rng_offer(&d, &ram, 0);
+    hexsim_mem_copy_out(&ram, VQ_BUF, c, 40, HEXSIM_PROT_R, NULL);
+    ck_assert(memcmp(a, c, 40) != 0);
+    // a buffer outside RAM: DEVICE_NEEDS_RESET, no crash
+    rng_up(&d, &r, &ram, &irq, &now, 0);
+    uint64_t far = 0x40000000u;
+    hexsim_mem_copy_in(&ram, VQ_DESC, &far, 8, true, NULL);
+    uint16_t idx = 1, head = 0;
+    hexsim_mem_copy_in(&ram, VQ_AVAIL + 4, &head, 2, true, NULL);
+    hexsim_mem_copy_in(&ram, VQ_AVAIL + 2, &idx, 2, true, NULL);
+    wr(&d, 0x050, 0);
+    ck_assert_uint_eq(rd(&d, 0x070) & 0x40, 0x40);
+    ck_assert_uint_eq(rd(&d, 0x060) & 2, 2);
+    hexsim_mem_free(&ram);
+}
+END_TEST
+
 static Suite *devices_suite(void)
 {
     Suite *s = suite_create("devices");
@@ -561,7 +729,9 @@ static Suite *devices_suite(void)
     tcase_add_test(t, rtos_match_and_clear_on_match);
     tcase_add_test(t, uart_tx);
     tcase_add_test(t, uart_rx);
+    tcase_add_test(t, uart_rx_quiet_until_woken);
     tcase_add_test(t, uart_rx_full_and_reset);
+    tcase_add_test(t, virtio_rng_fills_buffers);
     tcase_add_test(t, smsc_ident_reset_mac_phy);
     tcase_add_test(t, smsc_loopback_and_wire);
     suite_add_tcase(s, t);

@@ -176,12 +176,29 @@ static void quit_hook(void *ctx)
     ++*(int *)ctx;
 }
 
+// The terminal's escape keys in the window: Ctrl-A Ctrl-A is one Ctrl-A for the guest,
+// Ctrl-A h and Ctrl-A s are hexsim's, Ctrl-A x quits.
+START_TEST(sdl_escape_keys)
+{
+    struct hexsim_sdl_console_opts o = { .type = "a\x01\x01" "b\x01hc\x01s\x01x" };
+    struct hexsim_sdl_console *c = open_console(&o);
+    int calls = 0;
+    hexsim_sdl_console_set_quit(c, quit_hook, quit_hook, &calls);
+    uint8_t buf[16];
+    size_t n = drain(c, buf, sizeof buf);
+    ck_assert_uint_eq(n, 4);
+    ck_assert_mem_eq(buf, "a\x01" "bc", 4);
+    ck_assert_int_eq(calls, 2);          // the snapshot, then the quit
+    ck_assert_int_eq(hexsim_sdl_console_free(c), 0);
+}
+END_TEST
+
 START_TEST(sdl_close_quits)
 {
     struct hexsim_sdl_console_opts o = { 0 };
     struct hexsim_sdl_console *c = open_console(&o);
     int quits = 0;
-    hexsim_sdl_console_set_quit(c, quit_hook, &quits);
+    hexsim_sdl_console_set_quit(c, quit_hook, NULL, &quits);
     hexsim_sdl_console_poll(c);
     ck_assert_int_eq(quits, 0);
     SDL_Event e;
@@ -208,11 +225,10 @@ START_TEST(sdl_type_hook_and_idle)
     size_t n = drain(c, buf, sizeof buf);
     ck_assert_uint_eq(n, 12);
     ck_assert_mem_eq(buf, "uname -a\r\x03\x7fq", 12);
-    // the idle hook waits about the guest's idle time when nothing is typed (in slices
-    // of at least a millisecond) and returns
+    // the idle hook waits about the time it is given when nothing is typed, and returns
     uint64_t t0 = SDL_GetTicks64();
     for (int i = 0; i < 40; i++)
-        hexsim_sdl_console_idle(c, 600000, 600000000);   // 1 ms each
+        ck_assert_int_eq(hexsim_sdl_console_idle(c, 1000000), 0);   // 1 ms each
     uint64_t took = SDL_GetTicks64() - t0;
     ck_assert_uint_ge(took, 30);
     ck_assert_uint_lt(took, 2000);
@@ -269,6 +285,7 @@ static Suite *suite(void)
     tcase_add_test(t, sdl_draws_glyphs);
     tcase_add_test(t, sdl_keyboard_bytes);
     tcase_add_test(t, sdl_close_quits);
+    tcase_add_test(t, sdl_escape_keys);
     tcase_add_test(t, sdl_type_hook_and_idle);
     tcase_add_test(t, sdl_dump_file);
     tcase_add_test(t, sdl_bad_options);

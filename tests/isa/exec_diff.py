@@ -415,17 +415,25 @@ def plan_memory(row, ops, rng, plan):
     if mode == "io":
         setreg(g[0], ea - ops[g[1]].value)
     elif mode == "gp":
-        plan.ctrl["gp"] = (ea - ops[g[0]].value) & M32
+        # GP keeps bits 5:0 zero (PRM 2.2.8): the offset takes up ea's low bits
+        off = ops[g[0]].value
+        off += (ea - off) & 63
+        if off >= 1 << (row.bits(g[0]) + row.imm.get(g[0], (False, 0))[1]):
+            off -= 64
+        if off < 0:
+            raise ValueError("no GP-relative offset for address 0x%x" % ea)
+        ops[g[0]].value = off
+        plan.ctrl["gp"] = (ea - off) & M32
     elif mode == "abs":
         ops[g[0]].value = ea
         # A random GP, which an absolute address does not use. (PS_*abs are the ##-extended
         # GP-relative encodings, whose address is the constant alone, PRM 10.9; qemu-hexagon
         # 7.2 adds GP: qemu_deviations.txt [gp-rel-extended].) GP keeps ea + GP inside the
         # buffer, so that qemu's access is a harmless wrong one.
-        if rng.random() < 0.8:
-            lo = -((ea - X.BUF_BASE) // size)
-            hi = (X.BUF_BASE + X.BUF_SIZE - size - ea) // size
-            plan.ctrl["gp"] = (rng.randint(lo, hi) * size) & M32
+        if rng.random() < 0.8:   # (GP keeps bits 5:0 zero: a multiple of 64)
+            lo = -((ea - X.BUF_BASE) // 64)
+            hi = (X.BUF_BASE + X.BUF_SIZE - size - ea) // 64
+            plan.ctrl["gp"] = (rng.randint(lo, hi) * 64) & M32
     elif mode == "ap":
         ops[g[1]].value = ea
     elif mode == "rr":
@@ -619,10 +627,11 @@ class Generator:
                     name = TE.CTRL.get(c)
                     if c == 4:
                         continue
+                    # (USR and GP keep their reserved bits zero: exec.c, cr_fixed)
                     if c == 8:
-                        usr = rand32(rng) & ~(0x1f << 25)
+                        usr = rand32(rng) & ~(0x1f << 25) & 0x3ecfff3f
                     elif name in X.RESET_CTRL and name not in ctrl:
-                        ctrl[name] = rand32(rng)
+                        ctrl[name] = rand32(rng) & (0xffffffc0 if c == 11 else M32)
         preds = rand_preds(rng)
         for name, v in fixed.items():
             op = ops.get(names.get(name))

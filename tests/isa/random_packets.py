@@ -403,7 +403,7 @@ def run_batch(bi):
           "compared": 0, "compared_cases": 0, "qemu_fail": 0, "qemu_examples": [],
           "mismatches": [], "mismatch_packets": 0, "seconds": collections.Counter(),
           "loops": 0, "duplex": 0, "branches": 0, "mem": 0, "ext": 0, "pnew": 0, "nv": 0,
-          "mem2": 0, "st2": 0, "br2": 0, "nested": 0, "mismatch_cases": 0}
+          "mem2": 0, "st2": 0, "br2": 0, "nested": 0, "mismatch_cases": 0, "pand": 0}
     unimpl = cfg["unimpl"]
     for c in cases:
         for u in c.units:
@@ -427,6 +427,11 @@ def run_batch(bi):
                     st["pnew"] += 1
                 if any(i.nv is not None for i in ps.insns):
                     st["nv"] += 1
+                # a predicate several instructions write (ANDed) and one reads as .new
+                st["pand"] += any(
+                    sum(1 for i in ps.insns if p in i.wp) > 1 and
+                    any(p in i.pnew or p in i.ri.self_pnew for i in ps.insns)
+                    for p in range(4))
                 nmem = sum(1 for i in ps.insns if i.ri.mem)
                 st["mem2"] += nmem == 2
                 st["st2"] += sum(1 for i in ps.insns if i.ri.store) == 2
@@ -1098,7 +1103,7 @@ def main():
                       "compared_cases", "qemu_fail", "mismatch_packets", "mismatch_cases",
                       "loops", "duplex",
                       "branches", "mem", "ext", "pnew", "nv", "mem2", "st2", "br2",
-                      "nested"):
+                      "nested", "pand"):
                 tot[k] += st[k]
             for k in counters:
                 counters[k].update(st[k])
@@ -1131,11 +1136,12 @@ def main():
     sel_tags = {r.tag for r in gen_info.selected}
     p("  mix: %d instructions, packets of 1/2/3/4: %s; packets with duplex "
       "sub-instructions %d, branches %d (two: %d), memory accesses %d (two: %d, two stores: "
-      "%d), extenders %d, .new predicates %d, new-value operands %d; %d loop shapes (%d "
-      "nested); %d of the %d rows selected drawn%s" %
+      "%d), extenders %d, .new predicates %d (of a predicate several instructions write: "
+      "%d), new-value operands %d; %d loop shapes (%d nested); %d of the %d rows selected "
+      "drawn%s" %
       (sum(counters["mix"].values()), "/".join("%d" % ninsn[k] for k in sorted(ninsn)),
        tot["duplex"], tot["branches"], tot["br2"], tot["mem"], tot["mem2"], tot["st2"],
-       tot["ext"], tot["pnew"], tot["nv"], tot["loops"], tot["nested"],
+       tot["ext"], tot["pnew"], tot["pand"], tot["nv"], tot["loops"], tot["nested"],
        len(set(counters["mix"]) & sel_tags), len(sel_tags),
        " (and %d other rows as producers)" % len(set(counters["mix"]) - sel_tags)
        if set(counters["mix"]) - sel_tags else ""))

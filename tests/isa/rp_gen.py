@@ -74,6 +74,7 @@ FILE_WEIGHTS = {"alu32.isa": 16, "xtype_alu.isa": 12, "xtype_shift.isa": 10,
 DUPLEX_WEIGHT = 8        # duplex pairs, in the same scale
 LOOP_UNIT_P = 0.06       # probability that a unit is a hardware-loop shape
 DUAL_BRANCH_P = 0.02     # probability that a packet starts with two jumps
+MULTI_PRED_P = 0.04      # probability that a packet is a several-writers-of-one-predicate group
 NINSN_WEIGHTS = [(1, 15), (2, 30), (3, 30), (4, 25)]
 
 ADDR_MODES = [
@@ -249,7 +250,9 @@ class RowInfo:
         self.syntax = s = row.syntax
         self.fname = fname
         self.flags = {a for a in row.attrs if "=" not in a}
-        self.slots = frozenset(int(c) for c in slots if c.isdigit()) or frozenset((0, 1))
+        # the slots on the oracle's core version (execlib.MCPU, V67): slots@vNN overrides
+        self.slots = frozenset(int(c) for c in slots_at(row, slots) if c.isdigit()) or \
+            frozenset((0, 1))
         self.duplex = row.duplex
         self.group = row.group
         self.toks = tokenize(s)
@@ -369,12 +372,25 @@ class RowInfo:
         # Compares that may write a predicate another compare writes (results ANDed).
         self.cmp_like = (row.cls in ("ALU32", "XTYPE") and s.startswith("Pd4 = ") and
                          not self.imp_p and "tlbmatch" not in s)
+        # the duplex compare `p0 = cmp.eq(Rs16,#u2)` (SA1_cmpeqi), ANDed like the others
+        self.sub_cmp = self.duplex and re.match(r"p0 = cmp\.", s) is not None
         if re.search(r"if \(Rs32[!=<>]", s):
             self.slots = frozenset((3,))    # what llvm-mc-16 accepts (the table says 23)
         for p in re.findall(r"hx_wp\(x, *([0-3])\b", sem):
             self.imp_p.add(int(p))
         self.imp_p |= IMPLICIT_P.get(row.tag, set())
         self.slotmask = sum(1 << b for b in self.slots)
+
+
+def slots_at(row, slots, arch=67):
+    """The slots row has on core version arch: its slots field, or the slots@vNN attribute
+    of the latest NN <= arch."""
+    best = 0
+    for a in row.attrs:
+        m = re.match(r"slots@v(\d+)=(\d+)$", a)
+        if m and best < int(m.group(1)) <= arch:
+            best, slots = int(m.group(1)), m.group(2)
+    return slots
 
 
 def access_size(s):
@@ -597,6 +613,21 @@ class Gen:
         jumps = [r for r in sel if r.dual_ok and not r.call and not r.duplex]
         self.dual_first = [r for r in jumps if r.cond]
         self.dual_second = jumps
+        # Several writers of one predicate (ANDed, PRM 6.1.3) with .new readers (multi_pred):
+        # compare-like writers, compound compare-jumps of p0/p1 (which read the value the
+        # packet gives their predicate), and readers: jumps, other predicated instructions,
+        # new-value stores, each on Pv.new.
+        self.and_producers = [r for r in allu if _pred_dest(r) and r.cmp_like and
+                              "tlbmatch" not in r.syntax]
+        self.cmpjumps = {p: [r for r in usable if r.branch and r.self_pnew == {p} and
+                             not r.duplex] for p in (0, 1)}
+        readers = [r for r in usable if r.cond and not r.duplex and not r.hwloop and
+                   not r.special and not r.self_pnew and _pnew_key(r)]
+        self.pnew_readers = {
+            "jump": [r for r in readers if r.branch and not r.call],
+            "pred": [r for r in readers if not r.branch and not r.nvstore],
+            "nvstore": [r for r in readers if r.nvstore],
+        }
         # Forced rows (probe): make one packet around a given row.
         self.force = None
 
@@ -736,6 +767,13 @@ class Gen:
 
     def packet(self, rng, ctx, ninsn=None, loop_body=False, unit=None):
         """A PacketState whose insns form a valid packet (producers included)."""
+        if self.force is None and self.only is None and ctx is not None and not loop_body \
+                and rng.random() < MULTI_PRED_P:
+            for _ in range(3):
+                try:
+                    return self.multi_pred(rng, ctx)
+                except Fail:
+                    pass
         ps = PacketState(loop_body, unit)
         if ninsn is None:
             ninsn = weighted(rng, NINSN_WEIGHTS)
@@ -771,6 +809,53 @@ class Gen:
                 continue
             for ins in group:
                 ps.add(ins)
+        return ps
+
+    def multi_pred(self, rng, ctx):
+        """A packet where two or three instructions write one predicate p (compares, and
+        for p0/p1 compound compare-jumps) and others read p.new (jumps, predicated
+        instructions, new-value stores), in a random order: the readers and the compound
+        jumps must see the AND of all the writes (PRM 6.1.3)."""
+        ps = PacketState()
+        p = rng.randrange(4)
+        roles = []
+        for _ in range(rng.choice((2, 2, 3))):
+            cj = p < 2 and rng.random() < 0.45
+            roles.append(("cj", rng.choice(self.cmpjumps[p])) if cj else
+                         ("writer", rng.choice(self.and_producers)))
+        ncj = sum(1 for r, _ in roles if r == "cj")
+        room = 4 - len(roles)   # instructions (a new-value store's producer is one)
+        nread = rng.choice((0, 1, 1, 2)) if ncj else rng.choice((1, 1, 2))
+        for _ in range(min(nread, room)):
+            kinds = [("pred", 4)]
+            if ncj < 2:
+                kinds.append(("jump", 3))
+            if room >= 2:
+                kinds.append(("nvstore", 3))
+            kind = weighted(rng, kinds)
+            roles.append(("reader", rng.choice(self.pnew_readers[kind])))
+            room -= 2 if kind == "nvstore" else 1
+            ncj += kind == "jump"
+        rng.shuffle(roles)
+        for role, ri in roles:
+            ins = self.fill(ri, ps, ctx, rng)
+            if role == "writer":
+                key = [t.key for t in ri.toks if t.kind == "P" and t.letter == "d"][0]
+                ins.ops[key] = p
+                ins.wp = {p}
+            elif role == "reader":
+                ins.ops[_pnew_key(ri)] = p
+                ins.pnew = {p}
+            group = [ins]
+            if ins.nv is not None:
+                group.insert(0, self.nv_producer(ins.nv, ps, ins, rng))
+            self.plan(ins, ps, ctx, rng)
+            if not self.fits(ps, group):
+                raise Fail("packet rules")
+            for i in group:
+                ps.add(i)
+        if sum(1 for i in ps.insns if p in i.wp) < 2:
+            raise Fail("one writer")
         return ps
 
     def try_insn(self, ri, ps, ctx, rng):
@@ -937,8 +1022,8 @@ class Gen:
             # qemu 7.2 crashes (SIGSEGV) on two compare-jumps with two more compares.
             if sum(1 for i in insns if i.wp) > 3:
                 return False
-        # A predicate read as .new has one writer; predicates written twice are written by
-        # compares only.
+        # A predicate written twice is written by compares (the duplex one too) and compound
+        # compare-jumps only (the writes are ANDed; .new readers see the result).
         seen = 0
         dup = 0
         for i in insns:
@@ -951,7 +1036,8 @@ class Gen:
             for p in range(4):
                 if dup >> p & 1:
                     for i in insns:
-                        if (p in i.wp and not i.ri.cmp_like) or p in i.pnew:
+                        if p in i.wp and not (i.ri.cmp_like or i.ri.sub_cmp or
+                                              i.ri.self_pnew == {p}):
                             return False
         # Pins agree; in loop bodies no pinned register is written (but the circular
         # base register its own instruction updates).
@@ -1069,7 +1155,16 @@ class Gen:
                 r = reg_of(g[0])
                 pin(r, (ea - off) & M32)
             elif mode == "gp":
-                ins.cpins["gp"] = (ea - ops[g[0]]) & M32
+                # GP keeps bits 5:0 zero (PRM 2.2.8): the offset takes up ea's low bits
+                off = ops[g[0]]
+                off += (ea - off) & 63
+                lo, hi, scale, _ = ri.imm_b[g[0]]
+                if off > hi << scale:
+                    off -= 64
+                if off < lo << scale:
+                    raise Fail("gp offset")
+                ops[g[0]] = off
+                ins.cpins["gp"] = (ea - off) & M32
             elif mode == "abs":
                 ops[g[0]] = ea
                 ops[g[0] + ".ext"] = True
@@ -1140,13 +1235,19 @@ class Gen:
             for r in ins.cpins:
                 if cp.get(r, ins.cpins[r]) != ins.cpins[r]:
                     raise Fail("control pin conflict")
-        # Explicit USR writes get a safe value.
+        # Explicit USR writes get a safe value; GP writes (alone or as c11 of c11:10) one
+        # with its reserved bits 5:0 clear (qemu 7.2 keeps them: qemu_deviations.txt
+        # [usr-gp-reserved-bits]; a GP-relative access after it would then differ too).
         for t in ri.toks:
-            if t.kind == "C" and t.letter == "d" and ops[t.key] == 8 and not t.pair:
-                src = [x.key for x in ri.toks if x.kind == "R" and x.letter == "s"]
+            if t.kind != "C" or t.letter != "d":
+                continue
+            src = [x.key for x in ri.toks if x.kind == "R" and x.letter == "s"]
+            if ops[t.key] == 8 and not t.pair:
                 pin(src[0], rand_usr(rng))
-            if t.kind == "C" and t.letter == "d" and t.pair and ops[t.key] == 4:
-                pass
+            elif ops[t.key] == 11 and not t.pair:
+                pin(src[0], rand32(rng) & ~0x3f)
+            elif ops[t.key] == 10 and t.pair:
+                pin(ops[src[0]] + 1, rand32(rng) & ~0x3f)
         # Control flow.
         if ri.branch and ri.frame != "return":
             if ctx is None:
@@ -1241,6 +1342,12 @@ def _single_dest(ri):
     return (len(d) == 1 and not d[0].pair and d[0].letter == "d" and d[0].width == "32" and
             not ri.imp_r and not ri.imp_p and
             not any(t.kind in ("P", "C") and t.letter in "dexy" for t in ri.toks))
+
+
+def _pnew_key(ri):
+    """The operand key of the predicate row ri reads as .new (None: none)."""
+    keys = [t.key for t in ri.toks if t.kind == "P" and t.new and not t.write]
+    return keys[0] if len(keys) == 1 else None
 
 
 def _pred_dest(ri):
@@ -1543,7 +1650,7 @@ def make_case(gen, rng, nunits, image_count):
     ctrl = {}
     for name in ("m0", "m1", "cs0", "cs1", "ugp", "gp", "framekey"):
         if rng.random() < 0.3:
-            ctrl[name] = rand32(rng)
+            ctrl[name] = rand32(rng) & (~0x3f if name == "gp" else M32)   # GP: bits 5:0 zero
     return RPCase(units, regs, rand_preds(rng), rand_usr(rng), ctrl,
                   rng.randrange(image_count), taken)
 

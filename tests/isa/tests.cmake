@@ -20,6 +20,9 @@
 #                       per row)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
+#   isa_known_values    packets whose correct result the manual gives (known_values.txt,
+#                       the list of known qemu-hexagon 7.2 errors among them) under hexsim
+#                       --user compiled, --no-stencils and --no-jit (and qemu, reported)
 #   isa_new_cores       the audio extension (V67t/V71t) and the V73 additions, which
 #                       qemu-hexagon 7.2 cannot run, under hexsim --user (with and without
 #                       --no-jit) against a model of the PRM pseudo-code (new_cores.py)
@@ -96,6 +99,12 @@ add_test(NAME isa_random_packets
             --work "${HEXSIM_ISA_WORK}/random_packets" --regress "${HEXSIM_ISA_DIR}/regress"
             --write "${HEXSIM_ISA_WORK}/random_packets/new-regress")
 set_tests_properties(isa_random_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# Known values (known_values.py): a few seconds; runs without qemu-hexagon too.
+add_test(NAME isa_known_values
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/known_values.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${HEXSIM_ISA_WORK}/known_values")
+set_tests_properties(isa_known_values PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)
 
 # The instructions qemu-hexagon 7.2 cannot run (the "t" cores' audio extension, the V73
 # additions), against new_cores.py's model of the manual's pseudo-code; a few seconds.

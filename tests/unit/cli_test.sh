@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Command-line checks of the hexsim program: --help and --version succeed and print what
 # they should, bad options exit 2 with usage on stderr, a missing KERNEL file is named in
-# the error, and a readable file that is not a Hexagon ELF is refused (exit 1).
+# the error, a readable file that is not a Hexagon ELF is refused (exit 1), and options
+# that cannot work are refused (exit 2): system-mode options with --user, --gdb beyond
+# port 65535, --mem below 32M, --console sdl without a display.
 # Usage: cli_test.sh PATH_TO_HEXSIM EXPECTED_VERSION
 set -eu
 
@@ -103,6 +105,41 @@ expect_in "$TMP/err" "is not an ELF file" "kernel and initrd"
 run "$TMP/vmlinux" "$TMP/vmlinux"
 expect_rc 2 "two kernels"
 expect_in "$TMP/err" "unexpected extra argument" "two kernels"
+
+# issue 38: refusals instead of silent surprises
+run --gdb 99999 --user /nonexistent
+expect_rc 2 "--gdb 99999"
+expect_in "$TMP/err" "PORT from 0 to 65535" "--gdb 99999"
+run --gdb host: --user /nonexistent
+expect_rc 2 "--gdb host:"
+for opt in "--mem 64M" "--smp 2" "--initrd x" "--append x" "--net none" "--clock wall" \
+           "--rng-seed 1" "--trace-hvm" "--console=stdio"; do
+    # shellcheck disable=SC2086
+    run $opt --user /nonexistent
+    expect_rc 2 "$opt with --user"
+    expect_in "$TMP/err" "this option is for system mode" "$opt with --user"
+done
+run --user /nonexistent --mem 64M            # after PROG: the program's own arguments
+expect_rc 1 "--mem after PROG"
+run "$TMP/vmlinux" --mem 16M
+expect_rc 2 "--mem 16M"
+expect_in "$TMP/err" "panics at boot with less than 32 MiB" "--mem 16M"
+run "$TMP/vmlinux" --clock sometimes
+expect_rc 2 "--clock sometimes"
+expect_in "$TMP/err" "--clock takes wall or virtual" "--clock sometimes"
+run "$TMP/vmlinux" --rng-seed -3
+expect_rc 2 "--rng-seed -3"
+expect_in "$TMP/err" "--rng-seed takes a number" "--rng-seed -3"
+# --console sdl without a display: exit 2 with a message, not an invisible machine
+rc=0
+env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$HEXSIM" "$TMP/vmlinux" --console sdl \
+    >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+expect_rc 2 "--console sdl without a display"
+grep -q -e "no display" -e "without SDL2" "$TMP/err" ||
+    fail "--console sdl without a display: no message saying so"
+run --help
+expect_in "$TMP/out" "--clock wall|virtual" "--help names --clock"
+expect_in "$TMP/out" "--rng-seed" "--help names --rng-seed"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures check(s) failed" >&2

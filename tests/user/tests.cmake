@@ -14,3 +14,8 @@ add_test(NAME user_os
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/os_test.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_os")
 set_tests_properties(user_os PROPERTIES LABELS user TIMEOUT 600)
+# --strace: a program's system calls, signals and exit decoded as strace prints them
+add_test(NAME user_strace
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/strace_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_strace")
+set_tests_properties(user_strace PROPERTIES LABELS user TIMEOUT 300)

@@ -38,13 +38,29 @@ static inline uint64_t hx_fl_pmask(uint8_t p)
 }
 
 // ---- compare-and-jump (J4_*_tp0_jump_*): the compare writes p0/p1 (ANDed with any other
-// write of it in the packet, PRM 6.1.3), then the jump tests the new value's bit 0.
+// write of it in the packet, PRM 6.1.3), and the jump tests bit 0 of the value the packet
+// gives the predicate. Alone as the writer of its predicate it does both at once; when
+// another instruction writes it too, the decoder runs the two halves apart (decode.c:
+// split_cmpjumps): the compare with the other writers, the jump after all of them.
+static inline void hx_fl_cmpjump_cmp(struct hx_exec *x, unsigned p, int cond, int sense,
+                                     uint32_t target)
+{
+    (void)sense;
+    (void)target;
+    hx_wp(x, p, hx_pb(cond));
+}
+static inline void hx_fl_cmpjump_jump(struct hx_exec *x, unsigned p, int cond, int sense,
+                                      uint32_t target)
+{
+    (void)cond;
+    if ((hx_pnew(x, p) & 1) == (unsigned)sense)
+        hx_jump(x, target);
+}
 static inline void hx_fl_cmpjump(struct hx_exec *x, unsigned p, int cond, int sense,
                                  uint32_t target)
 {
-    hx_wp(x, p, hx_pb(cond));
-    if ((hx_pnew(x, p) & 1) == (unsigned)sense)
-        hx_jump(x, target);
+    hx_fl_cmpjump_cmp(x, p, cond, sense, target);
+    hx_fl_cmpjump_jump(x, p, cond, sense, target);
 }
 
 // ---- control registers: the value a control register has in this packet so far

@@ -790,14 +790,14 @@ static uint64_t to_int(const struct fmt *f, uint64_t v, enum hx_fpkind to, int r
         *fl |= F_INV;
         return umax; // -1 signed, all ones unsigned
     }
-    if (!is_signed && a.sign) {
-        // the sign is checked before rounding. -0 too, as qemu-hexagon 7.2 does (later qemu
-        // treats -0 as +0, citing the hardware)
+    // -0 converts like +0: 0, no flag (the hardware; later QEMU does the same, qemu-hexagon
+    // 7.2 raises invalid: tests/isa/qemu_deviations.txt [convert-negative-zero])
+    if (a.cls == CL_ZERO)
+        return 0;
+    if (!is_signed && a.sign) {   // the sign is checked before rounding
         *fl |= F_INV;
         return 0;
     }
-    if (a.cls == CL_ZERO)
-        return 0;
     if (a.cls == CL_INF) {
         *fl |= F_INV;
         if (!is_signed)

@@ -23,17 +23,25 @@
 // reset CTS, reset stale, mode reset, set/reset RFR; general commands in bits 8-10
 // (protection enable, stale event enable/disable, force stale, reset TX ready) belong to
 // UARTDM and are accepted without effect. FIFOs hold msm_serial's fifosize (64) each.
-// One departure: reset TX empties the TX FIFO for the guest as the hardware does, but the
+// Two departures: reset TX empties the TX FIFO for the guest as the hardware does, but the
 // characters it held still reach the host (msm_serial resets TX when a tty opens, which
-// would cut the last console lines before it).
+// would cut the last console lines before it); and reset RX empties the RX FIFO, but the
+// characters it held go back to the line, to be received again (msm_serial resets RX on
+// every termios change, so input typed ahead, from a pipe or a script, would lose up to a
+// FIFO's worth whenever a shell switches its terminal mode).
 //
 // Time: one character takes char_time pcycles on the line (default 1/10 of 115200 baud
 // 8N1 at 600 MHz, so boot logs do not crawl; it is a model parameter, not derived from CSR
 // and the M/N/D divider, which only hold their values). While TX is enabled and clocked
 // the FIFO drains one character per char_time to the host backend; while RX is enabled
 // and clocked the host side is sampled once per char_time and a waiting byte enters the
-// RX FIFO (none is read while the FIFO is full: host input is never dropped). All of it
-// runs on the pcycle clock. Without its clock (the clock controller's UART3 branch) the
+// RX FIFO (none is read while the FIFO is full: host input is never dropped). A backend
+// that announces its input (struct hexsim_chardev idle_wakes) lets the receiver go quiet
+// when a sample finds nothing: the samples stop being events until the machine wakes the
+// port (hexsim_msm_uart_wake: input may have come, or a vCPU runs), which resumes them at
+// the next point of the same char_time grid, so an idle guest is not woken every
+// character time and the pcycle a byte is taken at stays what it would have been. All of
+// it runs on the pcycle clock. Without its clock (the clock controller's UART3 branch) the
 // UART keeps its registers but nothing moves: no TX, no RX, no timeouts.
 #include <string.h>
 
@@ -125,6 +133,7 @@ static void update(struct hexsim_dev *d)
             u->rx_poll = now + u->char_time;
     } else {
         u->rx_poll = NEVER;
+        u->rx_quiet = false;
     }
     int lvl = (isr(u) & u->imr) != 0;
     if (lvl != u->line) {
@@ -162,6 +171,10 @@ static void tx_send_one(struct hexsim_msm_uart *u)
     uint8_t c = u->tx[u->tx_head];
     u->tx_head = (u->tx_head + 1) % FIFO;
     u->tx_n--;
+    if (c == '\n')
+        u->line_n = 0;
+    else if (u->line_n < sizeof(u->line_out))
+        u->line_out[u->line_n++] = c;
     if (u->be && u->be->write)
         u->be->write(u->be->ctx, &c, 1);
 }
@@ -181,7 +194,7 @@ static uint64_t uart_next(const struct hexsim_dev *d)
     if (!u->clock)
         return NEVER;
     uint64_t t = u->tx_done;
-    if (u->rx_poll < t)
+    if (u->rx_poll < t && (!u->rx_quiet || u->rx_held_n))
         t = u->rx_poll;
     if (u->stale_at < t)
         t = u->stale_at;
@@ -198,15 +211,21 @@ static void uart_advance(struct hexsim_dev *d)
         tx_send_one(u);
         u->tx_done = u->tx_n ? u->tx_done + u->char_time : NEVER;
     }
-    for (unsigned i = 0; u->rx_poll <= now && i <= FIFO; i++) {
+    for (unsigned i = 0; u->rx_poll <= now && (!u->rx_quiet || u->rx_held_n) && i <= FIFO;
+         i++) {
         uint64_t when = u->rx_poll;
-        if (u->rx_n < FIFO && rx_live(u)) {
+        if (u->rx_n < FIFO && rx_live(u) && u->rx_held_n) {
+            rx_push(u, u->rx_held[0], when);
+            memmove(u->rx_held, u->rx_held + 1, --u->rx_held_n);
+        } else if (u->rx_n < FIFO && rx_live(u)) {
             uint8_t c;
             int n = u->be->read(u->be->ctx, &c, 1);
             if (n < 0)
                 u->in_eof = true;
             else if (n > 0)
                 rx_push(u, c, when);
+            else if (u->be->idle_wakes)
+                u->rx_quiet = true;     // nothing until the machine says otherwise
         }
         if (!rx_live(u)) {
             u->rx_poll = NEVER;
@@ -229,11 +248,33 @@ void hexsim_msm_uart_flush(struct hexsim_msm_uart *u)
     tx_flush_to_host(u);
 }
 
+void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u)
+{
+    if (u->be && u->be->write && u->line_n)
+        u->be->write(u->be->ctx, u->line_out, u->line_n);
+}
+
+void hexsim_msm_uart_wake(struct hexsim_dev *d)
+{
+    struct hexsim_msm_uart *u = d->state;
+    if (!u->rx_quiet)
+        return;
+    u->rx_quiet = false;
+    uint64_t now = *d->now;
+    if (u->rx_poll != NEVER && u->rx_poll < now)    // the next point of the grid
+        u->rx_poll += (now - u->rx_poll + u->char_time - 1) / u->char_time * u->char_time;
+}
+
 static void command(struct hexsim_msm_uart *u, uint32_t v)
 {
     unsigned cmd = ((v >> 4) & 0xFu) | ((v >> 7) & 0x10u);
     switch (cmd) {
     case CMD_RESET_RX:
+        // back to the line, in front of what it still holds (see the top of the file)
+        memmove(u->rx_held + u->rx_n, u->rx_held, u->rx_held_n);
+        for (uint32_t i = 0; i < u->rx_n; i++)
+            u->rx_held[i] = u->rx[(u->rx_head + i) % FIFO];
+        u->rx_held_n += u->rx_n;
         u->rx_head = u->rx_n = 0;
         u->rx_on = false;
         u->stale = false;
@@ -398,12 +439,17 @@ static int uart_restore(struct hexsim_dev *d, const void *buf, size_t len)
     HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, brk);
     HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, clock);
     HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, in_eof);
+    HEXSIM_RESTORE_BOOL(u, buf, struct hexsim_msm_uart, rx_quiet);
     u->tx_head %= FIFO;
     u->rx_head %= FIFO;
     if (u->tx_n > FIFO)
         u->tx_n = FIFO;
     if (u->rx_n > FIFO)
         u->rx_n = FIFO;
+    if (u->rx_held_n > 2 * FIFO)
+        u->rx_held_n = 2 * FIFO;
+    if (u->line_n > sizeof(u->line_out))
+        u->line_n = sizeof(u->line_out);
     return 0;
 }
 

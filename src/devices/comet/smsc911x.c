@@ -27,7 +27,11 @@
 // BCAST, multicast by MCPAS or the hash table, everything with PRMS), and enter the RX
 // data FIFO as RXDOFF pad bytes, the frame, a 4-byte FCS and pad to RX end alignment,
 // with a status word (length including FCS << 16, broadcast/multicast/frame type bits).
-// A frame that does not fit is dropped and counted in RX_DROP. Interrupts: RSFL (RX status
+// A frame that does not fit is dropped and counted in RX_DROP. The backend is polled
+// every poll_period pcycles while MAC RX is on; a poll that finds no frame makes the
+// receiver quiet (no poll events, so an idle guest is not woken for nothing) until the
+// machine wakes it (hexsim_smsc911x_wake: the host may have frames, or a vCPU runs), and
+// polling resumes at the next point of the same grid. Interrupts: RSFL (RX status
 // count above FIFO_INT level), TSFL, TDFA (free TX space at least TX_AVAIL_LEVEL * 64),
 // RXSTOP (MAC RX disabled), TXSTOP (TX_CFG STOP_TX), SW_INT (set when SW_INT_EN goes to
 // 1); IRQ_CFG IRQ_INT is any enabled status, and the pin is asserted while IRQ_EN and
@@ -670,6 +674,7 @@ static void smsc_write(struct hexsim_dev *d, uint32_t off, unsigned size, uint64
             e->rx_poll = *d->now + e->poll_period;
     } else {
         e->rx_poll = NEVER;
+        e->rx_quiet = false;
     }
     update_irq(d);
 }
@@ -677,7 +682,7 @@ static void smsc_write(struct hexsim_dev *d, uint32_t off, unsigned size, uint64
 static uint64_t smsc_next(const struct hexsim_dev *d)
 {
     const struct hexsim_smsc911x *e = d->state;
-    return e->rx_poll;
+    return e->rx_quiet ? NEVER : e->rx_poll;
 }
 
 static void smsc_advance(struct hexsim_dev *d)
@@ -685,14 +690,29 @@ static void smsc_advance(struct hexsim_dev *d)
     struct hexsim_smsc911x *e = d->state;
     if (e->rx_poll > *d->now)
         return;
-    for (unsigned i = 0; i < HEXSIM_SMSC_STS_FIFO && e->be && e->be->recv; i++) {
+    if (e->rx_quiet)
+        return;
+    unsigned got = 0;
+    for (; got < HEXSIM_SMSC_STS_FIFO && e->be && e->be->recv; got++) {
         size_t n = e->be->recv(e->be->ctx, e->frame, HEXSIM_ETH_MAX_FRAME);
         if (!n)
             break;
         receive(d, e->frame, (uint32_t)(n > HEXSIM_ETH_MAX_FRAME ? HEXSIM_ETH_MAX_FRAME : n));
     }
+    e->rx_quiet = got == 0;     // nothing came: no more polls until a wake
     e->rx_poll = (e->mac_cr & MACCR_RXEN) ? *d->now + e->poll_period : NEVER;
     update_irq(d);
+}
+
+void hexsim_smsc911x_wake(struct hexsim_dev *d)
+{
+    struct hexsim_smsc911x *e = d->state;
+    if (!e->rx_quiet)
+        return;
+    e->rx_quiet = false;
+    uint64_t now = *d->now;
+    if (e->rx_poll != NEVER && e->rx_poll < now)    // the next point of the poll grid
+        e->rx_poll += (now - e->rx_poll + e->poll_period - 1) / e->poll_period * e->poll_period;
 }
 
 static void smsc_reset(struct hexsim_dev *d)
@@ -721,6 +741,7 @@ static int smsc_restore(struct hexsim_dev *d, const void *buf, size_t len)
     e->be = be;
     e->poll_period = poll_period;       // configuration, not guest state
     HEXSIM_RESTORE_BOOL(e, buf, struct hexsim_smsc911x, eeprom_we);
+    HEXSIM_RESTORE_BOOL(e, buf, struct hexsim_smsc911x, rx_quiet);
     // keep every index inside its buffer whatever the snapshot says
     e->rxd_head %= HEXSIM_SMSC_RX_FIFO;
     if (e->rxd_n > HEXSIM_SMSC_RX_FIFO)

@@ -120,7 +120,7 @@ bool hexsim_net_has_wait(const struct hexsim_netdev *n)
     return n->wait != NULL;
 }
 
-bool hexsim_net_wait(struct hexsim_netdev *n, int wake_fd, int timeout_ms)
+int hexsim_net_wait(struct hexsim_netdev *n, int wake_fd, uint64_t timeout_ns)
 {
-    return n->wait ? n->wait(n->ctx, wake_fd, timeout_ms) : false;
+    return n->wait ? n->wait(n->ctx, wake_fd, timeout_ns) : 0;
 }

@@ -11,8 +11,10 @@
 // for them (its receive poll); when the queue is full the frame is dropped, as a real NIC
 // with a full FIFO drops, and TCP retransmits. slirp's host sockets are polled without
 // blocking whenever the device looks for a frame and the queue is empty, and with a
-// timeout from the idle hook (hexsim_net_wait) when every vCPU waits. Timers run on the
+// timeout from the idle hook (hexsim_net_wait, to the nanosecond) when every vCPU waits,
+// which returns as soon as frames for the guest are queued. Timers run on the
 // host's monotonic clock: the peers are real host sockets.
+#define _GNU_SOURCE
 #include "net_backend.h"
 
 #include <arpa/inet.h>
@@ -194,30 +196,42 @@ static void run_timers(struct user_net *u)
     }
 }
 
-// One round of slirp's socket work: waits at most timeout_ms (0: just looks) for slirp's
-// sockets or wake_fd (-1: none). Returns true when wake_fd became readable.
-static bool user_poll(struct user_net *u, int wake_fd, int timeout_ms)
+// One round of slirp's socket work: waits at most timeout_ns (0: just looks) for slirp's
+// sockets or wake_fd (-1: none). Returns HEXSIM_NET_WAKE_FD when wake_fd became readable,
+// HEXSIM_NET_FRAMES when frames for the guest are queued.
+static int user_poll(struct user_net *u, int wake_fd, uint64_t timeout_ns)
 {
-    uint32_t tmo = timeout_ms < 0 ? 0 : (uint32_t)timeout_ms;
+    if (u->qn)
+        return HEXSIM_NET_FRAMES;
+    // slirp lowers a timeout given in milliseconds to what its own work needs
+    uint64_t ms = (timeout_ns + 999999) / 1000000;
+    uint32_t tmo = ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
     u->nfds = 0;
     u->fds_overflow = false;
     slirp_pollfds_fill(u->slirp, &tmo, add_poll_cb, u);
+    if ((uint64_t)tmo * 1000000 < timeout_ns)
+        timeout_ns = (uint64_t)tmo * 1000000;
+    int64_t t_now = now_ns();
     for (const struct user_timer *t = u->timers; t; t = t->next) {
         if (t->expire_ms >= 0) {
-            int64_t left = t->expire_ms - now_ns() / 1000000;
+            int64_t left = t->expire_ms * 1000000 - t_now;
             if (left < 0)
                 left = 0;
-            if ((uint64_t)left < tmo)
-                tmo = (uint32_t)left;
+            if ((uint64_t)left < timeout_ns)
+                timeout_ns = (uint64_t)left;
         }
     }
     unsigned n = u->nfds;
     if (wake_fd >= 0)
         u->fds[n++] = (struct pollfd){ .fd = wake_fd, .events = POLLIN };
-    int r = poll(u->fds, n, (int)tmo);
+    struct timespec ts = { (time_t)(timeout_ns / 1000000000u), (long)(timeout_ns % 1000000000u) };
+    int r = ppoll(u->fds, n, &ts, NULL);
     slirp_pollfds_poll(u->slirp, r < 0, get_revents_cb, u);
     run_timers(u);
-    return wake_fd >= 0 && r > 0 && (u->fds[n - 1].revents & (POLLIN | POLLHUP));
+    int got = u->qn ? HEXSIM_NET_FRAMES : 0;
+    if (wake_fd >= 0 && r > 0 && (u->fds[n - 1].revents & (POLLIN | POLLHUP)))
+        got |= HEXSIM_NET_WAKE_FD;
+    return got;
 }
 
 static void user_send(void *ctx, const uint8_t *frame, size_t len)
@@ -242,9 +256,9 @@ static size_t user_recv(void *ctx, uint8_t *frame, size_t cap)
     return len;
 }
 
-static bool user_wait(void *ctx, int wake_fd, int timeout_ms)
+static int user_wait(void *ctx, int wake_fd, uint64_t timeout_ns)
 {
-    return user_poll(ctx, wake_fd, timeout_ms);
+    return user_poll(ctx, wake_fd, timeout_ns);
 }
 
 static void user_close(void *ctx)

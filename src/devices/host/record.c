@@ -51,11 +51,11 @@ static void rec_write(void *ctx, const void *buf, size_t n)
         r->inner->write(r->inner->ctx, buf, n);
 }
 
-static void rec_wants_input(void *ctx)
+static bool rec_wants_input(void *ctx)
 {
     struct hexsim_record *r = ctx;
-    if (!r->replaying && r->inner && r->inner->wants_input)
-        r->inner->wants_input(r->inner->ctx);
+    return !r->replaying && r->inner && r->inner->wants_input &&
+           r->inner->wants_input(r->inner->ctx);
 }
 
 static int load(struct hexsim_record *r, FILE *f, const char *path, char *msg, size_t msglen)
@@ -118,8 +118,10 @@ int hexsim_record_open(struct hexsim_record *r, const char *path, bool replay,
     r->inner = inner;
     r->err = err;
     r->replaying = replay;
+    // a replayed byte is due at its pcycle, which nothing announces: the UART samples on
     r->chr = (struct hexsim_chardev){ .read = rec_read, .write = rec_write, .ctx = r,
-                                      .wants_input = rec_wants_input };
+                                      .wants_input = rec_wants_input,
+                                      .idle_wakes = !replay && inner && inner->idle_wakes };
     FILE *f = fopen(path, replay ? "r" : "w");
     if (!f) {
         snprintf(msg, msglen, "--%s %s: %s", replay ? "replay" : "record", path,

@@ -7,7 +7,8 @@
 // command's output. Without that second condition a command that idles without output
 // (sleep) would get the next line typed ahead, which still works but echoes out of order. The timing depends only on the guest, so a scripted run is as
 // deterministic as the guest itself. When the script is used up, input continues from
-// the inner backend (the terminal: a tty or a pipe on stdin; or the SDL window).
+// the inner backend (the terminal: a tty or a pipe on stdin; or the SDL window), which
+// then also gets the wants_input calls.
 #include "hexsim/host.h"
 
 #include <errno.h>
@@ -47,15 +48,18 @@ static void script_write(void *ctx, const void *buf, size_t n)
         s->inner->write(s->inner->ctx, buf, n);
 }
 
-static void script_wants_input(void *ctx)
+static bool script_wants_input(void *ctx)
 {
     struct hexsim_script *s = ctx;
+    if (s->pos == s->len && s->inner && s->inner->wants_input)
+        return s->inner->wants_input(s->inner->ctx);     // the script is used up
     if (s->pos != s->released || s->released == s->len || !s->output_since)
-        return;
+        return false;
     const uint8_t *nl = memchr(s->data + s->released, '\n', s->len - s->released);
     s->released = nl ? (size_t)(nl - s->data) + 1 : s->len;
     s->output_since = false;
     s->echoing = nl != NULL;
+    return true;
 }
 
 int hexsim_script_open(struct hexsim_script *s, const char *path,
@@ -83,12 +87,19 @@ int hexsim_script_open(struct hexsim_script *s, const char *path,
         s->data = NULL;
         return -1;
     }
-    s->inner = inner;
     s->chr.read = script_read;
     s->chr.write = script_write;
     s->chr.wants_input = script_wants_input;
     s->chr.ctx = s;
+    hexsim_script_set_inner(s, inner);
     return 0;
+}
+
+void hexsim_script_set_inner(struct hexsim_script *s, struct hexsim_chardev *inner)
+{
+    s->inner = inner;
+    // the script's own lines are released by wants_input; after them, inner's input
+    s->chr.idle_wakes = !inner || inner->idle_wakes;
 }
 
 void hexsim_script_close(struct hexsim_script *s)

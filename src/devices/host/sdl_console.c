@@ -9,10 +9,11 @@
 // Input: the window's key events become bytes in a queue the UART reads: text input as
 // typed (UTF-8 passes through), Enter CR, Backspace DEL (0x7f), Tab, Esc, Ctrl+letter the
 // control byte, the arrows ESC [ A..D, Home/Insert/Delete/End/PgUp/PgDn ESC [ 1..6 ~ (the
-// Linux console's keys). Closing the window quits like Ctrl-A x. Events are read when the
+// Linux console's keys). Closing the window quits like Ctrl-A x; the terminal's escape keys
+// work in the window too (Ctrl-A x, s, h, Ctrl-A Ctrl-A). Events are read when the
 // UART polls for input, when output arrives (both checked against the clock only every
 // 64 calls, and events pumped at most every 5 ms) and in the idle hook, which also waits
-// for events in place of the terminal's poll. Guest time never depends on this: input
+// for events in place of the terminal's poll and says when keys came (idle_wakes). Guest time never depends on this: input
 // reaches the guest as the UART samples the queue, as with the terminal. (A guest that
 // computes with its UART receiver off and prints nothing leaves the window unserviced
 // until it does; Linux keeps the console's receiver on once a shell has opened it.)
@@ -23,16 +24,19 @@
 #include <SDL.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "devices/host/font.h"
 #include "devices/host/vt_grid.h"
 #include "devices/host/vt_render.h"
 
+#define ESC_KEY 0x01         // Ctrl-A
 #define INQ 4096            // input queue (bytes); typing never fills it, a flood is dropped
 #define PUMP_MS 5
 #define FRAME_MS 33          // at most about 30 frames per second
 #define BLINK_MS 500
 #define CHECK_EVERY 64      // callbacks between clock checks
+#define IDLE_CAP_NS 50000000ull   // an idle wait returns at least this often
 
 struct hexsim_sdl_console {
     struct hexsim_sdl_console_opts o;
@@ -49,12 +53,13 @@ struct hexsim_sdl_console {
     SDL_Keycode ctrl_key;    // the last Ctrl+letter, whose text event (if any) is dropped
     unsigned calls;
     uint64_t last_pump, last_frame, blink_base;
-    uint64_t owed_ns;        // guest idle time not slept yet (see hexsim_sdl_console_idle)
     bool cursor_drawn;       // the cursor as last drawn (on/off)
     bool cursor_row_valid;
     unsigned cursor_row;     // row the cursor was drawn in
     void (*quit)(void *ctx);
+    void (*snapshot)(void *ctx);       // Ctrl-A s (NULL: not available)
     void *quit_ctx;
+    bool esc;                          // Ctrl-A seen: the next key is an escape
     bool quit_sent;
     struct hexsim_chardev chr;
     struct hexsim_console con;
@@ -67,6 +72,48 @@ bool hexsim_sdl_console_available(void)
 
 // ---- input
 
+static void quit_now(struct hexsim_sdl_console *c, const char *why)
+{
+    if (c->quit_sent)
+        return;
+    c->quit_sent = true;
+    fprintf(c->err, "hexsim: %s: quitting\n", why);
+    if (c->quit)
+        c->quit(c->quit_ctx);
+}
+
+// Ctrl-A and the key after it, as on the terminal (terminal.c): x quits, s asks for a
+// snapshot, h shows the keys, Ctrl-A sends one Ctrl-A; others are dropped.
+static bool escape_key(struct hexsim_sdl_console *c, uint8_t b)
+{
+    static const char help[] = "hexsim escape keys: Ctrl-A x quit, Ctrl-A s snapshot now, "
+                               "Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A";
+    if (!c->esc) {
+        c->esc = b == ESC_KEY;
+        return c->esc;
+    }
+    c->esc = false;
+    switch (b) {
+    case 'x': case 'X':
+        quit_now(c, "Ctrl-A x");
+        return true;
+    case 's': case 'S':
+        if (c->snapshot)
+            c->snapshot(c->quit_ctx);
+        else
+            fprintf(c->err, "hexsim: Ctrl-A s: no snapshots here\n");
+        return true;
+    case 'h': case 'H': case '?':
+        fprintf(c->err, "%s\n", help);
+        hexsim_vt_write(&c->vt, "\r\n", 2);
+        hexsim_vt_write(&c->vt, help, sizeof(help) - 1);
+        hexsim_vt_write(&c->vt, "\r\n", 2);
+        return true;
+    default:
+        return b != ESC_KEY;           // Ctrl-A Ctrl-A: one Ctrl-A for the guest
+    }
+}
+
 static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
 {
     const uint8_t *p = buf;
@@ -77,17 +124,8 @@ static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
         return;
     }
     for (size_t i = 0; i < n; i++)
-        c->inq[(c->in_head + c->in_len++) % INQ] = p[i];
-}
-
-static void quit_now(struct hexsim_sdl_console *c)
-{
-    if (c->quit_sent)
-        return;
-    c->quit_sent = true;
-    fprintf(c->err, "hexsim: the SDL console window was closed: quitting\n");
-    if (c->quit)
-        c->quit(c->quit_ctx);
+        if (!escape_key(c, p[i]))
+            c->inq[(c->in_head + c->in_len++) % INQ] = p[i];
 }
 
 static void key_down(struct hexsim_sdl_console *c, const SDL_KeyboardEvent *k)
@@ -188,11 +226,11 @@ static void handle(struct hexsim_sdl_console *c, const SDL_Event *e)
 {
     switch (e->type) {
     case SDL_QUIT:
-        quit_now(c);
+        quit_now(c, "the SDL console window was closed");
         break;
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_CLOSE)
-            quit_now(c);
+            quit_now(c, "the SDL console window was closed");
         else if (e->window.event == SDL_WINDOWEVENT_EXPOSED ||
                  e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
                  e->window.event == SDL_WINDOWEVENT_RESTORED)
@@ -378,35 +416,32 @@ void hexsim_sdl_console_poll(struct hexsim_sdl_console *c)
     con_flush(c);
 }
 
-void hexsim_sdl_console_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
 {
     struct hexsim_sdl_console *c = ctx;
     service(c, true);
-    if (c->quit_sent || c->in_len) {
-        c->owed_ns = 0;
-        return;
-    }
-    uint64_t ns = hz ? pcycles * 1000000000ull / hz : 0;
-    if (pcycles > hz)
-        ns = 1000000000ull;
-    // The guest often idles for a few microseconds only (until the UART's next input
-    // sample), far below what a sleep can hit; such waits add up and are slept in one
-    // go once they reach a millisecond, so an idle guest keeps pace with the host clock.
-    c->owed_ns += ns;
-    if (c->owed_ns > 20000000ull)
-        c->owed_ns = 20000000ull;       // stay responsive to limits and signals
-    if (c->owed_ns < 1000000ull)
-        return;
-    uint64_t ms = c->owed_ns / 1000000ull, now = SDL_GetTicks64();
+    if (c->in_len || (c->typing && *c->typing))
+        return 1;
+    if (c->quit_sent)
+        return 0;
+    if (timeout_ns > IDLE_CAP_NS)
+        timeout_ns = IDLE_CAP_NS;
+    uint64_t ms = timeout_ns / 1000000, now = SDL_GetTicks64();
     // wake for the next frame when there is something to draw, or for the next blink
     uint64_t since = now - c->last_frame;
     uint64_t wake = render_due(c, now) ? (since < FRAME_MS ? FRAME_MS - since : 1)
                     : c->o.solid_cursor ? ms : BLINK_MS - (now - c->blink_base) % BLINK_MS;
     if (wake < ms)
         ms = wake ? wake : 1;
-    SDL_WaitEventTimeout(NULL, (int)ms);
-    c->owed_ns = 0;
+    if (ms) {
+        SDL_WaitEventTimeout(NULL, (int)ms);
+    } else if (timeout_ns) {
+        // below SDL's millisecond: a plain sleep (the window waits that long at most)
+        struct timespec ts = { 0, (long)timeout_ns };
+        nanosleep(&ts, NULL);
+    }
     service(c, true);
+    return c->in_len > 0;
 }
 
 // ---- set-up
@@ -451,6 +486,19 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
         free(c);
         return NULL;
     }
+    // Without a display SDL falls back to a driver that shows nothing: an invisible
+    // machine nobody can type into. Only asked for by name (tests) is that wanted.
+    const char *drv = SDL_GetCurrentVideoDriver(), *want = getenv("SDL_VIDEODRIVER");
+    if (drv && (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0) &&
+        !(want && strcmp(want, drv) == 0)) {
+        snprintf(msg, msglen, "SDL console: no display to open a window on (SDL would use "
+                 "its '%s' driver, which shows nothing; is DISPLAY or WAYLAND_DISPLAY set?). "
+                 "SDL_VIDEODRIVER=%s runs it without a window on purpose", drv, drv);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        hexsim_vt_free(&c->vt);
+        free(c);
+        return NULL;
+    }
     int w = (int)(cols * HEXSIM_FONT_W * c->scale), h = (int)(rows * HEXSIM_FONT_H * c->scale);
     c->win = SDL_CreateWindow("hexsim console (UART3)", SDL_WINDOWPOS_UNDEFINED,
                               SDL_WINDOWPOS_UNDEFINED, w, h, 0);
@@ -467,7 +515,8 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     c->typing = o->type;
     c->blink_base = c->last_pump = SDL_GetTicks64();
     c->last_frame = c->blink_base - FRAME_MS;
-    c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c };
+    c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c,
+                                      .idle_wakes = true };
     c->con = (struct hexsim_console){ con_write, con_flush, c };
     hexsim_vt_touch(&c->vt);
     render(c, c->blink_base);
@@ -510,9 +559,10 @@ struct hexsim_console *hexsim_sdl_console_console(struct hexsim_sdl_console *c)
 }
 
 void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
-                                 void *ctx)
+                                 void (*snapshot)(void *ctx), void *ctx)
 {
     c->quit = quit;
+    c->snapshot = snapshot;
     c->quit_ctx = ctx;
 }
 

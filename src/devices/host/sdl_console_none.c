@@ -36,18 +36,19 @@ struct hexsim_console *hexsim_sdl_console_console(struct hexsim_sdl_console *c)
     return NULL;
 }
 
-void hexsim_sdl_console_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
 {
     (void)ctx;
-    (void)pcycles;
-    (void)hz;
+    (void)timeout_ns;
+    return -1;
 }
 
 void hexsim_sdl_console_set_quit(struct hexsim_sdl_console *c, void (*quit)(void *ctx),
-                                 void *ctx)
+                                 void (*snapshot)(void *ctx), void *ctx)
 {
     (void)c;
     (void)quit;
+    (void)snapshot;
     (void)ctx;
 }
 

@@ -6,10 +6,18 @@
 // program (src/main.c) calls hexsim_terminal_restore from its exit and signal handlers, so
 // the terminal is restored on every way out. When stdin is not a tty (a pipe or a file,
 // for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
-// calls hexsim_terminal_idle when every vCPU waits, which sleeps until input arrives or
-// the guest's next event is due in host time, so an idle guest does not race ahead.
+// calls hexsim_terminal_idle when every vCPU waits, which waits for input at most the host
+// time the machine gives it (how much depends on --clock; src/hvm/run.c) and says whether
+// some came, so the UART need not look for input while there is none.
+// End of input (a pipe or file that ends, a tty hung up) reaches the guest as a terminal's
+// end of file does: the EOF character (Ctrl-D, VEOF), typed when the guest waits for
+// console input after writing a line that does not end in a newline (its prompt), as a
+// person at the prompt would type it. A shell exits on it (and the project's init then
+// powers off). When the guest is still at a prompt after HEXSIM_TERMINAL_EOF_TRIES of
+// them, the run ends with a message (exit status 3: nothing can wake the guest).
 // The escape key is Ctrl-A (as QEMU's): Ctrl-A x quits, Ctrl-A h prints help, Ctrl-A d
-// stops the guest in the debugger (--debug), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
+// stops the guest in the debugger (--debug), Ctrl-A s writes a snapshot of the machine as
+// it is (src/main.c), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
 #define _GNU_SOURCE
 #include "hexsim/host.h"
 
@@ -22,9 +30,15 @@
 #include <unistd.h>
 
 #define ESC_KEY 0x01
+#define EOF_KEY 0x04            // VEOF: what Ctrl-D sends
+#define IDLE_CAP_NS 50000000ull // an idle wait returns at least this often
 
 static void out_bytes(struct hexsim_terminal *t, const void *buf, size_t n)
 {
+    if (n) {
+        t->wrote_since_input = true;
+        t->last_out = ((const uint8_t *)buf)[n - 1];
+    }
     fwrite(buf, 1, n, t->out);
     if (t->tty || memchr(buf, '\n', n))
         fflush(t->out);
@@ -62,14 +76,23 @@ static int term_read(void *ctx, uint8_t *buf, size_t n)
 {
     struct hexsim_terminal *t = ctx;
     size_t got = 0;
+    if (t->eof_pending && n) {
+        t->eof_pending = false;
+        t->wrote_since_input = false;
+        buf[0] = EOF_KEY;
+        return 1;
+    }
     while (got < n) {
         uint8_t c;
         int r = get_byte(t, &c);
-        if (r <= 0) {
+        if (r < 0)
+            r = 0;       // the end of input is told as Ctrl-D (see term_wants_input)
+        if (r == 0) {
             if (got)
                 break;
-            return r;
+            return 0;
         }
+        t->wrote_since_input = false;
         if (!t->esc) {
             if (c == ESC_KEY && t->escape) {
                 t->esc = true;
@@ -94,11 +117,18 @@ static int term_read(void *ctx, uint8_t *buf, size_t n)
             else
                 msg(t, "hexsim: Ctrl-A d: no debugger (start hexsim with --debug)");
             break;
+        case 's':
+        case 'S':
+            if (t->snapshot)
+                t->snapshot(t->quit_ctx);
+            else
+                msg(t, "hexsim: Ctrl-A s: no snapshots here (under the debugger: savevm FILE)");
+            break;
         case 'h':
         case 'H':
         case '?':
             msg(t, "hexsim escape keys: Ctrl-A x quit, Ctrl-A d stop in the debugger, "
-                   "Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A");
+                   "Ctrl-A s snapshot now, Ctrl-A h this help, Ctrl-A Ctrl-A send Ctrl-A");
             break;
         case ESC_KEY:
             buf[got++] = c;
@@ -113,6 +143,30 @@ static int term_read(void *ctx, uint8_t *buf, size_t n)
 static void term_write(void *ctx, const void *buf, size_t n)
 {
     out_bytes(ctx, buf, n);
+}
+
+// The guest waits for console input: at the end of the input, type the end-of-file
+// character at a prompt (output since the last input byte, not ending in a newline).
+static bool term_wants_input(void *ctx)
+{
+    struct hexsim_terminal *t = ctx;
+    if (!t->eof || t->eof_pending || !t->wrote_since_input || t->last_out == '\n' ||
+        t->quit_requested)
+        return false;
+    if (t->eof_sent == HEXSIM_TERMINAL_EOF_TRIES) {
+        char m[200];
+        snprintf(m, sizeof m, "hexsim: the console input has ended and the guest still waits "
+                 "for input after %d end-of-file characters (Ctrl-D): stopping",
+                 HEXSIM_TERMINAL_EOF_TRIES);
+        msg(t, m);
+        t->quit_requested = t->input_ended = true;
+        if (t->quit)
+            t->quit(t->quit_ctx);
+        return false;
+    }
+    t->eof_sent++;
+    t->eof_pending = true;
+    return true;
 }
 
 static void term_flush(void *ctx)
@@ -169,6 +223,8 @@ int hexsim_terminal_open(struct hexsim_terminal *t, int in_fd, FILE *out, FILE *
     }
     t->chr.read = term_read;
     t->chr.write = term_write;
+    t->chr.wants_input = term_wants_input;
+    t->chr.idle_wakes = true;
     t->chr.ctx = t;
     t->con.write = term_write;
     t->con.flush = term_flush;
@@ -189,29 +245,28 @@ void hexsim_terminal_close(struct hexsim_terminal *t)
     t->raw = false;
 }
 
-uint64_t hexsim_idle_timeout_ns(uint64_t pcycles, uint64_t hz)
-{
-    uint64_t ns = hz ? pcycles * 1000000000ull / hz : 0;
-    if (pcycles > hz)
-        ns = 1000000000ull;
-    if (ns > 20000000ull)
-        ns = 20000000ull;          // stay responsive to limits and signals
-    return ns;
-}
-
 int hexsim_terminal_wait_fd(const struct hexsim_terminal *t)
 {
     return t->eof || t->regular || t->quit_requested ? -1 : t->in_fd;
 }
 
-void hexsim_terminal_idle(void *ctx, uint64_t pcycles, uint64_t hz)
+int hexsim_terminal_idle(void *ctx, uint64_t timeout_ns)
 {
     struct hexsim_terminal *t = ctx;
     fflush(t->out);
-    if (hexsim_terminal_wait_fd(t) < 0)
-        return;
-    uint64_t ns = hexsim_idle_timeout_ns(pcycles, hz);
-    struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
-    struct pollfd p = { .fd = t->in_fd, .events = POLLIN };
-    ppoll(&p, 1, &ts, NULL);
+    if (t->eof_pending)
+        return 1;
+    if (timeout_ns > IDLE_CAP_NS)
+        timeout_ns = IDLE_CAP_NS;
+    struct timespec ts = { (time_t)(timeout_ns / 1000000000ull),
+                           (long)(timeout_ns % 1000000000ull) };
+    int fd = hexsim_terminal_wait_fd(t);
+    if (fd < 0) {
+        // a regular file has its input at once (the UART reads it when it samples)
+        if (timeout_ns)
+            nanosleep(&ts, NULL);
+        return t->regular && !t->eof && !t->quit_requested ? 1 : -1;
+    }
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+    return ppoll(&p, 1, &ts, NULL) > 0;
 }

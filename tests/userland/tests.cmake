@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: MIT
+# C programs built with tools/hexagon-cc against the musl sysroot (label "userland"),
+# each registered twice: userland_NAME_qemu runs it under qemu-hexagon and compares with
+# the same source built for the host; userland_NAME_hexsim runs it under hexsim --user and
+# compares with qemu-hexagon (tests/userland/userland_test.py).
+# tools/test.sh builds the sysroot (guest/musl/build.sh) and passes it here; without it
+# tools/hexagon-cc finds or builds the one in $HEXSIM_CACHE/musl/sysroot.
+set(HEXSIM_MUSL_SYSROOT "" CACHE PATH
+    "musl sysroot for tests/userland (default: tools/hexagon-cc's, ~/.cache/hexsim/musl/sysroot)")
+set(_userland_progs stdio malloc strings sort math builtins timeclock files getopt setjmp
+    signals pthreads)
+set(_userland_sysroot_arg)
+if(HEXSIM_MUSL_SYSROOT)
+    set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
+endif()
+foreach(_p IN LISTS _userland_progs)
+    add_test(NAME userland_${_p}_qemu
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
+                --prog ${_p} --mode qemu --work "${CMAKE_BINARY_DIR}/tests/userland"
+                ${_userland_sysroot_arg})
+    add_test(NAME userland_${_p}_hexsim
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
+                --prog ${_p} --mode hexsim --work "${CMAKE_BINARY_DIR}/tests/userland"
+                --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg})
+    set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
+        PROPERTIES LABELS userland TIMEOUT 900)
+endforeach()
