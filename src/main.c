@@ -314,6 +314,7 @@ static void print_usage(FILE *out)
           "  4    system mode: the guest reported a failure (angel SYS_EXIT with an error\n"
           "       reason; the Comet kernel does this on a panic)\n"
           "  124  a --max-packets or --max-seconds limit stopped the run\n"
+          "  137  --gdb: the debugger killed the program (lldb's kill; 128+SIGKILL)\n"
           "  --user: the program's exit status, or 128+N when it is ended by signal N\n"
           "  (a fault: SIGSEGV 139, SIGBUS 135, SIGILL 132, SIGTRAP 133)\n",
           out);
@@ -667,6 +668,17 @@ static int finish_stdout(void)
     return HEXSIM_EXIT_OK;
 }
 
+// The end of a debugger session that did not see the program end: the status main returns,
+// and the message for a --gdb client's kill (after the program's last output).
+static int session_end_status(const struct cli_options *opts, int status)
+{
+    if (opts->dbg.gdb && status == HEXSIM_DBG_KILLED) {
+        fflush(stdout);
+        fprintf(stderr, "hexsim: the gdb client killed the program (exit status %d)\n", status);
+    }
+    return (opts->dbg.gdb && status) || status == HEXSIM_DBG_BAD_BREAK ? status : 0;
+}
+
 // User mode under the debugger: returns the program's exit status if it ended, else 0.
 static int debug_user(const struct cli_options *opts, struct hexsim_user *u)
 {
@@ -681,8 +693,11 @@ static int debug_user(const struct cli_options *opts, struct hexsim_user *u)
     hexsim_rl_editor(&ed);
     setvbuf(stdout, NULL, _IOLBF, 0);   // debugger lines and guest output in order
     int status = 0;
-    if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
-        status = (opts->dbg.gdb && status) || status == HEXSIM_DBG_BAD_BREAK ? status : 0;
+    bool ended = hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status);
+    fflush(stdout);
+    if (!ended)
+        status = session_end_status(opts, status);
+    fflush(stderr);
     hexsim_user_dbg_free(ud);
     free(ud);
     return status;
@@ -924,6 +939,13 @@ static char *system_read_line(void *ctx, const char *prompt)
     return line;
 }
 
+static void system_line_start(void *ctx)
+{
+    struct system_editor *e = ctx;
+    if (e->term)
+        hexsim_terminal_end_line(e->term);
+}
+
 static void system_attach(void *ctx, struct hexsim_dbg_cli *cli)
 {
     struct system_editor *e = ctx;
@@ -950,12 +972,23 @@ static int debug_system(const struct cli_options *opts, struct hexsim_machine *m
     hexsim_sys_dbg_init(sd, m, opts->kernel, &t);
     struct system_editor se = { .term = term };
     hexsim_rl_editor(&se.inner);
-    struct hexsim_dbg_line_editor ed = { system_read_line, &se, system_attach };
+    struct hexsim_dbg_line_editor ed = { system_read_line, &se, system_attach,
+                                         system_line_start };
     if (term)
         term->debug = debug_key;    // Ctrl-A d (its context is the machine, as Ctrl-A x's)
     int status = 0;
-    if (!hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status))
-        status = (opts->dbg.gdb && status) || status == HEXSIM_DBG_BAD_BREAK ? status : 0;
+    bool ended = hexsim_dbg_session(&t, &opts->dbg, &ed, stdout, stderr, &status);
+    if (!m->halted) {
+        // quit or killed in the debugger: what the guest wrote reaches the host, as at a halt
+        for (unsigned i = 0; i < sizeof(m->uart) / sizeof(m->uart[0]); i++)
+            hexsim_msm_uart_flush(&m->uart[i]);
+        if (m->console.flush)
+            m->console.flush(m->console.ctx);
+    }
+    system_line_start(&se);   // hexsim's last words start a line, not after a prompt
+    if (!ended)
+        status = session_end_status(opts, status);
+    fflush(stderr);
     hexsim_sys_dbg_free(sd);
     free(sd);
     return status;

@@ -42,6 +42,9 @@ void hexsim_terminal_cooked(struct hexsim_terminal *t);
 void hexsim_terminal_raw(struct hexsim_terminal *t);
 // Puts the tty back as it was (async-signal-safe; idempotent).
 void hexsim_terminal_restore(const struct hexsim_terminal *t);
+// Ends the console's output line when the guest has written one that does not end in a
+// newline (its prompt), so that what hexsim writes next starts a line.
+void hexsim_terminal_end_line(struct hexsim_terminal *t);
 void hexsim_terminal_close(struct hexsim_terminal *t);
 // Ctrl-Ds typed at the prompt after the end of the input before the run is stopped.
 #define HEXSIM_TERMINAL_EOF_TRIES 3

@@ -63,6 +63,8 @@ struct hexsim_debugger {
     FILE *trace;                         // packet trace (trace on FILE), or NULL
     bool (*poll)(void *ctx);             // asked now and then while running: stop?
     void *poll_ctx;
+    void (*line_start)(void *ctx);       // before a stop report: end the program's line (or NULL)
+    void *line_start_ctx;
     bool ended;                          // the program has ended (EXIT seen)
     int exit_status;
     unsigned values;                     // print history counter ($1, $2, ...)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // GDB remote protocol stub: see gdbstub.h. Facts: the GDB manual's "Remote Protocol"
 // appendix (packet framing $...#cs, acks, qSupported, qXfer:features:read, g/p/P/m/M,
-// Z/z, c/s/vCont, stop replies T/W/X) and lldb's docs/lldb-gdb-remote.txt (QStartNoAckMode,
+// Z/z, c/s/vCont, stop replies T/W/X, k and vKill) and lldb's docs/lldb-gdb-remote.txt (QStartNoAckMode,
 // qHostInfo/qProcessInfo keys, "generic" register attributes, watch:/rwatch:/awatch: stop keys).
 // Register numbers are lldb's for Hexagon (target.h); registers are sent little-endian.
 #include "gdbstub.h"
@@ -363,8 +363,9 @@ static void resume(struct gdb_conn *g, bool step)
     stop_reply(g, &st);
 }
 
-// Answers one packet. Returns 1 to end the session (detach: 0 in *detached).
-static int handle(struct gdb_conn *g, int *detached)
+// Answers one packet. Returns 1 to end the session (*end: how, HEXSIM_GDB_DETACHED or
+// HEXSIM_GDB_KILLED; left as it was at a hang-up).
+static int handle(struct gdb_conn *g, int *end)
 {
     struct hexsim_debugger *d = g->d;
     char *p = g->in;
@@ -435,10 +436,15 @@ static int handle(struct gdb_conn *g, int *detached)
         reply(g, known ? "OK" : "E01");
         return 0;
     }
-    case 'k': return 1;
+    case 'k':
+        // The program ends as if by SIGKILL: the stop reply X09 (lldb waits for a W or X
+        // reply and reports its value; gdb sends k without waiting for one).
+        reply(g, "X09");
+        *end = HEXSIM_GDB_KILLED;
+        return 1;
     case 'D':
         reply(g, "OK");
-        *detached = 1;
+        *end = HEXSIM_GDB_DETACHED;
         return 1;
     case 'v':
         if (strcmp(p, "vCont?") == 0) {
@@ -447,6 +453,7 @@ static int handle(struct gdb_conn *g, int *detached)
             resume(g, p[6] == 's' || p[6] == 'S');
         } else if (strncmp(p, "vKill", 5) == 0) {
             reply(g, "OK");
+            *end = HEXSIM_GDB_KILLED;
             return 1;
         } else {
             reply(g, "");
@@ -581,11 +588,11 @@ int hexsim_gdb_serve(struct hexsim_debugger *d, const char *hostport, FILE *log)
     g->d = d;
     g->fd = fd;
     g->log = log;
-    int detached = 0;
+    int end = HEXSIM_GDB_HUNG_UP;
     while (get_packet(g) >= 0)
-        if (handle(g, &detached))
+        if (handle(g, &end))
             break;
     close(fd);
     free(g);
-    return detached ? 0 : 1;
+    return end;
 }

@@ -323,6 +323,10 @@ static void stop_header(struct hexsim_debugger *d, const char *what, uint32_t pc
 void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop,
                            FILE *out)
 {
+    if (d->line_start) {
+        fflush(out);
+        d->line_start(d->line_start_ctx);
+    }
     switch (stop->kind) {
     case HEXSIM_DBG_STOP_BREAK: {
         char what[64] = "";

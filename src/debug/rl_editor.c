@@ -96,4 +96,5 @@ void hexsim_rl_editor(struct hexsim_dbg_line_editor *ed)
     ed->read_line = rl_read;
     ed->ctx = NULL;
     ed->attach = rl_attach;
+    ed->line_start = NULL;
 }

@@ -64,6 +64,10 @@ bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_d
         return false;
     }
     hexsim_dbg_init(d, t, out);
+    if (ed && ed->line_start) {
+        d->line_start = ed->line_start;
+        d->line_start_ctx = ed->ctx;
+    }
     bool interactive = isatty(STDIN_FILENO) && ed && ed->read_line;
     hexsim_dbg_cli_init(&cli, d, interactive);
     for (unsigned i = 0; i < o->nbreaks; i++) {
@@ -82,9 +86,9 @@ bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_d
     }
     if (o->gdb) {
         int r = hexsim_gdb_serve(d, o->gdb, log);
-        run_on = r == 0;
-        if (r < 0) {
-            *status = 1;
+        run_on = r == HEXSIM_GDB_DETACHED;
+        if (r < 0 || r == HEXSIM_GDB_KILLED) {
+            *status = r < 0 ? 1 : HEXSIM_DBG_KILLED;
             hexsim_dbg_free(d);
             free(d);
             return false;

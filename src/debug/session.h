@@ -29,6 +29,9 @@ struct hexsim_dbg_line_editor {
     void *ctx;
     // Called with the session's CLI before the first line is read (completion setup).
     void (*attach)(void *ctx, struct hexsim_dbg_cli *cli);
+    // Optional (NULL): called before the debugger writes a stop report; it ends the
+    // program's unfinished output line (a guest's prompt), so the report starts a line.
+    void (*line_start)(void *ctx);
 };
 
 // Runs the session. When it ends with the program still alive, and the session asked for
@@ -36,6 +39,9 @@ struct hexsim_dbg_line_editor {
 // program has ended (*status: its exit status), false when the session quit before
 // (*status HEXSIM_DBG_BAD_BREAK: a --break location did not resolve, nothing ran).
 #define HEXSIM_DBG_BAD_BREAK 2
+// *status when a --gdb client killed the program (lldb's kill; the session returns false):
+// 128 + SIGKILL, as for a program ended by that signal.
+#define HEXSIM_DBG_KILLED 137
 bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_dbg_options *o,
                         const struct hexsim_dbg_line_editor *ed, FILE *out, FILE *log,
                         int *status);

@@ -249,6 +249,17 @@ static void terminate(struct hexsim_user *u, int sig, const char *why)
         hx_strace_killed(u, sig);
 }
 
+// Takes pending signal sig (the thread's own first, else the process's) and returns its info.
+static struct hx_siginfo take_pending(struct hexsim_user_os *os, struct hx_thread *t, int sig)
+{
+    if (t->pending & BIT(sig)) {
+        t->pending &= ~BIT(sig);
+        return t->info[sig - 1];
+    }
+    os->pending &= ~BIT(sig);
+    return os->info[sig - 1];
+}
+
 void hx_deliver_signals(struct hexsim_user *u)
 {
     struct hexsim_user_os *os = u->os;
@@ -263,14 +274,7 @@ void hx_deliver_signals(struct hexsim_user *u)
         const uint64_t sync = BIT(4) | BIT(5) | BIT(7) | BIT(8) | BIT(11);
         uint64_t pick = ready & sync ? ready & sync : ready;
         int sig = __builtin_ctzll(pick) + 1;
-        struct hx_siginfo info;
-        if (t->pending & BIT(sig)) {
-            info = t->info[sig - 1];
-            t->pending &= ~BIT(sig);
-        } else {
-            info = os->info[sig - 1];
-            os->pending &= ~BIT(sig);
-        }
+        struct hx_siginfo info = take_pending(os, t, sig);
         struct hx_sigaction *a = &os->act[sig];
         if (a->handler == SIG_IGN_ || (a->handler == SIG_DFL_ && default_ignores(sig)))
             continue;
@@ -474,14 +478,7 @@ int64_t sys_rt_sigtimedwait(struct hexsim_user *u, uint32_t set, uint32_t info,
     uint64_t ready = (t->pending | os->pending) & s;
     if (ready) {
         int sig = __builtin_ctzll(ready) + 1;
-        struct hx_siginfo in;
-        if (t->pending & BIT(sig)) {
-            in = t->info[sig - 1];
-            t->pending &= ~BIT(sig);
-        } else {
-            in = os->info[sig - 1];
-            os->pending &= ~BIT(sig);
-        }
+        struct hx_siginfo in = take_pending(os, t, sig);
         if (info) {
             uint8_t b[128] = {0};
             hx_le32(b, (uint32_t)sig);

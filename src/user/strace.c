@@ -222,7 +222,7 @@ static void sigset(struct line *l, uint64_t set)
     for (int s = 1; s <= HX_NSIG; s++)
         if (set >> (s - 1) & 1) {
             sig_name(l, (uint32_t)s, false);
-            if (set >> s)
+            if (s < 64 && set >> s)   // another signal follows (no shift by 64: UB)
                 out(l, " ");
         }
     out(l, "]");

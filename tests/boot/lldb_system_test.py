@@ -4,13 +4,41 @@
 # --gdb 127.0.0.1:0` with the console input (poweroff) on stdin; lldb-16 in batch mode
 # connects, breaks on start_kernel, continues, reads registers (PC, SP, G0) and the words of
 # linux_banner, steps one packet, reads PC again and detaches; the guest then boots on to
-# poweroff (exit status 0). Exit status 77 (skipped) when lldb-16 is not installed.
+# poweroff (exit status 0). A second session breaks at the first file open and kills the
+# machine: lldb reports it killed, hexsim ends with exit status 137 after the kernel's last
+# line whole (the UART's FIFO reaches the host). Exit status 77 (skipped) when lldb-16 is
+# not installed.
 # Usage: lldb_system_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
 import re
 import shutil
 import subprocess
 import sys
+
+
+def kill_session(a, lldb):
+    """lldb-16 breaks at the first file open and kills the machine. Returns lldb's output,
+    hexsim's stdout, stderr and exit status."""
+    sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--gdb', '127.0.0.1:0'],
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    line = sim.stderr.readline()
+    m = re.search(r'connection on ([\d.]+):(\d+)', line)
+    if not m:
+        sim.kill()
+        sim.communicate()
+        return 'no listening address from hexsim: %r' % line, '', '', None
+    args = [lldb, '--no-lldbinit', '--batch']
+    for c in ['gdb-remote %s:%s' % (m.group(1), m.group(2)), 'breakpoint set -n do_sys_openat2',
+              'continue', 'kill']:
+        args += ['-o', c]
+    p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
+    try:
+        out, err = sim.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        out, err = sim.communicate()
+    return p.stdout + p.stderr, out, line + err, sim.returncode
 
 
 def main():
@@ -65,12 +93,24 @@ def main():
          is not None),
         ('exit status 0', sim.returncode == 0),
     ]
+    ktext, kout, kerr, krc = kill_session(a, lldb)
+    checks += [
+        ('kill: lldb reports the machine killed', re.search(
+            r'Process 1 exited with status = 9 \(0x00000009\) killed', ktext) is not None),
+        ('kill: the kernel\'s last line whole', re.search(r'\n\[ *\d+\.\d{6}\] [^\n]*\n$', kout)
+         is not None),
+        ('kill: hexsim says so last', kerr.endswith(
+            '\nhexsim: the gdb client killed the program (exit status 137)\n')),
+        ('kill: exit status 137', krc == 137),
+    ]
     bad = [w for w, ok in checks if not ok]
     for w in bad:
         print('FAIL: %s' % w)
     if bad:
         print('lldb output:\n' + text + '\nhexsim stdout (end):\n' + out[-2000:] +
               '\nhexsim stderr:\n' + err)
+        print('kill session, lldb output:\n' + ktext + '\nhexsim stdout (end):\n' +
+              kout[-500:] + '\nhexsim stderr:\n' + kerr)
         return 1
     print('lldb-16 system-mode session: all checks passed')
     return 0

@@ -3,7 +3,9 @@
 # The gdb remote stub against lldb-16: `hexsim --gdb 127.0.0.1:0 --user dbgprog` (port 0:
 # hexsim picks one and names it on stderr), then lldb-16 in batch mode connects, sets a
 # breakpoint on a symbol, continues, reads registers and memory, writes a register, steps one
-# instruction, and detaches; the program then runs to its end (exit status 42).
+# instruction, and detaches; the program then runs to its end (exit status 42). A second
+# session kills the program at the breakpoint: lldb reports it killed (the stub answers k
+# with X09) and hexsim ends with exit status 137 (128 + SIGKILL), its last line whole.
 # Exit status 77 (skipped) when lldb-16 is not installed.
 # Usage: lldb_test.py --hexsim BUILD/hexsim --work DIR
 import argparse
@@ -19,6 +21,30 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ff
          '-nostdlib', '-fuse-ld=lld', '-static']
 
 
+def session(hexsim, lldb, prog, cmds):
+    """Runs hexsim --gdb on prog and lldb-16 with cmds after connecting. Returns lldb's
+    output, hexsim's stderr and exit status (None and a reason when hexsim does not
+    listen)."""
+    sim = subprocess.Popen([hexsim, '--gdb', '127.0.0.1:0', '--user', prog],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = sim.stderr.readline()
+    m = re.search(r'connection on ([\d.]+):(\d+)', line)
+    if not m:
+        sim.kill()
+        sim.communicate()
+        return None, 'no listening address from hexsim: %r' % line, None
+    args = [lldb, '--no-lldbinit', '--batch', '-o', 'gdb-remote %s:%s' % (m.group(1), m.group(2))]
+    for c in cmds:
+        args += ['-o', c]
+    p = subprocess.run(args + [prog], capture_output=True, text=True, timeout=120)
+    try:
+        out, err = sim.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        out, err = sim.communicate()
+    return p.stdout + p.stderr, err, sim.returncode
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--hexsim', required=True)
@@ -31,35 +57,25 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     prog = os.path.join(a.work, 'dbgprog')
     subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'dbgprog.c'), '-o', prog], check=True)
-    sim = subprocess.Popen([a.hexsim, '--gdb', '127.0.0.1:0', '--user', prog],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = sim.stderr.readline()
-    m = re.search(r'connection on ([\d.]+):(\d+)', line)
-    if not m:
-        sim.kill()
-        print('FAIL: no listening address from hexsim: %r' % line)
+    text, err, rc = session(a.hexsim, lldb, prog, [
+        'breakpoint set -n add3',
+        'continue',
+        'register read pc r0 r1 r2',
+        'memory read -s4 -fx -c4 &table',
+        'register write r1 5',
+        'thread step-inst',
+        'register read pc r2',
+        'memory write -s4 &table 0x99',
+        'memory read -s4 -fx -c1 &table',
+        'detach'])
+    if text is None:
+        print('FAIL: %s' % err)
         return 1
-    cmds = ['gdb-remote %s:%s' % (m.group(1), m.group(2)),
-            'breakpoint set -n add3',
-            'continue',
-            'register read pc r0 r1 r2',
-            'memory read -s4 -fx -c4 &table',
-            'register write r1 5',
-            'thread step-inst',
-            'register read pc r2',
-            'memory write -s4 &table 0x99',
-            'memory read -s4 -fx -c1 &table',
-            'detach']
-    args = [lldb, '--no-lldbinit', '--batch']
-    for c in cmds:
-        args += ['-o', c]
-    p = subprocess.run(args + [prog], capture_output=True, text=True, timeout=120)
-    try:
-        out, err = sim.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        sim.kill()
-        out, err = sim.communicate()
-    text = p.stdout + p.stderr
+    ktext, kerr, krc = session(a.hexsim, lldb, prog, ['breakpoint set -n add3', 'continue',
+                                                      'kill'])
+    if ktext is None:
+        print('FAIL: %s' % kerr)
+        return 1
     checks = [
         ('stopped at the breakpoint', 'stop reason = breakpoint 1.1' in text),
         ('frame is dbgprog`add3', 'dbgprog`add3' in text),
@@ -71,13 +87,20 @@ def main():
         ('memory write read back', '0x00000099' in text),
         ('detached', 'detached' in text),
         # r1 = 5 instead of 10: add3 returns 35, main (10 + 35 + 120) & 0x7f = 37
-        ('program ran to its end after detach, exit status 37', sim.returncode == 37),
+        ('program ran to its end after detach, exit status 37', rc == 37),
+        ('kill: lldb reports the process killed', re.search(
+            r'Process 1 exited with status = 9 \(0x00000009\) killed', ktext) is not None),
+        ('kill: hexsim says so on a line of its own', re.search(
+            r'(^|\n)hexsim: the gdb client killed the program \(exit status 137\)\n$', kerr)
+         is not None),
+        ('kill: exit status 137', krc == 137),
     ]
     bad = [w for w, ok in checks if not ok]
     for w in bad:
         print('FAIL: %s' % w)
     if bad:
         print('lldb output:\n' + text + '\nhexsim stderr:\n' + err)
+        print('kill session, lldb output:\n' + ktext + '\nhexsim stderr:\n' + kerr)
         return 1
     print('lldb-16 session: all checks passed')
     return 0

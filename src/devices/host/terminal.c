@@ -44,6 +44,13 @@ static void out_bytes(struct hexsim_terminal *t, const void *buf, size_t n)
         fflush(t->out);
 }
 
+void hexsim_terminal_end_line(struct hexsim_terminal *t)
+{
+    if (t->last_out && t->last_out != '\n')
+        out_bytes(t, "\n", 1);
+    fflush(t->out);
+}
+
 static void msg(struct hexsim_terminal *t, const char *s)
 {
     fflush(t->out);
