@@ -7,9 +7,15 @@
 #            lists processors 0..N-1, every CPU takes its IPI interrupt (/proc/interrupts
 #            line 26 + cpu), the boot log has no WARNING and no "cut here", and printk
 #            timestamps advance before the first timer tick (sched_clock on the pcycle
-#            counter); exit status 0 after poweroff
+#            counter); a guest `sleep 2` at the prompt takes few timer interrupts and IPIs
+#            (at most 10 per CPU and second)
+#            (each CPU has a oneshot clock event, so NO_HZ_IDLE stops idle CPUs' ticks;
+#            periodic ticks would be 200 per CPU); exit status 0 after poweroff
 #   smp4     --smp 4 and four CPU-bound pipelines started together (`head -c | wc`, `&`,
-#            `wait`, all on one command line): /proc/stat shows time run on every CPU; run twice, with the same
+#            `wait`, all on one command line): /proc/stat shows time run on every CPU; in
+#            guest time (printk timestamps of lines written to /dev/kmsg around it) the work
+#            takes at most 1/2.5 of what it takes with --smp 1 (every vCPU is a core); run
+#            twice, with the same
 #            console output, packets and pcycles (--stats-json); the second run also writes
 #            a snapshot in the middle of the workload (--snapshot-at), which must not change
 #            it, and --restore of that snapshot prints exactly the end of the straight run's
@@ -48,7 +54,8 @@ def boot_checks(out, n):
     if not t or float(t.group(1)) == 0.0:
         bad.append('printk timestamps stay at 0 before the first tick: %s' %
                    (t.group(0) if t else 'no "PHYS_OFFSET=" line'))
-    ipi = re.findall(r'\n\s*(2[6-9]|3[01]):((?:\s+\d+)+)\s+HEXAGON\s+ipi_handler', out)
+    table = out.partition('\nidle-start')[0]    # the first /proc/interrupts
+    ipi = re.findall(r'\n\s*(2[6-9]|3[01]):((?:\s+\d+)+)\s+HEXAGON\s+ipi_handler', table)
     if len(ipi) != n:
         bad.append('%d IPI interrupts in /proc/interrupts, not %d' % (len(ipi), n))
     for irq, counts in ipi:
@@ -61,16 +68,31 @@ def boot_checks(out, n):
     return bad
 
 
+def interrupt_counts(table):
+    """Timer and IPI interrupts taken, summed over the CPUs, in a /proc/interrupts dump."""
+    total = 0
+    for counts in re.findall(r'\n\s*(?:3|2[6-9]|3[01]):((?:\s+\d+)+)\s+HEXAGON\s+(?:rtos_timer|'
+                             r'ipi_handler)', table):
+        total += sum(int(x) for x in counts.split())
+    return total
+
+
 def case_count(a, n, d):
     script = os.path.join(d, 'typed.txt')
     with open(script, 'w') as f:
-        f.write('cat /proc/cpuinfo\ncat /proc/interrupts\npoweroff\n')
+        f.write('cat /proc/cpuinfo\ncat /proc/interrupts\necho idle-start\nsleep 2\n'
+                'echo idle-end\ncat /proc/interrupts\npoweroff\n')
     rc, out, err = run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', str(n),
                         '--script', script, '--max-seconds', '600'])
+    before, _, after = out.partition('\nidle-start')
     bad = boot_checks(out, n)
+    ticks = interrupt_counts(after.partition('\nidle-end')[2]) - interrupt_counts(before)
+    if 'idle-end' not in after or not 0 < ticks <= 20 * n:
+        bad.append('%d timer interrupts and IPIs during sleep 2 on %d CPUs (want 1-%d: idle CPUs '
+                   'take no ticks)' % (ticks, n, 20 * n))
     if rc != 0:
         bad.append('exit status %d: %s' % (rc, err[-600:]))
-    return bad, 'count %d' % n
+    return bad, 'count %d (%d timer interrupts and IPIs in sleep 2)' % (n, ticks)
 
 
 def stats(path):
@@ -81,12 +103,18 @@ def stats(path):
         return None
 
 
+def work_seconds(out):
+    """Guest seconds between the smp-t0 and smp-t1 lines written to /dev/kmsg."""
+    t = [float(x) for x in re.findall(r'\[\s*(\d+\.\d+)\] smp-t[01]\r?\n', out)]
+    return round(t[1] - t[0], 6) if len(t) == 2 else None
+
+
 def case_smp4(a, _n, d):
     script = os.path.join(d, 'typed.txt')
     with open(script, 'w') as f:
         # one line: a run restored in the middle of it needs no more input
-        f.write('cat /proc/cpuinfo; cat /proc/uptime; %s; cat /proc/uptime; cat /proc/stat; '
-                'cat /proc/interrupts; poweroff\n' % ' & '.join([WORK] * 4 + ['wait']))
+        f.write('cat /proc/cpuinfo; echo smp-t0 >/dev/kmsg; %s; echo smp-t1 >/dev/kmsg; '
+                'cat /proc/stat; cat /proc/interrupts; poweroff\n' % ' & '.join([WORK] * 4 + ['wait']))
     js = os.path.join(d, 'stats.json')
     boot = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--script', script,
             '--max-seconds', '600', '--stats-json', js]
@@ -103,6 +131,14 @@ def case_smp4(a, _n, d):
     for cpu, user, nice, system in used:
         if int(user) + int(system) == 0:
             bad.append('CPU%s ran nothing (/proc/stat: no user or system time)' % cpu)
+    # the speed-up in guest time over one CPU
+    rc1, out1, err1 = run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '1', '--script',
+                           script, '--max-seconds', '600'])
+    t4, t1 = work_seconds(out), work_seconds(out1)
+    speedup = t1 / t4 if t1 and t4 else 0
+    if rc1 != 0 or speedup < 2.5:
+        bad.append('four pipelines took %s s of guest time with --smp 4 and %s s with --smp 1 '
+                   '(exit %d): not 2.5 times sooner' % (t4, t1, rc1))
     # the snapshot: halfway from the prompt to the end, in the workload
     m = re.search(r'first waited for console input.*packet (\d+)\)', err)
     prompt = int(m.group(1)) if m else 0
@@ -122,7 +158,8 @@ def case_smp4(a, _n, d):
     elif not out3 or not out.endswith(out3) or 'Power down' not in out3 and 'halted' not in out3:
         bad.append('--restore at packet %d: its output is not the end of the straight run\'s' %
                    at)
-    return bad, 'smp4 (%d packets, %d pcycles; snapshot at packet %d)' % (st[0], st[1], at)
+    return bad, 'smp4 (%d packets, %d pcycles; snapshot at packet %d; the work %.2fx sooner ' \
+        'in guest time than with --smp 1)' % (st[0], st[1], at, speedup)
 
 
 def main():
