@@ -4,13 +4,14 @@
 # CPUs start with vmstart, IPIs are vmintop posts on interrupt 26 + cpu) booted with
 # --smp N and commands typed by --script.
 #   count N  --smp N boots with N CPUs: "smp: Brought up 1 node, N CPUs", /proc/cpuinfo
-#            lists processors 0..N-1, every CPU takes its IPI interrupt (/proc/interrupts
-#            line 26 + cpu), the boot log has no WARNING and no "cut here", and printk
-#            timestamps advance before the first timer tick (sched_clock on the pcycle
-#            counter); a guest `sleep 2` at the prompt takes few timer interrupts and IPIs
-#            (at most 10 per CPU and second)
-#            (each CPU has a oneshot clock event, so NO_HZ_IDLE stops idle CPUs' ticks;
-#            periodic ticks would be 200 per CPU); exit status 0 after poweroff
+#            lists processors 0..N-1, `nproc` says N, `taskset` pins a process to the last
+#            CPU (its /proc/self/stat processor field), every CPU takes its IPI interrupt
+#            (/proc/interrupts line 26 + cpu), the boot log has no WARNING and no "cut
+#            here", and printk timestamps advance before the first timer tick (sched_clock
+#            on the pcycle counter); a guest `sleep 2` at the prompt takes few timer
+#            interrupts and IPIs, at most 25 per CPU and second (each CPU has a oneshot clock
+#            event, so NO_HZ_IDLE stops idle CPUs' ticks; the periodic tick is 100 per CPU
+#            and second); exit status 0 after poweroff
 #   smp4     --smp 4 and four CPU-bound pipelines started together (`head -c | wc`, `&`,
 #            `wait`, all on one command line): /proc/stat shows time run on every CPU; in
 #            guest time (printk timestamps of lines written to /dev/kmsg around it) the work
@@ -80,16 +81,24 @@ def interrupt_counts(table):
 def case_count(a, n, d):
     script = os.path.join(d, 'typed.txt')
     with open(script, 'w') as f:
-        f.write('cat /proc/cpuinfo\ncat /proc/interrupts\necho idle-start\nsleep 2\n'
-                'echo idle-end\ncat /proc/interrupts\npoweroff\n')
+        f.write('cat /proc/cpuinfo\nnproc\ntaskset %x cat /proc/self/stat\ncat /proc/interrupts\n'
+                'echo idle-start\nsleep 2\necho idle-end\ncat /proc/interrupts\npoweroff\n'
+                % (1 << (n - 1)))
     rc, out, err = run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', str(n),
                         '--script', script, '--max-seconds', '600'])
     before, _, after = out.partition('\nidle-start')
     bad = boot_checks(out, n)
     ticks = interrupt_counts(after.partition('\nidle-end')[2]) - interrupt_counts(before)
-    if 'idle-end' not in after or not 0 < ticks <= 20 * n:
+    if 'idle-end' not in after or not 0 < ticks <= 50 * n:
         bad.append('%d timer interrupts and IPIs during sleep 2 on %d CPUs (want 1-%d: idle CPUs '
-                   'take no ticks)' % (ticks, n, 20 * n))
+                   'take no ticks)' % (ticks, n, 50 * n))
+    if not re.search(r'# nproc\r*\n%d\r?\n' % n, out):
+        bad.append('nproc does not say %d' % n)
+    stat = re.search(r'\n\d+ \(cat\) (.*)', out)   # field 39 (processor): the CPU it ran on
+    cpu = stat.group(1).split()[36] if stat and len(stat.group(1).split()) > 36 else None
+    if cpu != str(n - 1):
+        bad.append('taskset %x cat /proc/self/stat: it ran on CPU %s, not %d' %
+                   (1 << (n - 1), cpu, n - 1))
     if rc != 0:
         bad.append('exit status %d: %s' % (rc, err[-600:]))
     return bad, 'count %d (%d timer interrupts and IPIs in sleep 2)' % (n, ticks)

@@ -115,6 +115,8 @@ UTIL_CASES = [
     (['true'], None, '', 0, True),
     (['false'], None, '', 1, True),
     (['sleep', '0.05'], None, '', 0, True),
+    (['taskset', '1', 'nproc'], None, '1\n', 0, False),
+    (['taskset', '0', 'true'], None, '', 1, False),
 ]
 
 

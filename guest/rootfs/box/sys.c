@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // System applets: echo env true false clear sleep sync kill hostname date uname mount umount
-// dmesg free uptime ps poweroff reboot halt.
+// dmesg free uptime ps poweroff reboot halt nproc taskset.
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -14,6 +14,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -444,3 +445,59 @@ static int power(int cmd)
 int poweroff_main(int argc, char **argv) { return power(RB_POWER_OFF); }
 int reboot_main(int argc, char **argv) { return power(RB_AUTOBOOT); }
 int halt_main(int argc, char **argv) { return power(RB_HALT_SYSTEM); }
+
+// The CPUs process pid (0: this one) may run on, as a mask (CPUs 0-31); -1 on error.
+static long affinity(long pid, unsigned long *mask)
+{
+    unsigned long m[4] = { 0 };
+    if (syscall(SYS_sched_getaffinity, pid, (long)sizeof(m), (long)m) < 0)
+        return -1;
+    *mask = m[0];
+    return 0;
+}
+
+// nproc: how many CPUs this process may run on.
+int nproc_main(int argc, char **argv)
+{
+    unsigned long mask;
+    (void)argc;
+    (void)argv;
+    if (affinity(0, &mask) < 0) {
+        warn_errno("sched_getaffinity");
+        return 1;
+    }
+    printf("%d\n", __builtin_popcountl(mask));
+    return 0;
+}
+
+// taskset MASK CMD [ARG...]: runs CMD on the CPUs in MASK (hexadecimal, bit N: CPU N);
+// taskset -p PID: prints PID's mask.
+int taskset_main(int argc, char **argv)
+{
+    unsigned long mask;
+    char *end;
+    if (argc == 3 && !strcmp(argv[1], "-p")) {
+        if (affinity(atoi(argv[2]), &mask) < 0) {
+            warn_errno(argv[2]);
+            return 1;
+        }
+        printf("pid %s's current affinity mask: %lx\n", argv[2], mask);
+        return 0;
+    }
+    if (argc < 3) {
+        fprintf(stderr, "usage: taskset MASK CMD [ARG...] | taskset -p PID\n");
+        return 1;
+    }
+    mask = strtoul(argv[1], &end, 16);
+    if (*end || !mask) {
+        fprintf(stderr, "taskset: bad CPU mask %s\n", argv[1]);
+        return 1;
+    }
+    if (syscall(SYS_sched_setaffinity, 0, (long)sizeof(mask), (long)&mask) < 0) {
+        warn_errno("sched_setaffinity");
+        return 1;
+    }
+    execvp(argv[2], argv + 2);
+    warn_errno(argv[2]);
+    return 127;
+}

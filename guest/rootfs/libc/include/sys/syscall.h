@@ -49,6 +49,8 @@
 #define SYS_clock_gettime 113
 #define SYS_clock_nanosleep 115
 #define SYS_syslog 116
+#define SYS_sched_setaffinity 122
+#define SYS_sched_getaffinity 123
 #define SYS_sched_yield 124
 #define SYS_kill 129
 #define SYS_rt_sigaction 134
