@@ -7,7 +7,8 @@
 #            lists processors 0..N-1, `nproc` says N, `taskset` pins a process to the last
 #            CPU (its /proc/self/stat processor field), every CPU takes its IPI interrupt
 #            (/proc/interrupts line 26 + cpu), the boot log has no WARNING and no "cut
-#            here", and printk timestamps advance before the first timer tick (sched_clock
+#            here" and whole lines at the console handover (no line with two timestamps,
+#            none starting in the middle of one), and printk timestamps advance before the first timer tick (sched_clock
 #            on the pcycle counter); a guest `sleep 2` at the prompt takes few timer
 #            interrupts and IPIs, at most 25 per CPU and second (each CPU has a oneshot clock
 #            event, so NO_HZ_IDLE stops idle CPUs' ticks; the periodic tick is 100 per CPU
@@ -50,6 +51,12 @@ def boot_checks(out, n):
     for what in ('WARNING', 'cut here', 'Oops', 'BUG'):
         if what in out:
             bad.append('the boot log has "%s"' % what)
+    # the console handover (angel boot console to ttyMSM2, both on the host's terminal):
+    # whole lines, not one console's characters in the middle of the other's line
+    mixed = re.search(r'[^\n]*\[\s*\d+\.\d{6}\][^\n]*\[\s*\d+\.\d{6}\] [^\n]*|'
+                      r'\n\s+\d+\.\d{6}\] [^\n]*', out)
+    if mixed:
+        bad.append('interleaved console lines: %r' % mixed.group(0))
     # sched_clock on pcycles: lines before the first tick already have a time
     t = re.search(r'\[\s*(\d+\.\d+)\] PHYS_OFFSET=', out)
     if not t or float(t.group(1)) == 0.0:
