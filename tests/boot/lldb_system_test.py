@@ -8,8 +8,8 @@
 # machine: lldb reports it killed, hexsim ends with exit status 137 after the kernel's last
 # line whole (the UART's FIFO reaches the host). A third, with --smp 4, breaks on
 # start_secondary: lldb sees one thread per vCPU, the stop on the second vCPU's thread, steps
-# that thread alone (thread 1's PC stays), stops next on the third vCPU and detaches; the
-# guest boots on to poweroff. Exit status 77 (skipped) when lldb-16 is not installed.
+# that thread alone (thread 1's PC stays), stops next on the third vCPU and kills the
+# machine (early in the boot: the test stays short). Exit status 77 (skipped) when lldb-16 is not installed.
 # Usage: lldb_system_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
 import re
@@ -46,7 +46,7 @@ def kill_session(a, lldb):
 def smp_session(a, lldb):
     """lldb-16 with four vCPUs. Returns the failed checks and the outputs."""
     sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--gdb',
-                            '127.0.0.1:0'], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            '127.0.0.1:0'], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     line = sim.stderr.readline()
     m = re.search(r'connection on ([\d.]+):(\d+)', line)
@@ -57,11 +57,11 @@ def smp_session(a, lldb):
     args = [lldb, '--no-lldbinit', '--batch']
     for c in ['gdb-remote %s:%s' % (m.group(1), m.group(2)), 'breakpoint set -n start_secondary',
               'continue', 'thread list', 'thread step-inst', 'thread list', 'continue',
-              'breakpoint delete 1', 'detach']:
+              'kill']:
         args += ['-o', c]
     p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
     try:
-        out, err = sim.communicate('poweroff\n', timeout=300)
+        out, err = sim.communicate(timeout=300)
     except subprocess.TimeoutExpired:
         sim.kill()
         out, err = sim.communicate()
@@ -78,10 +78,8 @@ def smp_session(a, lldb):
          and pcs[0].get('1') == pcs[1].get('1') and pcs[0].get('2') != pcs[1].get('2')),
         ('smp: the next stop on the third vCPU', re.search(
             r'\* thread #3, stop reason = breakpoint 1\.1\n.*vmlinux`start_secondary', text)),
-        ('smp: detached', 'detached' in text),
-        ('smp: the guest booted on to poweroff with 4 CPUs', re.search(
-            r'Brought up 1 node, 4 CPUs(.*\n)*.*reboot: (System halted|Power down)', out)),
-        ('smp: exit status 0', sim.returncode == 0),
+        ('smp: killed', re.search(r'Process 1 exited with status = 9', text)),
+        ('smp: exit status 137', sim.returncode == 137),
     ]
     return [w for w, ok in checks if not ok], ('lldb output:\n' + text + '\nhexsim stdout (end):\n'
                                                + out[-1500:] + '\nhexsim stderr:\n' + err)

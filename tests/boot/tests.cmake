@@ -48,7 +48,7 @@ if(EXISTS "${_hexsim_vmlinux}")
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
                 --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
     set_tests_properties(boot_debug_lldb PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
-                         TIMEOUT 600 SKIP_RETURN_CODE 77)
+                         TIMEOUT 900 SKIP_RETURN_CODE 77)
     # issue 38: the wall clock on a terminal, the end of piped input, the entropy device,
     # refusals that need a kernel (tests/boot/usability_test.py)
     foreach(case wall eof rng refuse snapkey dbgquit)
