@@ -12,7 +12,8 @@
 #            on the pcycle counter); a guest `sleep 2` at the prompt takes few timer
 #            interrupts and IPIs, at most 25 per CPU and second (each CPU has a oneshot clock
 #            event, so NO_HZ_IDLE stops idle CPUs' ticks; the periodic tick is 100 per CPU
-#            and second); exit status 0 after poweroff
+#            and second); exit status 0 after poweroff; with N = 2 also --record of the
+#            console input and --replay of it: the same output, packets and pcycles
 #   smp4     --smp 4 and four CPU-bound pipelines started together (`head -c | wc`, `&`,
 #            `wait`, all on one command line): /proc/stat shows time run on every CPU; in
 #            guest time (printk timestamps of lines written to /dev/kmsg around it) the work
@@ -91,10 +92,19 @@ def case_count(a, n, d):
         f.write('cat /proc/cpuinfo\nnproc\ntaskset %x cat /proc/self/stat\ncat /proc/interrupts\n'
                 'echo idle-start\nsleep 2\necho idle-end\ncat /proc/interrupts\npoweroff\n'
                 % (1 << (n - 1)))
-    rc, out, err = run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', str(n),
-                        '--script', script, '--max-seconds', '600'])
+    js, rec = os.path.join(d, 'stats.json'), os.path.join(d, 'input.rec')
+    cmd = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', str(n), '--max-seconds', '600',
+           '--stats-json', js]
+    rc, out, err = run(cmd + ['--script', script, '--record', rec])
     before, _, after = out.partition('\nidle-start')
     bad = boot_checks(out, n)
+    if n == 2:   # record/replay with several vCPUs (one count case: CI time)
+        st = stats(js)
+        rc2, out2, _ = run(cmd + ['--replay', rec])
+        if rc2 != rc or out2 != out or stats(js) != st or st is None:
+            bad.append('--replay of the recorded input: exit %d, %s packets/pcycles (recorded '
+                       'run %s), output %s' % (rc2, stats(js), st,
+                                               'same' if out2 == out else 'differs'))
     ticks = interrupt_counts(after.partition('\nidle-end')[2]) - interrupt_counts(before)
     if 'idle-end' not in after or not 0 < ticks <= 50 * n:
         bad.append('%d timer interrupts and IPIs during sleep 2 on %d CPUs (want 1-%d: idle CPUs '
