@@ -4,7 +4,7 @@
 # kernel they are not registered and boot_kernel_missing says so and fails: CI builds one
 # (tools/test.sh), and a tree that cannot boot must not look green.
 if(EXISTS "${_hexsim_vmlinux}")
-    foreach(case shell panic script net)
+    foreach(case shell panic script net net_speed)
         add_test(NAME boot_${case}
             COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/boot_test.py" ${case}
                     --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
