@@ -60,6 +60,14 @@ if(EXISTS "${_hexsim_vmlinux}")
         set_tests_properties(boot_usability_${case} PROPERTIES LABELS boot
                              FIXTURES_REQUIRED rootfs TIMEOUT 600)
     endforeach()
+    # issue 34: system-mode blocks give what the packet interpreter gives (workloads from
+    # the shell under --no-jit, the default and --jit-threshold 1; tools/hexagon-cc)
+    add_test(NAME boot_jit_equiv
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/jit_equiv_test.py"
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+    set_tests_properties(boot_jit_equiv PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
+                         TIMEOUT 900)
     add_test(NAME boot_debug_tty
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
