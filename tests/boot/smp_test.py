@@ -32,7 +32,8 @@ import subprocess
 import sys
 import tempfile
 
-WORK = 'head -c 200000 /dev/zero | wc'
+BYTES = 100000
+WORK = 'head -c %d /dev/zero | wc' % BYTES
 
 
 def run(cmd):
@@ -149,8 +150,8 @@ def case_smp4(a, _n, d):
     st = stats(js)
     if rc != 0 or st is None:
         return bad + ['exit status %d: %s' % (rc, err[-600:])], 'smp4'
-    if len(re.findall(r'^\s*0\s+1\s+200000\r?$', out, re.M)) != 4:
-        bad.append('the four pipelines did not each count 200000 bytes')
+    if len(re.findall(r'^\s*0\s+1\s+%d\r?$' % BYTES, out, re.M)) != 4:
+        bad.append('the four pipelines did not each count %d bytes' % BYTES)
     used = re.findall(r'\ncpu(\d) (\d+) (\d+) (\d+) ', out)
     if len(used) != 4:
         bad.append('/proc/stat has %d CPU lines, not 4' % len(used))

@@ -26,7 +26,7 @@ if(EXISTS "${_hexsim_vmlinux}")
                     --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
                     --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
         set_tests_properties(${name} PROPERTIES LABELS "boot;smp"
-                             FIXTURES_REQUIRED rootfs TIMEOUT 900)
+                             FIXTURES_REQUIRED rootfs TIMEOUT 1500)
     endforeach()
     # the debugger in system mode: a -x session over the boot (debug_system_test.py), and
     # (boot_debug_snap) savevm/loadvm in it and --restore FILE KERNEL --debug, and
