@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The system-mode run loop. vCPUs run round-robin in time slices of packets (deterministic:
 // no host threads, no host time), straight runs of them as blocks where they may
-// (run_jit.c: the same results as packet by packet); a slice ends early when a vCPU waits,
-// yields or stops, or when interrupt or device state changed. Between slices the loop advances the devices
+// (run_jit.c: the same results as packet by packet); every running vCPU's slice covers the
+// same window of guest time, side by side (each vCPU is a core of its own unless the timing
+// model's core_threads makes several take turns on one), and the machine clock moves to the
+// window's end; a slice ends early when a vCPU waits, yields or stops, or when interrupt or
+// device state changed (the vCPU then goes on in its window: run_window). Between slices
+// the loop advances the devices
 // whose time has come, wakes waiting vCPUs that have an interrupt pending, and delivers
 // interrupts to vCPUs that have them enabled. When every live vCPU waits (vmwait), the
 // clock moves to the next device event instead of spinning: at once with the virtual
@@ -262,6 +266,45 @@ static void interrupts(struct hexsim_machine *m)
     }
 }
 
+// Runs v through the round's window (to pcycle `until`, at most `budget` packets): slice
+// after slice while it keeps running. What ends a slice early and still lets v run on (a
+// vmrte, an interrupt controller or device change: m->attention) is handled in between:
+// interrupts are delivered, and a device event that became due before `until` ends the
+// window (the round loop advances the devices). So a vCPU that returns from a system call
+// keeps the rest of its window instead of idling while the others run to its end.
+static void run_window(struct hexsim_machine *m, struct hexsim_vcpu *v, uint64_t budget,
+                       uint64_t until)
+{
+    uint64_t p0 = m->packets;
+    for (;;) {
+        run_slice(v, budget - (m->packets - p0), until > v->cpu.pcycles ? until
+                                                                        : v->cpu.pcycles + 1);
+        if (m->halted || m->hook_stop || v->yield || v->state != HEXSIM_VCPU_RUN ||
+            v->cpu.pcycles >= until || m->packets - p0 >= budget || !m->attention)
+            return;
+        uint64_t next = hexsim_bus_next_event(&m->bus);
+        if (next <= v->cpu.pcycles)
+            return;
+        if (next < until)
+            until = next;
+        m->attention = false;
+        interrupts(m);
+    }
+}
+
+// How many vCPUs take turns on each vCPU's core this round: its core's running vCPUs (the
+// timing model's core_threads groups vCPUs k to a core, 0..k-1, k..2k-1, ...; the default 1
+// gives each vCPU a core of its own, so vCPUs run side by side in guest time).
+static void core_turns(const struct hexsim_machine *m, unsigned turns[HEXSIM_MAX_VCPUS])
+{
+    unsigned k = m->tparams.core_threads ? m->tparams.core_threads : 1;
+    for (unsigned i = 0; i < m->nvcpu; i++) {
+        turns[i] = 0;
+        for (unsigned j = i / k * k; j < i / k * k + k && j < m->nvcpu; j++)
+            turns[i] += m->vcpu[j].state == HEXSIM_VCPU_RUN;
+    }
+}
+
 static double host_seconds(const struct timespec *t0)
 {
     struct timespec t1;
@@ -458,23 +501,27 @@ int hexsim_machine_run(struct hexsim_machine *m)
             if (m->opts.max_packets - m->packets < slice)
                 slice = m->opts.max_packets - m->packets;
         }
-        if (m->pause_at && m->pause_at - m->packets < slice)
+        unsigned nrun = 0, turns[HEXSIM_MAX_VCPUS];
+        for (unsigned i = 0; i < m->nvcpu; i++)
+            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
+        core_turns(m, turns);
+        // A pause (--snapshot-at) cuts the round short only when one vCPU runs; with several,
+        // the vCPUs after the cut would run their slices in another round than in a run
+        // without the pause, so the pause waits for the end of the round instead.
+        if (m->pause_at && nrun == 1 && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
         uint64_t until = start + SLICE;   // a slice ends at the next device event
         if (next != HEXSIM_TIME_NEVER && next < until)
             until = next > start ? next : start + 1;
-        unsigned nrun = 0;             // threads taking turns on the core this round
-        for (unsigned i = 0; i < m->nvcpu; i++)
-            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
         for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
             if (v->state != HEXSIM_VCPU_RUN)
                 continue;
             if (v->cpu.pcycles < start)
                 v->cpu.pcycles = start;
-            v->cpu.tm.interleave = nrun;
-            run_slice(v, slice, until > v->cpu.pcycles ? until : v->cpu.pcycles + 1);
+            v->cpu.tm.interleave = turns[i];
+            run_window(m, v, slice, until);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }

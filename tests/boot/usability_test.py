@@ -17,7 +17,7 @@
 #   refuse command-line mistakes that need a kernel to show: a non-cpio initrd, --mem
 #          below 32M, --break at no such symbol (each exit 1 or 2 with a message, before
 #          anything boots); a user program as KERNEL ends with a hint to use --user;
-#          --smp 2 says how many vCPUs ran.
+#          --smp 8 says how many vCPUs ran.
 # Usage: usability_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 #        [--user-prog PROG]
 import argparse
@@ -208,9 +208,9 @@ def case_refuse(a):
     if a.user_prog and os.path.exists(a.user_prog):
         check('a user program as KERNEL', [a.user_prog, '--initrd', a.initrd], 3,
               'run it with hexsim --user PROG')
-    p, _ = check('--smp 2 on a uniprocessor kernel',
-                 [a.vmlinux, '--initrd', a.initrd, '--smp', '2', '--max-seconds', '200'], 0,
-                 'the guest started 1 of its 2 vCPUs', stdin=b'poweroff\n')
+    p, _ = check('--smp 8 on a 6-CPU kernel',
+                 [a.vmlinux, '--initrd', a.initrd, '--smp', '8', '--max-seconds', '200'], 0,
+                 'the guest started 6 of its 8 vCPUs', stdin=b'poweroff\n')
     os.unlink(bad)
     os.rmdir(tmp)
     return errors
