@@ -60,6 +60,8 @@ struct hx_exec {
     uint64_t slow_val;        // a load's value from hx_ld_slow_keep (HX_STENCIL below)
     uint64_t stop;            // compiled blocks (jit.h) go on into the next block only while
                               // cpu.packets stays at most this (0: never)
+    bool fp_host;             // the host's floating point computes as Hexagon's where the
+                              // fast paths use it (sem/fp.h hx_fp_host_check, at each entry)
 };
 
 // In the block compiler's stencils (stencil.h) the code that sets x->full or writes a

@@ -76,6 +76,7 @@ static void rig(struct hexsim_cpu *cpu, struct hx_exec *x, int mode)
     cpu->c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
     memset(x, 0, sizeof *x);
     x->cpu = cpu;
+    x->fp_host = hx_fp_host_check();   // as hx_exec_begin does
 }
 
 // host exception flags as USR flag bits

@@ -6,7 +6,8 @@
 // tininess and overflow boundaries of products, sums that cancel, integers near the limits of
 // each conversion) in each of the four USR rounding modes, and with the host's MXCSR in
 // other states (rounding mode, flush-to-zero, denormals-are-zero), where the fast paths must
-// step aside. Facts: PRM XTYPE/FP (USR:FPRND, the sticky flags).
+// step aside; and that the exact paths by number (hx_fp_exact, the stencils' way out) are the
+// exact paths. Facts: PRM XTYPE/FP (USR:FPRND, the sticky flags).
 #include "../check_main.h"
 #include <check.h>
 #include <fenv.h>
@@ -95,6 +96,7 @@ static void rig(struct hexsim_cpu *cpu, struct hx_exec *x, int mode)
     cpu->c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
     memset(x, 0, sizeof *x);
     x->cpu = cpu;
+    x->fp_host = hx_fp_host_check();   // as hx_exec_begin does
 }
 
 // The operations under test: op(x, v) with up to three operands v[0..2]; `fast` the helper
@@ -403,8 +405,76 @@ START_TEST(test_fast_matches_exact)
 }
 END_TEST
 
+// hx_fp_exact, the exact paths by number (the stencils' way out, through stencil_slow.c),
+// is each exact path: every op with its parameters on random operands.
+START_TEST(test_exact_by_number)
+{
+    uint64_t s = 0x2545f4914f6cdd1dull;
+    for (int k = 0; k < 20000; k++) {
+        uint64_t a = next(&s), b = next(&s), c = next(&s);
+        uint32_t a32 = (uint32_t)operand(&s, 127, 8, 23), b32 = (uint32_t)operand(&s, 127, 8, 23);
+        uint32_t c32 = (uint32_t)operand(&s, 127, 8, 23);
+        uint64_t ad = operand(&s, 1023, 11, 52), bd = operand(&s, 1023, 11, 52);
+        int mode = (int)(next(&s) & 3);
+        struct hexsim_cpu c1, c2;
+        struct hx_exec x1, x2;
+        uint64_t want[32], got[32];
+        unsigned n = 0;
+#define BOTH(op, pa, pb, pc, call)                                                          \
+        do {                                                                                \
+            rig(&c1, &x1, mode);                                                            \
+            rig(&c2, &x2, mode);                                                            \
+            got[n] = hx_fp_exact(&x1, op, pa, pb, pc) | (uint64_t)x1.usr_sticky << 56;       \
+            struct hx_exec *x = &x2;                                                        \
+            want[n] = (call);                                                               \
+            want[n] |= (uint64_t)x2.usr_sticky << 56;                                       \
+            n++;                                                                            \
+        } while (0)
+        BOTH(HX_FPOP_SFADD, a32, b32, 0, hx_sfadd_soft(x, a32, b32));
+        BOTH(HX_FPOP_SFMPY, a32, b32, 0, hx_sfmpy_soft(x, a32, b32));
+        BOTH(HX_FPOP_SFFMA, a32, b32, c32, hx_sffma_soft(x, c32, a32, b32, false));
+        BOTH(HX_FPOP_SFFMA | 1 << 8, a32, b32, c32, hx_sffma_soft(x, c32, a32, b32, true));
+        BOTH(HX_FPOP_SFFMA_LIB, a32, b32, c32, hx_sffma_lib_soft(x, c32, a32, b32, false));
+        BOTH(HX_FPOP_SFFMA_LIB | 1 << 8, a32, b32, c32, hx_sffma_lib_soft(x, c32, a32, b32, true));
+        BOTH(HX_FPOP_DFADD, ad, bd, 0, hx_dfadd_soft(x, ad, bd));
+        BOTH(HX_FPOP_DFMPYHH, ad, bd, c, hx_dfmpyhh_soft(x, c, ad, bd));
+        BOTH(HX_FPOP_DFMPYFIX, ad, bd, 0, hx_dfmpyfix_denormal(x, ad, bd));
+        BOTH(HX_FPOP_SFMINMAX, a32, b32, 0, hx_sfminmax_soft(x, a32, b32, false));
+        BOTH(HX_FPOP_SFMINMAX | 1 << 8, a32, b32, 0, hx_sfminmax_soft(x, a32, b32, true));
+        BOTH(HX_FPOP_DFMINMAX, ad, bd, 0, hx_dfminmax_soft(x, ad, bd, false));
+        BOTH(HX_FPOP_DFMINMAX | 1 << 8, ad, bd, 0, hx_dfminmax_soft(x, ad, bd, true));
+        for (unsigned cond = 0; cond < 4; cond++) {
+            BOTH(HX_FPOP_SFCMP | cond << 8, a32, b32, 0,
+                 hx_sfcmp_soft(x, a32, b32, (enum hx_fpcmp)cond));
+            BOTH(HX_FPOP_DFCMP | cond << 8, ad, bd, 0,
+                 hx_dfcmp_soft(x, ad, bd, (enum hx_fpcmp)cond));
+        }
+        for (unsigned i = 0; i < n; i++)
+            if (got[i] != want[i])
+                ck_abort_msg("hx_fp_exact case %u (%llx %llx %llx): %llx, want %llx", i,
+                             (unsigned long long)a, (unsigned long long)b,
+                             (unsigned long long)c, (unsigned long long)got[i],
+                             (unsigned long long)want[i]);
+        for (unsigned i = 0; i < sizeof convs / sizeof convs[0]; i++) {
+            const struct conv *cv = &convs[i];
+            uint64_t v = conv_operand(&s, cv->from);
+            rig(&c1, &x1, mode);
+            rig(&c2, &x2, mode);
+            uint32_t op = HX_FPOP_CONVERT |
+                          ((uint32_t)cv->from << 4 | (uint32_t)cv->to << 1 | cv->chop) << 8;
+            uint64_t g = hx_fp_exact(&x1, op, v, 0, 0);
+            uint64_t w = hx_fp_convert_soft(&x2, cv->from, cv->to, v, cv->chop);
+            if (g != w || x1.usr_sticky != x2.usr_sticky)
+                ck_abort_msg("hx_fp_exact convert %u (%llx): %llx, want %llx", i,
+                             (unsigned long long)v, (unsigned long long)g, (unsigned long long)w);
+        }
+    }
+}
+END_TEST
+
 // The host's MXCSR in another state: its rounding mode (fesetround), and on x86-64 flush to
-// zero and denormals are zero: the fast paths must see it and step aside.
+// zero and denormals are zero: hx_fp_host_check (run by hx_exec_begin as each run starts,
+// here by rig) must see it, and the fast paths step aside.
 START_TEST(test_host_state_ignored)
 {
     static const int modes[] = { FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
@@ -433,6 +503,7 @@ int main(void)
     TCase *tc = tcase_create("fp_fast");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fast_matches_exact);
+    tcase_add_test(tc, test_exact_by_number);
     tcase_add_test(tc, test_host_state_ignored);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);

@@ -563,6 +563,29 @@ uint64_t hx_dfmpyhh_soft(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b
     return r;
 }
 
+uint64_t hx_fp_exact(struct hx_exec *x, uint32_t op, uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint32_t p = op >> 8;
+    switch ((enum hx_fpop)(op & 0xff)) {
+    case HX_FPOP_SFADD: return hx_sfadd_soft(x, (uint32_t)a, (uint32_t)b);
+    case HX_FPOP_SFMPY: return hx_sfmpy_soft(x, (uint32_t)a, (uint32_t)b);
+    case HX_FPOP_SFFMA: return hx_sffma_soft(x, (uint32_t)c, (uint32_t)a, (uint32_t)b, p);
+    case HX_FPOP_SFFMA_LIB:
+        return hx_sffma_lib_soft(x, (uint32_t)c, (uint32_t)a, (uint32_t)b, p);
+    case HX_FPOP_DFADD: return hx_dfadd_soft(x, a, b);
+    case HX_FPOP_DFMPYHH: return hx_dfmpyhh_soft(x, c, a, b);
+    case HX_FPOP_DFMPYFIX: return hx_dfmpyfix_denormal(x, a, b);
+    case HX_FPOP_SFMINMAX: return hx_sfminmax_soft(x, (uint32_t)a, (uint32_t)b, p);
+    case HX_FPOP_DFMINMAX: return hx_dfminmax_soft(x, a, b, p);
+    case HX_FPOP_SFCMP: return hx_sfcmp_soft(x, (uint32_t)a, (uint32_t)b, (enum hx_fpcmp)p);
+    case HX_FPOP_DFCMP: return hx_dfcmp_soft(x, a, b, (enum hx_fpcmp)p);
+    case HX_FPOP_CONVERT:
+        return hx_fp_convert_soft(x, (enum hx_fpkind)(p >> 4), (enum hx_fpkind)(p >> 1 & 7), a,
+                                  p & 1);
+    }
+    return 0;
+}
+
 // ---- conversions
 static const struct fmt *fmt_of(enum hx_fpkind k) { return k == HX_FK_SF ? &SF : &DF; }
 static bool is_float(enum hx_fpkind k) { return k == HX_FK_SF || k == HX_FK_DF; }

@@ -9,8 +9,8 @@
 // arithmetic in integers. The frequent helpers below first try a fast path, inline so that
 // the block compiler's stencils hold it: on an x86-64 host the host's SSE arithmetic, used
 // only where it gives the Hexagon result bit for bit: USR rounds to nearest, the host's MXCSR
-// is its default (to nearest, no flush-to-zero or denormals-are-zero, exceptions masked; read
-// each time, so a program that embeds hexsim may change it), no operand is a NaN (Hexagon
+// is its default (to nearest, no flush-to-zero or denormals-are-zero, exceptions masked;
+// checked as each run starts, so a program that embeds hexsim may change it), no operand is a NaN (Hexagon
 // returns the default NaN, all ones) and the result is neither tiny nor an overflow (Hexagon
 // detects tininess before rounding, x86 after). Host exception flags are never read: the
 // inexact flag comes from an exact error term (Fast2Sum, a 128-bit mantissa product, or a
@@ -62,6 +62,28 @@ uint8_t hx_dfcmp_soft(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c
 uint64_t hx_dfmpyhh_soft(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b);
 uint64_t hx_dfmpyfix_denormal(struct hx_exec *x, uint64_t a, uint64_t b);
 
+// The exact path by number (the fast paths' way out in the block compiler's stencils): op is
+// an enum hx_fpop with its parameter (negate, max, the compare, the conversion) << 8; Rx or
+// Rxx (sffma*, dfmpyhh) in c.
+enum hx_fpop {
+    HX_FPOP_SFADD, HX_FPOP_SFMPY, HX_FPOP_SFFMA, HX_FPOP_SFFMA_LIB, HX_FPOP_DFADD,
+    HX_FPOP_DFMPYHH, HX_FPOP_DFMPYFIX, HX_FPOP_SFMINMAX, HX_FPOP_DFMINMAX, HX_FPOP_SFCMP,
+    HX_FPOP_DFCMP, HX_FPOP_CONVERT,
+};
+uint64_t hx_fp_exact(struct hx_exec *x, uint32_t op, uint64_t a, uint64_t b, uint64_t c);
+#ifdef HX_STENCIL
+// In the stencils the exact path is called through a wrapper that keeps every general
+// register (stencil_slow.c, as the slow memory paths are), so that the fast path needs no
+// registers saved and the compiled code no bookkeeping for a call; the value comes back in
+// x->slow_val. It may raise flags (x->full: the mark).
+__attribute__((preserve_most)) void hx_fp_exact_keep(struct hx_exec *x, uint32_t op,
+                                                     uint64_t a, uint64_t b, uint64_t c);
+#define HX_FP_EXACT(x, op, a, b, c, call) \
+    __extension__({ HX_MARK(full); hx_fp_exact_keep(x, op, a, b, c); (x)->slow_val; })
+#else
+#define HX_FP_EXACT(x, op, a, b, c, call) (call)
+#endif
+
 // ---- helpers with no fast path
 // Rx += a*b scaled by 2**Pu (Pu sign-extended from 8 bits)
 uint32_t hx_sffma_sc(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, uint8_t pu);
@@ -79,20 +101,30 @@ uint8_t hx_dfclass(uint64_t a, uint32_t cls);
 #define HX_DF_MAG 0x7fffffffffffffffull
 #define HX_DF_INF 0x7ff0000000000000ull
 
+// Whether the host computes as Hexagon does: MXCSR (bits 6-15: DAZ, the exception masks,
+// rounding control, FTZ) at its default 0x1f80 (to nearest, no flush to zero, all masked;
+// the flags, bits 0-5, do not matter). Read once as a run starts (hx_exec_begin: x->fp_host,
+// which the fast paths test): nothing in hexsim changes it, and reading it is slow on some
+// hosts (stmxcsr: about 30 ns on an AMD EPYC virtual machine).
+HX_FP_INLINE bool hx_fp_host_check(void)
+{
+#if HX_FP_HOST
+    return (_mm_getcsr() & 0xffc0u) == 0x1f80u;
+#else
+    return false;
+#endif
+}
+
 #if HX_FP_HOST
 HX_FP_INLINE float hx_fp_f(uint32_t v) { float f; memcpy(&f, &v, 4); return f; }
 HX_FP_INLINE uint32_t hx_fp_fbits(float f) { uint32_t v; memcpy(&v, &f, 4); return v; }
 HX_FP_INLINE double hx_fp_d(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
 HX_FP_INLINE uint64_t hx_fp_dbits(double d) { uint64_t v; memcpy(&v, &d, 8); return v; }
 
-// The host computes as Hexagon does: MXCSR (bits 6-15: DAZ, the exception masks, rounding
-// control, FTZ) at its default 0x1f80 (to nearest, all masked). Host exception flags (bits
-// 0-5) are ignored.
-HX_FP_INLINE bool hx_fp_host_ok(void) { return (_mm_getcsr() & 0xffc0u) == 0x1f80u; }
-// ... and USR rounds to nearest too
+// USR rounds to nearest and the host computes as Hexagon does
 HX_FP_INLINE bool hx_fp_near(const struct hx_exec *x)
 {
-    return !(hx_usr(x) & HX_USR_FPRND_MASK) && hx_fp_host_ok();
+    return !(hx_usr(x) & HX_USR_FPRND_MASK) && x->fp_host;
 }
 // A double's exponent field: below 897 (2**-126) it is tiny as a float.
 HX_FP_INLINE uint32_t hx_fp_dexp(uint64_t v) { return (uint32_t)(v >> 52) & 0x7ff; }
@@ -121,7 +153,7 @@ HX_FP_INLINE uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
         }
     }
 #endif
-    return hx_sfadd_soft(x, a, b);
+    return (uint32_t)HX_FP_EXACT(x, HX_FPOP_SFADD, a, b, 0, hx_sfadd_soft(x, a, b));
 }
 
 // sfmpy: the product of two floats is exact in a double; one rounding to float. Tiny (below
@@ -145,7 +177,7 @@ HX_FP_INLINE uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
         }
     }
 #endif
-    return hx_sfmpy_soft(x, a, b);
+    return (uint32_t)HX_FP_EXACT(x, HX_FPOP_SFMPY, a, b, 0, hx_sfmpy_soft(x, a, b));
 }
 
 #if HX_FP_HOST
@@ -196,7 +228,8 @@ HX_FP_INLINE uint32_t hx_sffma(struct hx_exec *x, uint32_t acc, uint32_t a, uint
         return r;
     }
 #endif
-    return hx_sffma_soft(x, acc, a, b, negate);
+    return (uint32_t)HX_FP_EXACT(x, HX_FPOP_SFFMA | (uint32_t)negate << 8, a, b, acc,
+                                 hx_sffma_soft(x, acc, a, b, negate));
 }
 
 // the :lib forms: always to nearest, no flags; a zero product added to a zero Rx leaves Rx
@@ -207,12 +240,13 @@ HX_FP_INLINE uint32_t hx_sffma_lib(struct hx_exec *x, uint32_t acc, uint32_t a, 
 #if HX_FP_HOST
     uint32_t na = negate ? a ^ 0x80000000u : a, r;
     bool inexact;
-    if (__builtin_expect(hx_fp_host_ok(), 1) && (na & HX_SF_MAG) - 1 < HX_SF_INF - 1 &&
+    if (__builtin_expect(x->fp_host, 1) && (na & HX_SF_MAG) - 1 < HX_SF_INF - 1 &&
         (b & HX_SF_MAG) - 1 < HX_SF_INF - 1 && (acc & HX_SF_MAG) < HX_SF_INF &&
         __builtin_expect(hx_fp_sfma(na, b, acc, true, &r, &inexact), 1))
         return r;   // (a and b finite and not zero)
 #endif
-    return hx_sffma_lib_soft(x, acc, a, b, negate);
+    return (uint32_t)HX_FP_EXACT(x, HX_FPOP_SFFMA_LIB | (uint32_t)negate << 8, a, b, acc,
+                                 hx_sffma_lib_soft(x, acc, a, b, negate));
 }
 
 // dfadd (dfsub: b's sign flipped): as sfadd
@@ -236,7 +270,7 @@ HX_FP_INLINE uint64_t hx_dfadd(struct hx_exec *x, uint64_t a, uint64_t b)
         }
     }
 #endif
-    return hx_dfadd_soft(x, a, b);
+    return HX_FP_EXACT(x, HX_FPOP_DFADD, a, b, 0, hx_dfadd_soft(x, a, b));
 }
 
 // ---- the v67 double-precision multiply: compilers emit a * b as two dfmpyfix, dfmpyll, two
@@ -247,7 +281,7 @@ HX_FP_INLINE uint64_t hx_dfmpyfix(struct hx_exec *x, uint64_t a, uint64_t b)
 {
     const uint64_t e = HX_DF_INF, m = 0x000fffffffffffffull;
     if (__builtin_expect((!(a & e) && (a & m)) || (!(b & e) && (b & m)), 0))
-        return hx_dfmpyfix_denormal(x, a, b);
+        return HX_FP_EXACT(x, HX_FPOP_DFMPYFIX, a, b, 0, hx_dfmpyfix_denormal(x, a, b));
     return a;
 }
 
@@ -299,7 +333,7 @@ HX_FP_INLINE uint64_t hx_dfmpyhh(struct hx_exec *x, uint64_t acc, uint64_t a, ui
             return (a ^ b) & ~HX_DF_MAG;   // zero times finite
         }
     }
-    return hx_dfmpyhh_soft(x, acc, a, b);
+    return HX_FP_EXACT(x, HX_FPOP_DFMPYHH, a, b, acc, hx_dfmpyhh_soft(x, acc, a, b));
 }
 
 // ---- conversions (the rows pass constant kinds: each inlines to its own case)
@@ -309,6 +343,9 @@ HX_FP_INLINE uint64_t hx_dfmpyhh(struct hx_exec *x, uint64_t acc, uint64_t a, ui
 // integer by cvtsd2si (to nearest, MXCSR) or cvttsd2si (:chop), inexact if the integer is not
 // the value. Out-of-range values (saturation, the invalid flag), NaN and negative values to
 // unsigned go to the exact path.
+#define HX_FP_CONVERT_EXACT()                                                               \
+    HX_FP_EXACT(x, HX_FPOP_CONVERT | ((uint32_t)from << 4 | (uint32_t)to << 1 | chop) << 8, \
+                v, 0, 0, hx_fp_convert_soft(x, from, to, v, chop))
 HX_FP_INLINE uint64_t hx_fp_convert(struct hx_exec *x, enum hx_fpkind from, enum hx_fpkind to,
                                      uint64_t v, bool chop)
 {
@@ -321,15 +358,15 @@ HX_FP_INLINE uint64_t hx_fp_convert(struct hx_exec *x, enum hx_fpkind from, enum
     if (to == HX_FK_DF && from == HX_FK_UD && v <= 1ull << 53)
         return hx_fp_dbits((double)(int64_t)v);
     if (!chop && !hx_fp_near(x))
-        return hx_fp_convert_soft(x, from, to, v, chop);
-    if (chop && !hx_fp_host_ok())
-        return hx_fp_convert_soft(x, from, to, v, chop);
+        return HX_FP_CONVERT_EXACT();
+    if (chop && !x->fp_host)
+        return HX_FP_CONVERT_EXACT();
     if (from != HX_FK_SF && from != HX_FK_DF) {   // integer to float
         int64_t i = from == HX_FK_W ? (int64_t)(int32_t)(uint32_t)v
                   : from == HX_FK_UW ? (int64_t)(uint32_t)v : (int64_t)v;
         if ((from == HX_FK_D && (uint64_t)i + (1ull << 62) >= 1ull << 63) ||
             (from == HX_FK_UD && v >= 1ull << 62))
-            return hx_fp_convert_soft(x, from, to, v, chop);   // |v| >= 2**62
+            return HX_FP_CONVERT_EXACT();   // |v| >= 2**62
         if (to == HX_FK_DF) {
             double d = (double)i;
             if ((int64_t)d != i)
@@ -343,17 +380,17 @@ HX_FP_INLINE uint64_t hx_fp_convert(struct hx_exec *x, enum hx_fpkind from, enum
     }
     if (from == HX_FK_SF && to == HX_FK_DF) {
         if (((uint32_t)v & HX_SF_MAG) > HX_SF_INF)
-            return hx_fp_convert_soft(x, from, to, v, chop);   // NaN
+            return HX_FP_CONVERT_EXACT();   // NaN
         return hx_fp_dbits((double)hx_fp_f((uint32_t)v));      // exact
     }
     if (from == HX_FK_DF && to == HX_FK_SF) {
         uint32_t e = hx_fp_dexp(v);
         if ((v & HX_DF_MAG) && (e < 897 || e == 0x7ff))
-            return hx_fp_convert_soft(x, from, to, v, chop);   // tiny, Inf, NaN
+            return HX_FP_CONVERT_EXACT();   // tiny, Inf, NaN
         float f = (float)hx_fp_d(v);
         uint32_t r = hx_fp_fbits(f);
         if ((r & HX_SF_MAG) >= HX_SF_INF)
-            return hx_fp_convert_soft(x, from, to, v, chop);   // overflow
+            return HX_FP_CONVERT_EXACT();   // overflow
         if ((double)f != hx_fp_d(v))
             hx_fpflags(x, HX_USR_FPINPF);
         return r;
@@ -364,16 +401,17 @@ HX_FP_INLINE uint64_t hx_fp_convert(struct hx_exec *x, enum hx_fpkind from, enum
         return 0;   // either zero
     uint32_t lim = to == HX_FK_W ? 1023 + 30 : to == HX_FK_UW ? 1023 + 31 : 1023 + 62;
     if (hx_fp_dexp(dv) >= lim || ((to == HX_FK_UW || to == HX_FK_UD) && (dv >> 63)))
-        return hx_fp_convert_soft(x, from, to, v, chop);   // large, Inf, NaN, or negative
+        return HX_FP_CONVERT_EXACT();   // large, Inf, NaN, or negative
     double d = hx_fp_d(dv);
     int64_t i = chop ? _mm_cvttsd_si64(_mm_set_sd(d)) : _mm_cvtsd_si64(_mm_set_sd(d));
     if ((double)i != d)
         hx_fpflags(x, HX_USR_FPINPF);
     return (to == HX_FK_W || to == HX_FK_UW) ? (uint32_t)i : (uint64_t)i;
 #else
-    return hx_fp_convert_soft(x, from, to, v, chop);
+    return HX_FP_CONVERT_EXACT();
 #endif
 }
+#undef HX_FP_CONVERT_EXACT
 
 // ---- compares and max / min of numbers (no NaN) in integers: a sign-magnitude pattern made
 // monotonic (-0 just below +0; compares treat the two zeros as equal)
@@ -399,26 +437,30 @@ HX_FP_INLINE uint8_t hx_sfcmp(struct hx_exec *x, uint32_t a, uint32_t b, enum hx
 {
     if (__builtin_expect((a & HX_SF_MAG) <= HX_SF_INF && (b & HX_SF_MAG) <= HX_SF_INF, 1))
         return hx_fp_cmp(a, b, 32, c);
-    return hx_sfcmp_soft(x, a, b, c);
+    return (uint8_t)HX_FP_EXACT(x, HX_FPOP_SFCMP | (uint32_t)c << 8, a, b, 0,
+                                hx_sfcmp_soft(x, a, b, c));
 }
 HX_FP_INLINE uint8_t hx_dfcmp(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c)
 {
     if (__builtin_expect((a & HX_DF_MAG) <= HX_DF_INF && (b & HX_DF_MAG) <= HX_DF_INF, 1))
         return hx_fp_cmp(a, b, 64, c);
-    return hx_dfcmp_soft(x, a, b, c);
+    return (uint8_t)HX_FP_EXACT(x, HX_FPOP_DFCMP | (uint32_t)c << 8, a, b, 0,
+                                hx_dfcmp_soft(x, a, b, c));
 }
 
 HX_FP_INLINE uint32_t hx_sfminmax(struct hx_exec *x, uint32_t a, uint32_t b, bool max)
 {
     if (__builtin_expect((a & HX_SF_MAG) <= HX_SF_INF && (b & HX_SF_MAG) <= HX_SF_INF, 1))
         return (hx_fp_key(a, 32) < hx_fp_key(b, 32)) == max ? b : a;
-    return hx_sfminmax_soft(x, a, b, max);
+    return (uint32_t)HX_FP_EXACT(x, HX_FPOP_SFMINMAX | (uint32_t)max << 8, a, b, 0,
+                                 hx_sfminmax_soft(x, a, b, max));
 }
 HX_FP_INLINE uint64_t hx_dfminmax(struct hx_exec *x, uint64_t a, uint64_t b, bool max)
 {
     if (__builtin_expect((a & HX_DF_MAG) <= HX_DF_INF && (b & HX_DF_MAG) <= HX_DF_INF, 1))
         return (hx_fp_key(a, 64) < hx_fp_key(b, 64)) == max ? b : a;
-    return hx_dfminmax_soft(x, a, b, max);
+    return HX_FP_EXACT(x, HX_FPOP_DFMINMAX | (uint32_t)max << 8, a, b, 0,
+                       hx_dfminmax_soft(x, a, b, max));
 }
 
 #endif
