@@ -180,6 +180,20 @@ static int sys_translate(const struct hx_exec *x, uint32_t ea, unsigned size, un
     return t->translate(t->ctx, ea, access, r);
 }
 
+// System mode: enters the RAM page of a translation that allowed a load (rtlb) or a store
+// (wtlb: unless the page holds cached code, whose stores must bump code_gen) into the fast
+// paths' TLB of the vCPU's mode (exec.h), if it has one.
+static void sys_tlb_fill(const struct hx_exec *x, uint32_t ea, struct hexsim_page *pg, bool write)
+{
+    struct hexsim_mem_tlb *t = write ? x->env->wtlb : x->env->rtlb;
+    if (!t || (write && pg->code))
+        return;
+    struct hexsim_mem_tlb *e = &t[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
+    e->tag = hexsim_mem_tlb_key(ea & ~(HEXSIM_PAGE_SIZE - 1), 1);
+    e->data = pg->data;
+    e->page = pg;
+}
+
 // Checks that an access would succeed; on success *r says where it goes (system mode).
 static int check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
                         struct hexsim_xlat_result *r)
@@ -213,6 +227,9 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
         f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
         if (!f && r.page) {
             v = hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size);
+            sys_tlb_fill(x, ea, r.page, false);
+        } else if (!f && x->no_mmio) {
+            f = HEXSIM_MEM_UNMAPPED;   // (sem.h: no_mmio; the run loop runs the packet again)
         } else if (!f) {
             v = x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
             device_cost(x);
@@ -258,6 +275,10 @@ void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         }
     } else {
         f = sys_translate(x, ea, size, HEXSIM_PROT_W, &r);
+        if (!f && !r.page && x->no_mmio)
+            f = HEXSIM_MEM_UNMAPPED;   // (sem.h: no_mmio; the run loop runs the packet again)
+        if (!f && r.page)
+            sys_tlb_fill(x, ea, r.page, true);
     }
     if (f) {
         mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
@@ -469,9 +490,14 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->ev = ev;
     x->cur_in = NULL;
     x->stop = 0;
+    x->no_mmio = false;
     x->trace = env->trace;
     x->caches = env->caches;
-    x->mem_slow_base = x->xlat || x->trace || x->caches;
+    // the fast paths' TLBs: mem's in user mode; in system mode the vCPU's, else none
+    static const struct hexsim_mem_tlb no_tlb[HEXSIM_MEM_TLB_SIZE];   // (zero tags: no match)
+    x->rtlb = env->rtlb ? env->rtlb : x->xlat ? no_tlb : x->mem->rtlb;
+    x->wtlb = env->wtlb ? env->wtlb : x->xlat ? no_tlb : x->mem->wtlb;
+    x->mem_slow_base = (x->xlat && !env->rtlb) || x->trace || x->caches;
     x->special = x->trace || x->caches;
     x->store_now_base = !x->xlat && !x->trace && !x->caches;
     x->fp_host = hx_fp_host_check();

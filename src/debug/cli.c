@@ -328,20 +328,32 @@ static bool cmd_continue(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return false;
 }
 
-static bool cmd_step(struct hexsim_dbg_cli *c, const char *a, const char *m)
+// step/next [N] by source line (gdb's); where PC has no line information, by packet as
+// stepi/nexti. nexti: by packet.
+static bool step_common(struct hexsim_dbg_cli *c, const char *a, int how)
 {
-    (void)m;
     uint64_t n;
     if (!count_arg(c, a, &n) || not_running(c) || n == 0 || !thread_can_step(c))
         return false;
     struct hexsim_dbg_stop stop;
     for (uint64_t i = 0; i < n; i++) {
-        hexsim_dbg_stepi(c->d, NULL, &stop);
+        if (how < 0 || hexsim_dbg_step_line(c->d, how, &stop)) {
+            if (how == HEXSIM_DBG_LINE_STEP)
+                hexsim_dbg_stepi(c->d, NULL, &stop);
+            else
+                hexsim_dbg_next(c->d, &stop);
+        }
         if (stop.kind != HEXSIM_DBG_STOP_STEP)
             break;
     }
     report(c, &stop);
     return false;
+}
+
+static bool cmd_step(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return step_common(c, a, HEXSIM_DBG_LINE_STEP);
 }
 
 static bool cmd_stepi(struct hexsim_dbg_cli *c, const char *a, const char *m)
@@ -369,17 +381,13 @@ static bool cmd_stepi(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_next(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
-    uint64_t n;
-    if (!count_arg(c, a, &n) || not_running(c) || n == 0 || !thread_can_step(c))
-        return false;
-    struct hexsim_dbg_stop stop;
-    for (uint64_t i = 0; i < n; i++) {
-        hexsim_dbg_next(c->d, &stop);
-        if (stop.kind != HEXSIM_DBG_STOP_STEP)
-            break;
-    }
-    report(c, &stop);
-    return false;
+    return step_common(c, a, HEXSIM_DBG_LINE_NEXT);
+}
+
+static bool cmd_nexti(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    return step_common(c, a, -1);
 }
 
 static int frame_reg(void *d, unsigned r, uint32_t *v)
@@ -468,7 +476,18 @@ static void print_reg(struct hexsim_dbg_cli *c, const char *name, unsigned num)
     uint64_t v = 0;
     char sym[160];
     FILE *out = c->d->out;
-    if (hexsim_dbg_reg_read(c->d, num, &v)) {
+    if (c->d->frame && (num < 32 || num == HEXSIM_DBG_REG_PC)) {
+        // a caller's frame: its PC, and the registers as unwound (gdb's <not saved>)
+        uint32_t r;
+        if (num == HEXSIM_DBG_REG_PC) {
+            v = hexsim_dbg_frame_pc(c->d, NULL);
+        } else if (hexsim_dbg_frame_reg(c->d, num, &r)) {
+            fprintf(out, "%-11s<not saved>\n", name);
+            return;
+        } else {
+            v = r;
+        }
+    } else if (hexsim_dbg_reg_read(c->d, num, &v)) {
         fprintf(out, "%-11s<unavailable>\n", name);
         return;
     }
@@ -734,12 +753,12 @@ static const struct command commands[] = {
     { "awatch", NULL, cmd_awatch, "awatch SYM|*ADDR  stop after a load or store" },
     { "continue", "c", cmd_continue, "continue          run until a breakpoint, watchpoint or the end" },
     { "run", "r", cmd_continue, "run               the program is loaded and started: same as continue" },
-    { "step", "s", cmd_step, "step [N]          run N packets" },
+    { "step", "s", cmd_step, "step [N]          run N source lines, into calls (no line information: N packets)" },
     { "stepi", "si", cmd_stepi, "stepi [N]         run N packets, showing each instruction and what it committed" },
-    { "next", "n", cmd_next, "next [N]          N packets, running calls to their return" },
-    { "nexti", "ni", cmd_next, "nexti [N]         same as next" },
+    { "next", "n", cmd_next, "next [N]          N source lines, running calls to their return (no line information: as nexti)" },
+    { "nexti", "ni", cmd_nexti, "nexti [N]         N packets, running calls to their return" },
     { "finish", "fin", cmd_finish, "finish            run until the current function returns" },
-    { "until", "u", cmd_until, "until [LOC]       run to LOC, or next without stopping at backward jumps" },
+    { "until", "u", cmd_until, "until [LOC]       run to LOC, or next without going back (leaves loops)" },
     { "advance", NULL, cmd_until, "advance LOC       run to LOC" },
     { "info", "i", cmd_info, "info WHAT         registers, breakpoints, watchpoints, frame, line, locals, args, display, symbol, threads, tlb, irq, devices, hvm" },
     { "print", "p", hexsim_cli_cmd_print, "print[/F] EXPR    C expression with types (variables, $reg, casts, * & [] . ->); F: x d u o t c a" },
@@ -839,6 +858,7 @@ bool hexsim_dbg_cli_exec(struct hexsim_dbg_cli *c, const char *line)
     }
     // repeating a step or examine continues; repeating a breakpoint would not
     if (hit->fn != cmd_stepi && hit->fn != cmd_step && hit->fn != cmd_next &&
+        hit->fn != cmd_nexti &&
         hit->fn != hexsim_cli_cmd_x && hit->fn != cmd_continue)
         c->last[0] = '\0';
     bool quit = hit->fn(c, args, mod);

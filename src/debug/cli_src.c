@@ -605,6 +605,16 @@ void hexsim_cli_info_frame(struct hexsim_dbg_cli *c)
     hexsim_dwarf_locals(hexsim_dbg_dwarf(c->d), lookup, true, print_arg, &v);
     c->d->frame = keep;
     fprintf(out, "\n Locals at 0x%x, Previous frame's sp is 0x%x\n", f[k].fp, cfa);
-    if (saved)
+    // where this frame saved its caller's registers: the CFI's rules, else allocframe's pair
+    unsigned nsaved = 0;
+    for (unsigned r = 0; r < 32; r++) {
+        uint32_t at;
+        if (hexsim_dbg_frame_saved_at(c->d, k, r, &at))
+            continue;
+        fprintf(out, "%sr%u at 0x%x", nsaved++ ? ", " : " Saved registers:\n  ", r, at);
+    }
+    if (nsaved)
+        fputc('\n', out);
+    else if (saved)
         fprintf(out, " Saved registers:\n  r30 at 0x%x, r31 at 0x%x\n", f[k].fp, f[k].fp + 4);
 }

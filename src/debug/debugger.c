@@ -27,6 +27,9 @@ void hexsim_dbg_free(struct hexsim_debugger *d)
     hexsim_dwarf_close(d->dw);
     d->dw = NULL;
     d->dw_tried = false;
+    hexsim_cfi_close(d->cfi);
+    d->cfi = NULL;
+    d->cfi_tried = false;
     hexsim_dtypes_free(&d->types);
 }
 
@@ -45,6 +48,16 @@ struct hexsim_dwarf *hexsim_dbg_dwarf(struct hexsim_debugger *d)
         d->dw = st && st->path ? hexsim_dwarf_open(st->path) : NULL;
     }
     return d->dw;
+}
+
+struct hexsim_cfi *hexsim_dbg_cfi(struct hexsim_debugger *d)
+{
+    if (!d->cfi_tried) {
+        d->cfi_tried = true;
+        const struct hexsim_symtab *st = hexsim_dbg_symtab(d);
+        d->cfi = st && st->path ? hexsim_cfi_open(st->path) : NULL;
+    }
+    return d->cfi;
 }
 
 int hexsim_dbg_line(struct hexsim_debugger *d, uint32_t addr, const char **file,
@@ -462,11 +475,130 @@ void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
     run_to_frame(d, ret, sp, true, false, stop);
 }
 
+// ---- stepping by source line (gdb's step/next/until): packets run one at a time while PC
+// stays in the statement's line-table row; a call is run to its return (next, or step into a
+// function without line information) or stopped in after its prologue (step); leaving the
+// row for the start of a row of another line ends the step, and landing inside a row (a
+// return into the middle of the caller's line, a jump into a line's middle) makes that row
+// the one to leave, as gdb does.
+
+static bool func_low(struct hexsim_debugger *d, uint32_t pc, uint32_t *low)
+{
+    struct hexsim_dwarf_func f;
+    if (hexsim_dwarf_func_at(hexsim_dbg_dwarf(d), pc, &f))
+        return false;
+    *low = f.low;
+    return true;
+}
+
+static bool has_frame(struct hexsim_debugger *d, uint32_t pc);
+
+// After a packet of a step: an enabled breakpoint at the new PC stops the step as continue
+// would have stopped there (counted; a temporary one deleted).
+static bool hit_breakpoint(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
+{
+    uint32_t pc = hexsim_dbg_pc(d);
+    for (unsigned i = 0; i < d->nbp; i++) {
+        struct hexsim_dbg_bp *b = &d->bp[i];
+        if (!b->enabled || b->addr != pc)
+            continue;
+        b->hits++;
+        stop->kind = HEXSIM_DBG_STOP_BREAK;
+        stop->index = b->id;
+        stop->pc = pc;
+        d->stop_temp = b->temp;
+        if (b->temp)
+            hexsim_dbg_delete(d, b->id);
+        return true;
+    }
+    return false;
+}
+
+// The innermost frame's identity, stable across its prologue: the SP its caller had (FP+8
+// once allocframe ran, SP before).
+static uint32_t frame_id(struct hexsim_debugger *d)
+{
+    return has_frame(d, hexsim_dbg_pc(d)) ? reg32(d, HEXSIM_DBG_REG_FP) + 8u
+                                          : reg32(d, HEXSIM_DBG_REG_SP);
+}
+
+int hexsim_dbg_step_line(struct hexsim_debugger *d, int how, struct hexsim_dbg_stop *stop)
+{
+    struct hexsim_dwarf *dw = hexsim_dbg_dwarf(d);
+    uint32_t pc = hexsim_dbg_pc(d), start, end, fn0 = 0;
+    const char *file;
+    unsigned line;
+    if (!dw || hexsim_dwarf_addr_line(dw, pc, &file, &line) ||
+        hexsim_dwarf_line_range(dw, pc, &start, &end) || end <= start)
+        return -1;
+    bool has_fn0 = func_low(d, pc, &fn0);
+    uint32_t id0 = frame_id(d);
+    if (how == HEXSIM_DBG_LINE_UNTIL && has_fn0)
+        start = fn0;   // until: a jump back within the function does not end the step
+    d->step_report = HEXSIM_DBG_REPORT_NONE;
+    for (uint64_t n = 1;; n++) {
+        if (d->poll && n % HEXSIM_DBG_POLL_PACKETS == 0 && d->poll(d->poll_ctx)) {
+            stop->kind = HEXSIM_DBG_STOP_INTERRUPT;
+            stop->pc = hexsim_dbg_pc(d);
+            return 0;
+        }
+        struct hexsim_dbg_step_info info;
+        uint32_t sp = reg32(d, HEXSIM_DBG_REG_SP);
+        stepi_into(d, &info, stop);
+        if (stop->kind != HEXSIM_DBG_STOP_STEP || hit_breakpoint(d, stop))
+            return 0;
+        uint32_t now = hexsim_dbg_pc(d);
+        uint32_t ret = info.pc + 4u * info.pkt.nwords;
+        if (packet_calls(&info) && now != ret) {
+            struct hexsim_dwarf_func f;
+            const char *cf;
+            unsigned cl;
+            if (how == HEXSIM_DBG_LINE_STEP && hexsim_dwarf_func_at(dw, now, &f) == 0 &&
+                hexsim_dwarf_addr_line(dw, now, &cf, &cl) == 0) {
+                // into a function with line information: stop after its prologue
+                if (f.body > now && f.body < f.high && !run_to(d, &f.body, 1, false, stop))
+                    return 0;   // a breakpoint, watchpoint or the end came first
+                stop->kind = HEXSIM_DBG_STOP_STEP;
+                stop->pc = hexsim_dbg_pc(d);
+                break;
+            }
+            run_to_frame(d, ret, sp, true, false, stop);   // over the call
+            if (stop->kind != HEXSIM_DBG_STOP_STEP)
+                return 0;
+            now = hexsim_dbg_pc(d);
+        }
+        if (now >= start && now < end)
+            continue;
+        const char *f2;
+        unsigned l2;
+        uint32_t s2, e2;
+        if (hexsim_dwarf_addr_line(dw, now, &f2, &l2) ||
+            hexsim_dwarf_line_range(dw, now, &s2, &e2))
+            return 0;   // code without line information: stop there (reported by packet)
+        if (now == s2 && (l2 != line || strcmp(f2, file) != 0))
+            break;      // the start of another line
+        // the middle of a row, or another row of the same line: step out of that one
+        uint32_t low;
+        start = how == HEXSIM_DBG_LINE_UNTIL && func_low(d, now, &low) && low <= s2 ? low : s2;
+        end = e2 > s2 ? e2 : s2 + 1;
+        line = l2;
+        file = f2;
+    }
+    uint32_t fn1;
+    bool same = has_fn0 && func_low(d, hexsim_dbg_pc(d), &fn1) && fn1 == fn0 &&
+                frame_id(d) == id0;
+    d->step_report = same ? HEXSIM_DBG_REPORT_LINE : HEXSIM_DBG_REPORT_FRAME;
+    return 0;
+}
+
 // Whether the function around pc has its own frame yet: an allocframe in a packet between
 // the function's symbol and pc. Without one (a leaf, or before the prologue) the return
 // address is still in LR and FP is the caller's. Without a symbol, assume a frame.
 static bool has_frame(struct hexsim_debugger *d, uint32_t pc)
 {
+    struct hexsim_cfi_row row;   // with CFI: LR saved on the stack (allocframe) or not
+    if (hexsim_cfi_row(hexsim_dbg_cfi(d), pc, &row) == 0)
+        return row.reg[HEXSIM_DBG_REG_LR].rule == HEXSIM_CFI_OFFSET;
     const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), pc);
     if (!s)
         return true;
@@ -509,10 +641,24 @@ void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
                       struct hexsim_dbg_stop *stop)
 {
     uint32_t pc = hexsim_dbg_pc(d), sp = reg32(d, HEXSIM_DBG_REG_SP);
-    if (has_addr) {
-        run_to_frame(d, addr, sp, true, true, stop);
-        return;
+    if (has_addr) {   // LOC in this frame or a caller, or the return of this frame (gdb's)
+        struct hexsim_dbg_frame f[2];
+        uint32_t at[2] = { addr, 0 };
+        unsigned n = hexsim_dbg_frames(d, f, 2) > 1 ? 2 : 1;
+        if (n == 2)
+            at[1] = f[1].pc;
+        for (bool over = true;; over = true) {
+            if (!run_to(d, at, n, over, stop))
+                return;
+            uint32_t now = hexsim_dbg_pc(d), nsp = reg32(d, HEXSIM_DBG_REG_SP);
+            if ((now == addr && nsp >= sp) || (n == 2 && now == at[1] && nsp > sp)) {
+                stop->kind = HEXSIM_DBG_STOP_STEP;
+                return;
+            }
+        }
     }
+    if (hexsim_dbg_step_line(d, HEXSIM_DBG_LINE_UNTIL, stop) == 0)
+        return;
     for (unsigned n = 0; n < 10000000; n++) {
         hexsim_dbg_next(d, stop);
         if (stop->kind != HEXSIM_DBG_STOP_STEP)
@@ -583,23 +729,82 @@ uint32_t hexsim_dbg_frame_pc(struct hexsim_debugger *d, uint32_t *lookup)
     return f.pc;
 }
 
-int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val)
+// Register r of frame n of f[], unwound through frame n-1's CFI rules (frame 0: the
+// target's registers). depth bounds chains of rules.
+static int unwind_reg(struct hexsim_debugger *d, const struct hexsim_dbg_frame *f, unsigned n,
+                      unsigned r, uint32_t *val, unsigned depth)
 {
-    if (d->frame == 0) {
+    if (n == 0) {
         uint64_t v;
         if (hexsim_dbg_reg_read(d, r, &v))
             return -1;
         *val = (uint32_t)v;
         return 0;
     }
-    struct hexsim_dbg_frame f = selected(d);
+    if (r == HEXSIM_DBG_REG_SP || r == HEXSIM_DBG_REG_FP) {
+        *val = r == HEXSIM_DBG_REG_SP ? f[n].sp : f[n].fp;
+        return 0;
+    }
+    struct hexsim_cfi_row row;
+    uint32_t callee_pc = n - 1 ? f[n - 1].pc - 1 : f[n - 1].pc;
+    if (r >= HEXSIM_CFI_REGS || depth > 4 * HEXSIM_DBG_MAX_FRAMES ||
+        hexsim_cfi_row(hexsim_dbg_cfi(d), callee_pc, &row))
+        return -1;
+    uint32_t cfa = 0;
+    int rule = row.reg[r].rule;
+    if (rule == HEXSIM_CFI_OFFSET || rule == HEXSIM_CFI_VAL_OFFSET) {
+        if (row.cfa_reg >= HEXSIM_CFI_REGS ||
+            unwind_reg(d, f, n - 1, row.cfa_reg, &cfa, depth + 1))
+            return -1;
+        cfa += (uint32_t)row.cfa_off;
+    }
+    switch (rule) {
+    case HEXSIM_CFI_UNSPECIFIED:   // the ABI's callee-saved registers, and the return address
+        if (!((r >= 16 && r <= 27) || r == row.ra_reg))
+            return -1;
+        return unwind_reg(d, f, n - 1, r, val, depth + 1);
+    case HEXSIM_CFI_SAME:
+        return unwind_reg(d, f, n - 1, r, val, depth + 1);
+    case HEXSIM_CFI_OFFSET: {
+        uint64_t v;
+        if (hexsim_dbg_read_uint(d, cfa + (uint32_t)row.reg[r].off, 4, 0, &v))
+            return -1;
+        *val = (uint32_t)v;
+        return 0;
+    }
+    case HEXSIM_CFI_VAL_OFFSET:
+        *val = cfa + (uint32_t)row.reg[r].off;
+        return 0;
+    case HEXSIM_CFI_REGISTER:
+        return unwind_reg(d, f, n - 1, (unsigned)row.reg[r].off, val, depth + 1);
+    default:
+        return -1;
+    }
+}
+
+int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val)
+{
     if (d->frame == 0)
-        return hexsim_dbg_frame_reg(d, r, val);
-    if (r == HEXSIM_DBG_REG_FP)
-        *val = f.fp;
-    else if (r == HEXSIM_DBG_REG_SP)
-        *val = f.sp;
-    else
-        return -1;   // callee-saved registers are not recovered (no CFI unwinding)
+        return unwind_reg(d, NULL, 0, r, val, 0);
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    unsigned n = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    if (d->frame >= n)
+        d->frame = 0;   // the chain has become shorter
+    return unwind_reg(d, f, d->frame, r, val, 0);
+}
+
+int hexsim_dbg_frame_saved_at(struct hexsim_debugger *d, unsigned n, unsigned r,
+                              uint32_t *addr)
+{
+    struct hexsim_dbg_frame f[HEXSIM_DBG_MAX_FRAMES];
+    struct hexsim_cfi_row row;
+    unsigned count = hexsim_dbg_frames(d, f, HEXSIM_DBG_MAX_FRAMES);
+    uint32_t cfa;
+    if (n >= count || r >= HEXSIM_CFI_REGS ||
+        hexsim_cfi_row(hexsim_dbg_cfi(d), n ? f[n].pc - 1 : f[n].pc, &row) ||
+        row.reg[r].rule != HEXSIM_CFI_OFFSET || row.cfa_reg >= HEXSIM_CFI_REGS ||
+        unwind_reg(d, f, n, row.cfa_reg, &cfa, 0))
+        return -1;
+    *addr = cfa + (uint32_t)row.cfa_off + (uint32_t)row.reg[r].off;
     return 0;
 }

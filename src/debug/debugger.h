@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cfi.h"
 #include "dwarf.h"
 #include "symtab.h"
 #include "target.h"
@@ -72,11 +73,18 @@ struct hexsim_debugger {
     struct hexsim_dtypes types;          // C types of expressions and DWARF
     struct hexsim_dwarf *dw;             // the image's DWARF (NULL: none)
     bool dw_tried;
+    struct hexsim_cfi *cfi;              // the image's call frame information (NULL: none)
+    bool cfi_tried;
     struct hexsim_dbg_display disp[HEXSIM_DBG_MAX_DISPLAY];
     unsigned ndisp;
     int next_disp;
     bool stop_temp;                      // the breakpoint of the last stop was temporary
+    int step_report;                     // how the next STEP stop is reported (below)
 };
+
+// After a step by line: gdb's report, the source line alone (same function and frame), or
+// the frame and the source line (another function); NONE: the location as for stepi.
+enum { HEXSIM_DBG_REPORT_NONE, HEXSIM_DBG_REPORT_LINE, HEXSIM_DBG_REPORT_FRAME };
 
 void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *t, FILE *out);
 void hexsim_dbg_free(struct hexsim_debugger *d);
@@ -140,11 +148,19 @@ void hexsim_dbg_stepi(struct hexsim_debugger *d, struct hexsim_dbg_step_info *in
                       struct hexsim_dbg_stop *stop);
 // One packet, running a call it makes to its return.
 void hexsim_dbg_next(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
+// By source line, as gdb's step (how HEXSIM_DBG_LINE_STEP: into calls of functions with
+// line information, stopping after their prologue), next (LINE_NEXT: over calls) and until
+// (LINE_UNTIL: as next, but a jump back within the function does not end it). Sets
+// d->step_report for the stop report. -1 (nothing run) when PC has no line information:
+// the caller steps by packet instead.
+enum { HEXSIM_DBG_LINE_STEP, HEXSIM_DBG_LINE_NEXT, HEXSIM_DBG_LINE_UNTIL };
+int hexsim_dbg_step_line(struct hexsim_debugger *d, int how, struct hexsim_dbg_stop *stop);
 // Runs until the selected frame returns to its caller. -1 (nothing run) when it is the
 // outermost frame.
 int hexsim_dbg_finish(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
-// Runs until PC reaches addr in this frame or a caller (or, without addr, like next, but
-// does not stop at a backward jump: leaves loops).
+// Runs until PC reaches addr in this frame or a caller, or this frame returns (gdb's until
+// LOC and advance LOC); without addr, as next by source line (else by packet) that does not
+// stop at a backward jump: leaves loops.
 void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
                       struct hexsim_dbg_stop *stop);
 
@@ -156,9 +172,17 @@ int hexsim_dbg_select_frame(struct hexsim_debugger *d, unsigned n);
 // The selected frame: its PC, and the address to look its function and line up by (PC-1
 // for a caller's frame, whose PC is a return address that may be past the call's function).
 uint32_t hexsim_dbg_frame_pc(struct hexsim_debugger *d, uint32_t *lookup);
-// General register r of the selected frame (frame 0: all; a caller's frame: SP and FP).
-// 0, or -1 when the frame does not know it.
+// General register r of the selected frame. Frame 0: all. A caller's frame: SP and FP from
+// the frame chain, and with call frame information (cfi.h) the registers its callees saved
+// or kept: r16-r27 and r31 (LR) as the function had them, r0-r15 and r28 only where the
+// CFI says where they are. 0, or -1 when the frame does not know it.
 int hexsim_dbg_frame_reg(struct hexsim_debugger *d, unsigned r, uint32_t *val);
+// Where frame n saved its caller's register r (the CFI's rule at the frame's PC): 0 with
+// the address, or -1 (not saved in memory, or no CFI).
+int hexsim_dbg_frame_saved_at(struct hexsim_debugger *d, unsigned n, unsigned r,
+                              uint32_t *addr);
+// The image's call frame information, read on first use (NULL: none).
+struct hexsim_cfi *hexsim_dbg_cfi(struct hexsim_debugger *d);
 // Frame n as gdb describes it: "add3 (a=10, b=10, c=20) at dbgprog.c:22" with DWARF
 // ("0x... in " first for a caller's frame or a PC inside a line), else "0x... <add3+4>"; a
 // caller's function is the one holding its return address minus 1.

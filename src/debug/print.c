@@ -320,6 +320,23 @@ static void stop_header(struct hexsim_debugger *d, const char *what, uint32_t pc
     }
 }
 
+// A stop after a step by source line, as gdb reports it: "add3 (a=1, ...) at f.c:20" when
+// the function or frame changed, then the source line ("21\t    return a;", or "21\tin
+// f.c" when the file cannot be read).
+static void line_report(struct hexsim_debugger *d, bool frame, FILE *out)
+{
+    const char *file;
+    unsigned line;
+    uint32_t pc = hexsim_dbg_pc(d);
+    if (frame) {
+        hexsim_dbg_describe_frame(d, 0, out);
+        fputc('\n', out);
+    }
+    if (hexsim_dbg_line(d, pc, &file, &line) == 0 &&
+        !hexsim_dbg_print_source_line(d, file, line, out))
+        fprintf(out, "%u\tin %s\n", line, file);
+}
+
 void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop,
                            FILE *out)
 {
@@ -388,8 +405,13 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
         hexsim_dbg_print_location(d, out);
         break;
     default:
+        if (stop->kind == HEXSIM_DBG_STOP_STEP && d->step_report != HEXSIM_DBG_REPORT_NONE) {
+            line_report(d, d->step_report == HEXSIM_DBG_REPORT_FRAME, out);
+            break;
+        }
         stop_header(d, "", hexsim_dbg_pc(d), out);
         hexsim_dbg_print_location(d, out);
         break;
     }
+    d->step_report = HEXSIM_DBG_REPORT_NONE;
 }

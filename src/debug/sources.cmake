@@ -8,6 +8,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/expr.c
     ${CMAKE_CURRENT_LIST_DIR}/types.c
     ${CMAKE_CURRENT_LIST_DIR}/dwarf.c
+    ${CMAKE_CURRENT_LIST_DIR}/cfi.c
     ${CMAKE_CURRENT_LIST_DIR}/value.c
     ${CMAKE_CURRENT_LIST_DIR}/cli_src.c
     ${CMAKE_CURRENT_LIST_DIR}/cli_mem.c

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The system-mode run loop. vCPUs run round-robin in time slices of packets (deterministic:
-// no host threads, no host time); a slice ends early when a vCPU waits, yields or stops,
-// or when interrupt or device state changed. Between slices the loop advances the devices
+// no host threads, no host time), straight runs of them as blocks where they may
+// (run_jit.c: the same results as packet by packet); a slice ends early when a vCPU waits,
+// yields or stops, or when interrupt or device state changed. Between slices the loop advances the devices
 // whose time has come, wakes waiting vCPUs that have an interrupt pending, and delivers
 // interrupts to vCPUs that have them enabled. When every live vCPU waits (vmwait), the
 // clock moves to the next device event instead of spinning: at once with the virtual
@@ -26,6 +27,7 @@
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "hexsim/machine.h"
+#include "run_jit.h"
 
 #define PCACHE_SIZE 8192
 #define SLICE 10000u
@@ -97,7 +99,7 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
         }
         words[n] = (uint32_t)hexsim_page_load(pg, a & (HEXSIM_PAGE_SIZE - 1), 4);
     }
-    first->code = true;   // a store into the page drops the cached decode (code_gen)
+    hexsim_code_page(m, first);   // a store into the page drops the cached decode (code_gen)
     hexsim_decode_packet(words, n, addr, m->arch, tmp);
     if (tmp->status == HX_DECODE_TRUNCATED && next_fault) {
         *fault = next_fault;
@@ -157,8 +159,18 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
     struct hexsim_packet tmp;
     struct hexsim_event_info ev;
     v->yield = false;
+    bool alone = false;   // the next packet runs on its own (run_jit.h)
     for (uint64_t i = 0; i < budget && v->cpu.pcycles < until && !m->halted; i++) {
         const struct hexsim_machine_hook *hook = m->hook;
+        if (m->sysblocks && !alone && !hook && !m->profile) {
+            uint64_t n = hexsim_sysjit_run(v, budget - i, until, &alone);
+            if (n) {   // nothing in a block ends a slice (run_jit.c)
+                m->packets += n;
+                i += n - 1;
+                continue;
+            }
+        }
+        alone = false;
         uint32_t pc0 = v->cpu.pc;
         if (__builtin_expect(hook != NULL, 0)) {
             int h = hook->before(hook->ctx, v);
@@ -356,6 +368,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
             return HEXSIM_SYS_EXIT_ERROR;
         }
         m->pcache->gen = ~0ull;
+    }
+    if (hexsim_sysjit_init(m)) {
+        fprintf(m->err, "hexsim: out of memory\n");
+        return HEXSIM_SYS_EXIT_ERROR;
     }
     if (m->opts.profile && !m->profile && !(m->profile = hexsim_profile_new())) {
         fprintf(m->err, "hexsim: out of memory\n");

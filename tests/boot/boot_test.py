@@ -15,6 +15,13 @@
 #          host's 127.0.0.1 (the guest's 10.0.2.2), and wc/grep check its size and lines;
 #          a 404 is an error; /proc/interrupts counts eth0's interrupts (SIRC0 line 19);
 #          exit status 77 (skipped) when hexsim was built without libslirp
+#   net_speed  --net user: wget of 1 MiB from the host's loopback into /dev/null, timed on
+#          the host between the guest's request for it and its next request (a small
+#          file): must take under 0.5 s of guest time (/proc/uptime before and after) and
+#          under 3 s of host time (not bounded for a sanitized hexsim; both printed); then
+#          its first 128 KiB through `wget -O - URL | wc -c` must count 131072 bytes (the
+#          guest's wc takes 7 packets a byte), and /proc/net/dev must show no received frame
+#          dropped
 # Usage: boot_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
 import http.server
@@ -35,7 +42,9 @@ CASES = {
                ('the shell prompt', r'root@hexagon:/# '),
                ('uname -a', r'Linux hexagon 6\.1\.\d+-comet #\d+ .* hexagon'),
                ('/proc/cpuinfo', r'model name\s*: Hexagon Virtual Machine'),
-               ('ls /', r'\nbin\r?\n(.*\r?\n)*proc\r?\n'),
+               # BusyBox's ls writes columns on a terminal
+               ('ls /', r'\nbin\s+dev\s+etc\s+init\s+mnt\s+proc\s+root\s+run\s+sbin\s+sys\s+tmp'
+                r'\s+usr\s+var\r?\n'),
                ('echo $((6*7))', r'\n42\r?\n'),
                ('dmesg | grep -i smsc', r'\n\[[ 0-9.]+\] smsc911x smsc911x\.0 eth0: MAC Address: '
                 r'([0-9a-f]{2}:){5}[0-9a-f]{2}'),
@@ -52,7 +61,7 @@ CASES = {
     'script': ('echo one\nsleep 1\necho $((2+3))\nls /\npoweroff\n', 0,
                [('echo one after the prompt', r'root@hexagon:/# echo one\r*\none\r?\n'),
                 ('sleep 1, then a new prompt', r'root@hexagon:/# sleep 1\r*\nroot@hexagon:/# '
-                 r'echo \$\(\(2\+3\)\)\r*\n5\r?\nroot@hexagon:/# ls /\r*\nbin\r?\n'),
+                 r'echo \$\(\(2\+3\)\)\r*\n5\r?\nroot@hexagon:/# ls /\r*\nbin\s+dev\s'),
                 ('poweroff after the prompt', r'root@hexagon:/# poweroff\r*\n(.*\n)*.*reboot: '
                  r'(System halted|Power down)')],
                ['every vCPU stopped (vmstop)']),
@@ -88,14 +97,16 @@ def net_case():
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     port = srv.server_address[1]
     url = 'http://10.0.2.2:%d' % port
-    typed = ('udhcpc -i eth0\nifconfig eth0\nroute\nwget -O /tmp/file.txt %s/file.txt\n'
+    # BusyBox's udhcpc stays to renew the lease unless -q; the address and route come
+    # from its script (/usr/share/udhcpc/default.script)
+    typed = ('udhcpc -i eth0 -q\nifconfig eth0\nroute\nwget -O /tmp/file.txt %s/file.txt\n'
              'wc -c /tmp/file.txt\ngrep %s /tmp/file.txt\ntail -1 /tmp/file.txt\n'
              'wget -O - %s/missing\necho status=$?\ncat /proc/interrupts\npoweroff\n'
              % (url, probe[:5], url))
     checks = [('the DHCP lease', r'udhcpc: lease of 10\.0\.2\.15 obtained from 10\.0\.2\.2'),
-              ('ifconfig eth0', r'inet addr:10\.0\.2\.15\s+Mask:255\.255\.255\.0'),
-              ('the default route', r'\ndefault\s+10\.0\.2\.2\s+0\.0\.0\.0\s+UG\s+eth0'),
-              ('wget saved the file', r"'/tmp/file\.txt' saved \(%d bytes\)" % len(body)),
+              ('ifconfig eth0', r'inet addr:10\.0\.2\.15\s+Bcast:10\.0\.2\.255\s+Mask:255\.255\.255\.0'),
+              ('the default route', r'\ndefault\s+10\.0\.2\.2\s+0\.0\.0\.0\s+UG\s+\d+\s+\d+\s+\d+\s+eth0'),
+              ('wget saved the file', r"'/tmp/file\.txt' saved"),
               ('wc -c', r'\n\s*%d /tmp/file\.txt' % len(body)),
               ('line 250 intact', re.escape(probe)),
               ('the last line', r'\nEND-OF-HEXSIM-NET-TEST\r?\n'),
@@ -105,21 +116,57 @@ def net_case():
     return srv, typed, checks
 
 
+def net_speed_case():
+    """Starts the HTTP server; returns (server, typed, checks, marks) for net_speed: marks
+    gets the host time of the first request for each path."""
+    big = bytes((i * 7 + (i >> 10)) & 0xff for i in range(1 << 20))
+    marks = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            marks.setdefault(self.path, time.time())
+            body = {'/big': big, '/part': big[:1 << 17]}.get(self.path, b'mark-ok\n')
+            self.send_response(200)
+            self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = 'http://10.0.2.2:%d' % srv.server_address[1]
+    typed = ('udhcpc -i eth0 -q\ncat /proc/uptime\nwget -O /dev/null %s/big\ncat /proc/uptime\n'
+             'wget -O - %s/mark\nwget -O - %s/part | wc -c\ncat /proc/net/dev\npoweroff\n'
+             % (url, url, url))
+    checks = [('the DHCP lease', r'udhcpc: lease of 10\.0\.2\.15 obtained from 10\.0\.2\.2'),
+              ('the mark fetched after the timed transfer', r'mark-ok'),
+              ('wc -c counts the 128 KiB', r'(^|\s)131072\r?\n'),
+              ('eth0 RX drop count of 0 in /proc/net/dev', r'eth0:\s*\d+\s+\d+\s+\d+\s+0\s'),
+              ('poweroff', r'reboot: (System halted|Power down)')]
+    return srv, typed, checks, marks
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('case', choices=sorted(CASES) + ['net'])
+    ap.add_argument('case', choices=sorted(CASES) + ['net', 'net_speed'])
     ap.add_argument('--hexsim', required=True)
     ap.add_argument('--vmlinux', required=True)
     ap.add_argument('--initrd', required=True)
     a = ap.parse_args()
     srv = None
+    marks = None
     if a.case == 'net':
         srv, typed, want_out = net_case()
+        want_rc, want_err = 0, ['every vCPU stopped (vmstop)']
+    elif a.case == 'net_speed':
+        srv, typed, want_out, marks = net_speed_case()
         want_rc, want_err = 0, ['every vCPU stopped (vmstop)']
     else:
         typed, want_rc, want_out, want_err = CASES[a.case]
     cmd = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300']
-    if a.case == 'net':
+    if a.case in ('net', 'net_speed'):
         cmd += ['--net', 'user']
     stdin = typed.encode()
     if a.case in SCRIPTED:
@@ -139,7 +186,7 @@ def main():
     took = time.time() - t0
     out = p.stdout.decode(errors='replace')
     err = p.stderr.decode(errors='replace')
-    if a.case == 'net' and 'built without libslirp' in err:
+    if a.case in ('net', 'net_speed') and 'built without libslirp' in err:
         print('boot net: skipped: ' + err.strip().splitlines()[-1])
         return 77
     bad = []
@@ -151,13 +198,36 @@ def main():
     for e in want_err:
         if e not in err:
             bad.append('%r not on stderr' % e)
+    transfer = guest = None
+    if marks is not None:
+        # guest time of the transfer, from /proc/uptime before and after: independent of
+        # the host's speed (frames dropped and retransmitted after a timeout show here)
+        up = [float(x) for x in re.findall(r'\n(\d+\.\d+) \d+\.\d+\r?\n', out)]
+        if len(up) >= 2:
+            guest = up[1] - up[0]
+            if guest >= 0.5:
+                bad.append('1 MiB took %.2f s of guest time (bound 0.5 s)' % guest)
+        else:
+            bad.append('no two /proc/uptime lines')
+        if '/big' in marks and '/mark' in marks:
+            transfer = marks['/mark'] - marks['/big']
+            # a sanitized (and unoptimized) build runs the guest 10-20 times slower: there
+            # the host time is reported, not bounded
+            with open(a.hexsim, 'rb') as f:
+                sanitized = b'__asan_init' in f.read()
+            if transfer >= 3.0 and not sanitized:
+                bad.append('1 MiB took %.2f s of host time (bound 3 s)' % transfer)
+        else:
+            bad.append('the guest did not request both files')
     if bad:
         print('FAIL boot %s: %s' % (a.case, '; '.join(bad)))
         print('--- stdout\n' + out[-6000:] + '\n--- stderr\n' + err[-3000:])
         return 1
     prompt = re.search(r'first waited for console input.* ([0-9.]+ s) after the start', err)
-    print('boot %s: ok (%.1f s%s)' % (a.case, took, ', prompt after ' + prompt.group(1)
-                                       if prompt else ''))
+    print('boot %s: ok (%.1f s%s%s)' % (a.case, took, ', prompt after ' + prompt.group(1)
+                                         if prompt else '', ', 1 MiB in %.3f s of host time, '
+                                         '%.2f s of guest time' % (transfer, guest)
+                                         if transfer is not None else ''))
     return 0
 
 

@@ -22,54 +22,15 @@
 #        [--user-prog PROG]
 import argparse
 import os
-import pty
 import re
-import select
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 
-
-class Tty:
-    def __init__(self, argv):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execv(argv[0], argv)
-        self.buf = b''
-
-    def wait(self, rx, timeout=120):
-        end = time.time() + timeout
-        start = len(self.buf)
-        while time.time() < end:
-            r, _, _ = select.select([self.fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(self.fd, 65536)
-                except OSError:
-                    return False
-                if not data:
-                    return False
-                self.buf += data
-            if re.search(rx, self.buf[start:]):
-                return True
-        return False
-
-    def send(self, b):
-        os.write(self.fd, b)
-
-    def cpu_seconds(self):
-        with open(f'/proc/{self.pid}/stat') as f:
-            fields = f.read().rsplit(')', 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
-
-    def close(self):
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self.pid, 0)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ttylib import Tty  # noqa: E402
 
 
 PROMPT = rb'[#$] $'

@@ -5,11 +5,13 @@
 # and compares both transcripts with session.expected (the program's exit status must come
 # back too); the same for session_dwarf.gdb on progs/dwarfprog.c built with -g; checks the
 # packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
-# --help naming the options.
+# --help naming the options; session_line.gdb (stepping by source line) on progs/lineprog.c,
+# in user and system mode, and callers' registers through the call frame information (-O2).
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
 import argparse
 import difflib
 import os
+import random
 import re
 import subprocess
 import sys
@@ -91,6 +93,98 @@ def main():
     expect('DWARF session: exit status 4', rc == 4, 'got %d, stderr: %s' % (rc, err))
     expect('DWARF session transcript', out == dexpected, '\n' + ''.join(difflib.unified_diff(
         dexpected.splitlines(True), out.splitlines(True), 'session_dwarf.expected', 'got')))
+    # stepping by source line: progs/lineprog.c with -g -O0, session_line.gdb
+    lprog = os.path.join(a.work, 'lineprog')
+    subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', lprog],
+                   check=True)
+    lexpected_file = os.path.join(HERE, 'session_line.expected')
+    rc, out, err = run([a.hexsim, '--user', '-x', os.path.join(HERE, 'session_line.gdb'),
+                        lprog])
+    if a.update:
+        with open(lexpected_file, 'w') as f:
+            f.write(out)
+    with open(lexpected_file) as f:
+        lexpected = f.read()
+    expect('line session: exit status 39', rc == 39, 'got %d, stderr: %s' % (rc, err))
+    expect('line session transcript', out == lexpected, '\n' + ''.join(difflib.unified_diff(
+        lexpected.splitlines(True), out.splitlines(True), 'session_line.expected', 'got')))
+
+    # callers' callee-saved registers from the call frame information: lineprog.c with -O2,
+    # where main keeps k in r16 and mid keeps keep in r16 (and leaf(b) in r17) across calls;
+    # mid's prologue saves main's r17:16 on the stack, leaf saves nothing
+    oprog = os.path.join(a.work, 'lineprog-O2')
+    subprocess.run([x if x != '-O0' else '-O2' for x in CLANG_G] +
+                   [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', oprog], check=True)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'leaf', oprog],
+                       input='frame 1\nprint keep\ninfo registers r16 r0\nframe 2\nprint k\n'
+                       'info registers r16 pc\ncontinue\nframe 1\nprint $r17\nframe 2\nprint k\n'
+                       'print $r17\nframe 1\ninfo frame\nquit\n', capture_output=True, text=True,
+                       timeout=60)
+    o = p.stdout
+    expect('CFI: a variable in r16 in the caller of a leaf (same value)', re.search(
+        r'\(hexsim\) print keep\n\$1 = 37\n\(hexsim\) info registers r16 r0\n'
+        r'r16        0x00000025  37\nr0         <not saved>\n', o), o)
+    expect('CFI: a variable in r16 two frames up (saved by mid\'s prologue)', re.search(
+        r'\(hexsim\) print k\n\$2 = 5\n\(hexsim\) info registers r16 pc\n'
+        r'r16        0x00000005  5\npc         0x[0-9a-f]{8}  <main\+\d+>\n', o), o)
+    expect('CFI: r17 in the caller, and the caller\'s caller\'s from the stack', re.search(
+        r'\(hexsim\) print \$r17\n\$3 = 7\n(.*\n)*\(hexsim\) print k\n\$4 = 5\n'
+        r'\(hexsim\) print \$r17\n\$5 = 0\n', o), o)
+    expect('CFI: info frame lists the registers mid saved', re.search(
+        r' Saved registers:\n  r16 at 0x([0-9a-f]+), r17 at 0x[0-9a-f]+, r30 at 0x[0-9a-f]+, '
+        r'r31 at 0x[0-9a-f]+\n', o), o)
+
+    # the same from .eh_frame (unwind tables: a 'zR' CIE, pc-relative FDE addresses)
+    ehprog = os.path.join(a.work, 'lineprog-O2-eh')
+    subprocess.run([x if x != '-O0' else '-O2' for x in CLANG_G] +
+                   ['-fasynchronous-unwind-tables',
+                    os.path.join(HERE, 'progs', 'lineprog.c'), '-o', ehprog], check=True)
+    p = subprocess.run([a.hexsim, '--user', '--break', 'leaf', ehprog],
+                       input='frame 2\nprint k\nframe 1\ninfo frame\nquit\n',
+                       capture_output=True, text=True, timeout=60)
+    expect('CFI from .eh_frame', re.search(
+        r'\(hexsim\) print k\n\$1 = 5\n(.*\n)* Saved registers:\n  r16 at 0x[0-9a-f]+, r17 at ',
+        p.stdout), p.stdout)
+
+    # damaged call frame information: unwinding gives up, the debugger neither crashes nor
+    # hangs (random bytes, and the real section cut short or with its lengths inflated)
+    frame = subprocess.run(['llvm-objcopy-16', '--dump-section', '.debug_frame=/dev/stdout',
+                            oprog, os.path.join(a.work, 'scratch.o')], capture_output=True).stdout
+    expect('the -O2 program has a .debug_frame', len(frame) > 40, '%d bytes' % len(frame))
+    rnd = random.Random(38)
+    variants = [bytes(rnd.randrange(256) for _ in range(len(frame))) for _ in range(3)]
+    variants += [frame[:len(frame) // 2] + bytes(len(frame) - len(frame) // 2),
+                 b'\xf0\xff\xff\x0f' + frame[4:], frame[:20] + b'\xff' * (len(frame) - 20)]
+    for i, v in enumerate(variants):
+        blob, bad_prog = os.path.join(a.work, 'frame.bin'), os.path.join(a.work, 'badcfi')
+        with open(blob, 'wb') as f:
+            f.write(v)
+        subprocess.run(['llvm-objcopy-16', '--update-section', '.debug_frame=' + blob, oprog,
+                        bad_prog], check=True)
+        p = subprocess.run([a.hexsim, '--user', '--break', 'leaf', bad_prog],
+                           input='bt\nframe 2\nprint k\ninfo registers r16\ninfo frame\nquit\n',
+                           capture_output=True, text=True, timeout=60)
+        expect('damaged CFI %d: the session ends normally' % i,
+               p.returncode == 0 and '(hexsim) quit' not in p.stderr and
+               'ERROR: AddressSanitizer' not in p.stderr and 'runtime error' not in p.stderr,
+               'status %d, stderr: %s' % (p.returncode, p.stderr[-2000:]))
+
+    # the same in system mode: lineprog.c as an HVM test kernel (tests/hvm/guest/crt.S)
+    kprog = os.path.join(a.work, 'lineprog-kernel')
+    subprocess.run(CLANG_G + ['-fno-builtin', '-mllvm', '-mno-pairing', '-Wl,-Ttext=0x100000',
+                              '-Wl,-e,_start', '-DHVM_KERNEL',
+                              os.path.join(HERE, '..', 'hvm', 'guest', 'crt.S'),
+                              os.path.join(HERE, 'progs', 'lineprog.c'), '-o', kprog], check=True)
+    p = subprocess.run([a.hexsim, kprog, '--mem', '64M', '--debug'],
+                       input='break mid\ncontinue\nnext\nstep\nnext\nnext\nnext\nnexti\n'
+                       'continue\n', capture_output=True, text=True, timeout=60)
+    expect('system mode: step and next by source line', re.search(
+        r'\(hexsim\) next\n43\t    int r = leaf\(b\);\n\(hexsim\) step\nleaf \(x=2\) at '
+        r'lineprog\.c:36\n36\t    sink = x;\n\(hexsim\) next\n37\t    return x \* 3 \+ 1;\n'
+        r'\(hexsim\) next\nmid \(a=5, b=2\) at lineprog\.c:44\n44\t    r \+= leaf\(keep\);\n'
+        r'\(hexsim\) next\n45\t    return r \+ keep;\n\(hexsim\) nexti\n0x[0-9a-f]{8} in mid ',
+        p.stdout), p.stdout)
+
     # info frame (stack addresses vary with the environment: checked by pattern)
     p = subprocess.run([a.hexsim, '--user', '--break', 'fact', dprog],
                        input='up\ninfo frame\nquit\n', capture_output=True, text=True,

@@ -27,7 +27,10 @@
 // BCAST, multicast by MCPAS or the hash table, everything with PRMS), and enter the RX
 // data FIFO as RXDOFF pad bytes, the frame, a 4-byte FCS and pad to RX end alignment,
 // with a status word (length including FCS << 16, broadcast/multicast/frame type bits).
-// A frame that does not fit is dropped and counted in RX_DROP. The backend is polled
+// A frame that does not fit is dropped and counted in RX_DROP; but frames are taken from
+// the backend only while the FIFOs have room for a full-size one, so a burst from the host
+// (a TCP window) waits on the wire for later polls instead of overrunning the FIFO (which
+// left TCP to retransmission timeouts). The backend is polled
 // every poll_period pcycles while MAC RX is on; a poll that finds no frame makes the
 // receiver quiet (no poll events, so an idle guest is not woken for nothing) until the
 // machine wakes it (hexsim_smsc911x_wake: the host may have frames, or a vCPU runs), and
@@ -263,6 +266,22 @@ static void rxd_put(struct hexsim_smsc911x *e, uint8_t b)
     e->rxd_n++;
 }
 
+// The RX data FIFO bytes a frame of len bytes takes: RXDOFF pad, the frame, the FCS and
+// pad to the RX end alignment.
+static uint32_t rx_total(const struct hexsim_smsc911x *e, uint32_t len)
+{
+    uint32_t off = (e->rx_cfg >> 8) & 0x1F;
+    uint32_t align = (e->rx_cfg >> 30) == 1 ? 16 : (e->rx_cfg >> 30) == 2 ? 32 : 4;
+    return (off + len + 4 + align - 1) / align * align;
+}
+
+// Whether the RX FIFOs can take a frame of any size now.
+static bool rx_room(const struct hexsim_smsc911x *e)
+{
+    return e->rxs_n < HEXSIM_SMSC_STS_FIFO &&
+           e->rxd_n + rx_total(e, HEXSIM_ETH_MAX_FRAME) <= rx_fifo_bytes(e);
+}
+
 // A frame from the wire (len bytes, no FCS) arrives.
 static void receive(struct hexsim_dev *d, const uint8_t *f, uint32_t len)
 {
@@ -275,8 +294,7 @@ static void receive(struct hexsim_dev *d, const uint8_t *f, uint32_t len)
     if (!accept(e, f, &sts))
         return;
     uint32_t off = (e->rx_cfg >> 8) & 0x1F;
-    uint32_t align = (e->rx_cfg >> 30) == 1 ? 16 : (e->rx_cfg >> 30) == 2 ? 32 : 4;
-    uint32_t total = (off + len + 4 + align - 1) / align * align;
+    uint32_t total = rx_total(e, len);
     if (e->rxs_n >= HEXSIM_SMSC_STS_FIFO || e->rxd_n + total > rx_fifo_bytes(e)) {
         e->rx_drop++;
         e->rx_dropped++;
@@ -692,14 +710,21 @@ static void smsc_advance(struct hexsim_dev *d)
         return;
     if (e->rx_quiet)
         return;
+    // frames are taken from the backend only while the FIFOs have room for one: the rest
+    // wait there (on the wire) for the next poll, instead of overrunning the FIFO
     unsigned got = 0;
-    for (; got < HEXSIM_SMSC_STS_FIFO && e->be && e->be->recv; got++) {
+    bool full = false;
+    for (; e->be && e->be->recv; got++) {
+        if (!rx_room(e)) {
+            full = true;
+            break;
+        }
         size_t n = e->be->recv(e->be->ctx, e->frame, HEXSIM_ETH_MAX_FRAME);
         if (!n)
             break;
         receive(d, e->frame, (uint32_t)(n > HEXSIM_ETH_MAX_FRAME ? HEXSIM_ETH_MAX_FRAME : n));
     }
-    e->rx_quiet = got == 0;     // nothing came: no more polls until a wake
+    e->rx_quiet = got == 0 && !full;   // nothing came: no more polls until a wake
     e->rx_poll = (e->mac_cr & MACCR_RXEN) ? *d->now + e->poll_period : NEVER;
     update_irq(d);
 }
