@@ -12,6 +12,7 @@
 #include "isa.h"
 #include "exec_step.h"
 #include "sem.h"
+#include "sem/fp.h"
 
 uint32_t hx_cr(const struct hx_exec *x, unsigned n)
 {
@@ -499,6 +500,7 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->mem_slow_base = (x->xlat && !env->rtlb) || x->trace || x->caches;
     x->special = x->trace || x->caches;
     x->store_now_base = !x->xlat && !x->trace && !x->caches;
+    x->fp_host = hx_fp_host_check();
     hx_clear_full(x);
 }
 

@@ -67,6 +67,8 @@ struct hx_exec {
     bool no_mmio;             // system-mode blocks (src/hvm/run_jit.c): a device access is
                               // not made but recorded as a fault, so that the packet commits
                               // nothing and the run loop runs it again on its own
+    bool fp_host;             // the host's floating point computes as Hexagon's where the
+                              // fast paths use it (sem/fp.h hx_fp_host_check, at each entry)
 };
 
 // In the block compiler's stencils (stencil.h) the code that sets x->full or writes a
