@@ -10,6 +10,7 @@
 #                       <build>/isa-unassemblable.txt: rows llvm-mc rejects)
 #   isa_programs        guest C programs (tests/isa/progs) built by clang-16 at several levels
 #   isa_random_words    a million random words, each its own packet (HEXSIM_RANDOM_SEED)
+#   isa_random_words_hvx  300000 random words, half in the HVX encoding spaces, with HVX
 #   isa_random_multiword  a million random words laid out as packets of 1-4 words, for
 #                       the packet-formation rules (src/cpu/check.c)
 #   isa_vmlinux         the guest kernel, when there is one (skipped otherwise)
@@ -69,6 +70,13 @@ hexsim_isa_test(isa_random_words random_words.py TIMEOUT 600
 hexsim_isa_test(isa_random_multiword random_words.py TIMEOUT 600
     ARGS --work "${HEXSIM_ISA_WORK}/random_multiword" --max-packet-words 4
          --diffs "${HEXSIM_ISA_WORK}/random_multiword.diffs")
+# The same with HVX (random_words.py --hvx): 300000 words, half of them from the HVX
+# encoding spaces, compared without HVX and with --mattr=+hvx,+hvx-ieee-fp,+hvx-qfloat at
+# V60, V62, V65, V68, V69 and V73 (the --mcpu gating of HVX rows and the reversed pairs).
+hexsim_isa_test(isa_random_words_hvx random_words.py TIMEOUT 900
+    ARGS --work "${HEXSIM_ISA_WORK}/random_words_hvx" --max-packet-words 1 --hvx
+         --diffs "${HEXSIM_ISA_WORK}/random_words_hvx.diffs")
+set_tests_properties(isa_random_words_hvx PROPERTIES ENVIRONMENT "HEXSIM_RANDOM_WORDS=300000")
 hexsim_isa_test(isa_vmlinux elf_diff.py TIMEOUT 1200
     ARGS --optional --name isa_vmlinux
          --diffs "${HEXSIM_ISA_WORK}/vmlinux.diffs"
