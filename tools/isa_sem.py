@@ -37,7 +37,8 @@ COND_RE = re.compile(r'^if \((!?)(P[a-z]4|p[0-3])(\.new)?\) ')
 # HVX operands (src/cpu/isa/README.md, "HVX"): read ones are pointers to the value before
 # the packet (const hx_vec *Vu, const hx_vpair *Vuu, const hx_qreg *Qv, const hx_vec *Os for
 # a new-value operand); written ones point to a local the body fills (zeroed; x/y fields
-# start with the old value), staged after the body (hx_wv, hx_wvv, hx_wq).
+# start with the old value), staged after the body (hx_wv, hx_wvv, hx_wq; the destination of a
+# .cur load: hx_vcur, of a .tmp load: hx_vtmp).
 VEC = {
     'HX_OPK_V': ('hx_vec', '{b} = *hx_vr(x, {n});', 'hx_wv(x, {n}, &{b})', 'hx_vr(x, {n})'),
     'HX_OPK_VV': ('hx_vpair', 'hx_vrr(x, {n}, &{b});', 'hx_wvv(x, {n}, &{b})', None),
@@ -60,6 +61,11 @@ def vec_operand(r, name, kind, i, written, w, writes):
         else:
             w.append('    memset(&%s, 0, sizeof(%s));' % (b, b))
         w.append('    %s *const %s = &%s;' % (ctype, v, b))
+        # a .cur load's vector is written and read by the packet, a .tmp load's only read
+        if (name + '.cur') in r.syntax:
+            store = 'hx_vcur(x, {n}, &{b})'
+        elif (name + '.tmp') in r.syntax:
+            store = 'hx_vtmp(x, {n}, &{b})'
         writes.append('    ' + store.format(n=v + 'N', b=b) + ';')
     elif ptr:
         w.append('    HX_UNUSED const %s *const %s = %s;' % (ctype, v, ptr.format(n=v + 'N')))

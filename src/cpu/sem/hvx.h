@@ -94,6 +94,23 @@ static inline void hx_qset_lane(hx_qreg *q, unsigned i, unsigned size, unsigned 
         hx_qset(q, i * size + k, v);
 }
 
+// The result c of a compare of lane i (`size` bytes) into the predicate's bits of the lane's
+// bytes: op 0 sets them, 1 ANDs, 2 ORs, 3 XORs (Qd4 =, Qx4 &=, |=, ^= vcmp).
+static inline void hx_qcmp(hx_qreg *q, unsigned i, unsigned size, unsigned op, unsigned c)
+{
+    for (unsigned k = i * size; k < (i + 1) * size; k++) {
+        unsigned old = hx_qbit(q, k);
+        hx_qset(q, k, op == 0 ? c : op == 1 ? (old & c) : op == 2 ? (old | c) : (old ^ c));
+    }
+}
+static inline hx_qreg hx_qnot(const hx_qreg *q)
+{
+    hx_qreg r;
+    for (unsigned k = 0; k < HX_VBYTES / 64; k++)
+        r.d[k] = ~q->d[k];
+    return r;
+}
+
 // ---- memory (hvx_mem.c): a fault is recorded as for scalar accesses (the packet commits
 // nothing); the store is staged and written at the commit (after the scalar stores)
 void hx_vld(struct hx_exec *x, uint32_t ea, hx_vec *out);    // vmem: ea & ~127
