@@ -106,6 +106,16 @@ add_test(NAME isa_hvx_exec
             --pending "${HEXSIM_ISA_DIR}/hvx_pending.txt"
             --details "${HEXSIM_ISA_WORK}/hvx_exec.diffs")
 set_tests_properties(isa_hvx_exec PROPERTIES LABELS isa TIMEOUT 1200 SKIP_RETURN_CODE 77)
+# Random packets of 2-4 HVX instructions with semantics (hvx_exec.py --packets): packet
+# semantics (staged writes, .cur/.tmp forwarding, new-value stores, a load and a store).
+# Longer runs by hand: tests/isa/hvx_exec.py --hexsim build/hexsim --packets 100000 --seed 7
+set(HEXSIM_HVX_PACKETS "1000" CACHE STRING "Random packets of the isa_hvx_packets test")
+add_test(NAME isa_hvx_packets
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_exec.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --packets "${HEXSIM_HVX_PACKETS}" --work "${HEXSIM_ISA_WORK}/hvx_packets"
+            --details "${HEXSIM_ISA_WORK}/hvx_packets.diffs")
+set_tests_properties(isa_hvx_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
