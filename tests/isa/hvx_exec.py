@@ -466,7 +466,11 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     if args.packets:
         have = semantic_tags(args.isa_dir)
-        usable = [r for r in todo if r.tag in have]
+        # (left out for now: predicated .tmp loads, whose register another instruction of the
+        # packet reads: qemu-hexagon 7.2 and hexsim disagree there, and which follows the PRM
+        # is not settled yet)
+        usable = [r for r in todo if r.tag in have and not
+                  ("_tmp_" in r.tag and "pred" in r.tag)]
         progs = (args.packets + 49) // 50
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             res = list(ex.map(lambda i: test_packets(args, usable, i), range(progs)))
