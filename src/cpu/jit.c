@@ -638,20 +638,23 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
 }
 
 // A packet that set x->full: if it wrote nothing but sticky USR bits (no control or guest
-// registers, no released reservation) they go into USR now and the usual commit follows
-// (what hx_alu_full does, and what hx_commit_full amounts to then); else to the full commit
-// (rare[0..2]).
-static void gen_fold_sticky(struct x86_buf *b, size_t rare[3])
+// registers, no released reservation, no HVX state) they go into USR now and the usual
+// commit follows (what hx_alu_full does, and what hx_commit_full amounts to then); else to
+// the full commit (rare[0..3]).
+static void gen_fold_sticky(struct x86_buf *b, size_t rare[4])
 {
     _Static_assert(SIZE(struct hx_exec, cmask) == 4 && SIZE(struct hx_exec, gmask) == 4 &&
                    SIZE(struct hx_exec, usr_sticky) == 4 &&
-                   SIZE(struct hx_exec, release_reservation) == 1, "full");
+                   SIZE(struct hx_exec, release_reservation) == 1 &&
+                   SIZE(struct hx_exec, hvx) == 1, "full");
     x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
     rare[0] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 4, RX, XO(gmask), 0);
     rare[1] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 1, RX, XO(release_reservation), 0);
     rare[2] = x86_jcc(b, X86_CC_NE);
+    x86_cmp_mem_imm(b, 1, RX, XO(hvx), 0);
+    rare[3] = x86_jcc(b, X86_CC_NE);
     x86_load(b, 4, X86_RAX, RX, XO(usr_sticky));
     x86_or_mem_r32(b, RC, CO(c[HX_USR]), X86_RAX);
     x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
@@ -816,12 +819,12 @@ static void gen_stub(struct gen *g, const struct stub *st)
         g->exits[g->nexit++] = (struct exit){ x86_jmp(b), 0, 0, 0 };
         return;
     }
-    size_t rare[3];
+    size_t rare[4];
     unsigned nrare = 0;
     if (st->sticky) {   // x->full: sticky USR bits only are folded in here, then on as usual
         x86_patch(b, st->sticky);
         gen_fold_sticky(b, rare);
-        nrare = 3;
+        nrare = 4;
         x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_jmp_back(b, -1, st->usual);
     }

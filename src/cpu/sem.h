@@ -69,6 +69,23 @@ struct hx_exec {
                               // nothing and the run loop runs it again on its own
     bool fp_host;             // the host's floating point computes as Hexagon's where the
                               // fast paths use it (sem/fp.h hx_fp_host_check, at each entry)
+    // ---- HVX (sem/hvx.h): vector and vector-predicate writes staged for the commit, the
+    // vector a .cur or .tmp load gave (read by the packet's other instructions), the one
+    // vector store a packet may make. Every HVX write sets x->full and x->hvx, so that
+    // hx_commit_full commits them; hx_clear_full clears them (exec_step.h).
+    uint8_t hvx;              // nonzero: something below is staged
+    int8_t vfwd_reg;          // the register of vfwd, -1: none
+    uint8_t qmask;            // staged vector predicates (bit n: qn)
+    uint32_t vmask;           // staged vector registers (bit n: vn)
+    struct hx_vstore {
+        bool used;
+        uint32_t addr;        // first byte (a vmemu store's may be unaligned)
+        hx_qreg en;           // byte enables: bit i for addr + i
+        hx_vec data;          // byte i goes to addr + i
+    } vst;
+    hx_qreg new_q[4];
+    hx_vec vfwd;
+    hx_vec new_v[32];
 };
 
 // In the block compiler's stencils (stencil.h) the code that sets x->full or writes a

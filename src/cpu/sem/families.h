@@ -9,5 +9,6 @@
 #include "sem/fp.h"
 #include "sem/mem.h"
 #include "sem/flow.h"
+#include "sem/hvx.h"
 
 #endif
