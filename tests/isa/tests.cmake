@@ -19,6 +19,9 @@
 #                       listed in tests/isa/exec_pending.txt, known qemu-hexagon 7.2 deviations
 #                       from the PRM in tests/isa/qemu_deviations.txt; HEXSIM_EXEC_CASES cases
 #                       per row)
+#   isa_hvx_perm_shift  the HVX permute and shift rows under qemu-hexagon and hexsim --user
+#                       with random vectors, the V69 ones against known values
+#                       (hvx_sem_diff.py, hvx_known_values.txt)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
 #   isa_known_values    packets whose correct result the manual gives (known_values.txt,
@@ -90,6 +93,17 @@ add_test(NAME isa_exec
             --pending "${HEXSIM_ISA_DIR}/exec_pending.txt"
             --details "${HEXSIM_ISA_WORK}/exec.diffs")
 set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# HVX permute and shift rows (hvx_perm.isa, hvx_shift.isa): random vectors and scalars, each
+# row in HEXSIM_HVX_CASES cases, against qemu-hexagon 7.2; the V69 rows against the known
+# values of tests/isa/hvx_known_values.txt (hvx_sem_diff.py). About 10 s.
+set(HEXSIM_HVX_CASES "12" CACHE STRING "Cases per HVX row in the isa_hvx_perm_shift test")
+add_test(NAME isa_hvx_perm_shift
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_sem_diff.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --files hvx_perm.isa,hvx_shift.isa --cases "${HEXSIM_HVX_CASES}"
+            --work "${HEXSIM_ISA_WORK}/hvx_perm_shift")
+set_tests_properties(isa_hvx_perm_shift PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
