@@ -4,7 +4,7 @@
 # every row of the given files runs in --cases cases, each with random contents in v0-v15
 # (lanes mixing random values with 0, -1 and the saturation edges), random scalar operands
 # in r0-r7 and random immediates, its vector operands drawn at random from v0-v15 (pairs:
-# even registers). A program per file loads each case's vectors, sets r0-r7, runs the row
+# any field, the odd ones naming the reversed pairs), so sources and destinations overlap. A program per file loads each case's vectors, sets r0-r7, runs the row
 # as a packet of its own, stores v0-v15 and at the end writes every case's vectors to
 # stdout; the program runs under qemu-hexagon 7.2 (-cpu v67) and `hexsim --user` (also with
 # --jit-threshold 1 and --no-jit, which must give the same bytes), and the outputs are
@@ -91,12 +91,10 @@ def instantiate(row, rng):
             n = rng.randrange(0, 8)
             out.append("r%d" % n)
         elif kind == "V" and dbl:
-            while True:
-                n = rng.randrange(0, NVEC, 2)
-                if n not in used.values():
-                    break
+            # an even field n names vn+1:vn, an odd one (V67 on) the reversed pair vn-1:vn
+            n = rng.randrange(0, NVEC)
             used[letter] = n
-            out.append("v%d:%d" % (n + 1, n))
+            out.append("v%d:%d" % (n + 1 if n % 2 == 0 else n - 1, n))
         elif kind == "V":
             while True:
                 n = rng.randrange(0, NVEC)
