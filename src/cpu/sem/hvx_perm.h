@@ -3,7 +3,7 @@
 // vshuff/vdeal with a scalar control, the delta networks of vdelta/vrdelta, byte alignment
 // (valign, vlalign, vror) and the table lookups vlut32/vlut16. Facts: Hexagon V6x/V73 HVX
 // Programmer's Reference Manual, the pseudo-code of each instruction (128-byte mode:
-// VWIDTH = 128 bytes); checked against qemu-hexagon 7.2 by tests/isa/hvx_sem_diff.py.
+// VWIDTH = 128 bytes); compared with qemu-hexagon 7.2 by tests/isa/hvx_exec.py.
 #ifndef HEXSIM_CPU_SEM_HVX_PERM_H
 #define HEXSIM_CPU_SEM_HVX_PERM_H
 
@@ -88,7 +88,7 @@ static inline void hx_vlut16(hx_vpair *d, const hx_vec *u, const hx_vec *v, uint
 // c < 0) into the pair's lane hi:lo; the 32-bit window [-c, 32 - c) that the shifted word
 // leaves free (clipped to the 64 bits) keeps the bits of the 64-bit value lo:lo (the low
 // word twice). Described from the PRM's text; the details (7-bit amount, the window, the
-// replicated low word) were measured on qemu-hexagon 7.2 (tests/isa/hvx_sem_diff.py).
+// replicated low word) were measured on qemu-hexagon 7.2 (tests/isa/hvx_exec.py compares them).
 static inline uint64_t hx_vmask64(int n)
 {
     return n <= 0 ? 0 : n >= 64 ? ~0ull : (1ull << n) - 1;

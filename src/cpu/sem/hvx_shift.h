@@ -2,8 +2,9 @@
 // Helpers of the HVX shift group (src/cpu/isa/hvx_shift.isa): lane shifts by a signed
 // per-lane amount, the narrowing shifts with rounding and saturation, leading-bit counts.
 // Facts: Hexagon V6x/V73 HVX Programmer's Reference Manual (pseudo-code of vasl, vasr, vlsr,
-// vround, vnormamt, vcl0, vaddclb); checked against qemu-hexagon 7.2 by
-// tests/isa/hvx_sem_diff.py.
+// vround, vnormamt, vcl0, vaddclb); compared with qemu-hexagon 7.2 by tests/isa/hvx_exec.py,
+// the V69 vasr with a vector of amounts with tests/isa/hvx_known_values.txt. Unlike the
+// scalar normamt, vnormamt has no case for 0 (15/31, as for -1), as qemu-hexagon 7.2 has it.
 #ifndef HEXSIM_CPU_SEM_HVX_SHIFT_H
 #define HEXSIM_CPU_SEM_HVX_SHIFT_H
 
