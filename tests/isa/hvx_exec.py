@@ -134,7 +134,12 @@ def instantiate(row, rng):
                 r = rng.randrange(0, 32, 2)
                 text = "v%d:%d" % (r + 1, r)
             else:
-                text = "v%d" % rng.randrange(30)
+                while True:
+                    text = "v%d" % rng.randrange(30)
+                    # vshuff/vdeal(Vy,Vx,Rt): two registers (one twice is undefined;
+                    # qemu-hexagon 7.2 then writes the register below it)
+                    if letter not in "xy" or text not in (chosen.get("Vx32"), chosen.get("Vy32")):
+                        break
         elif kind == "O":
             r = rng.randrange(30)
             producers.append("v%d = vxor(v30,v31)" % r)

@@ -19,6 +19,8 @@
 #                       listed in tests/isa/exec_pending.txt, known qemu-hexagon 7.2 deviations
 #                       from the PRM in tests/isa/qemu_deviations.txt; HEXSIM_EXEC_CASES cases
 #                       per row)
+#   isa_hvx_known_values  HVX rows qemu-hexagon 7.2 cannot run, under hexsim --user against
+#                       values computed from the PRM (hvx_known.py, hvx_known_values.txt)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
 #   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random vectors,
@@ -116,6 +118,15 @@ add_test(NAME isa_hvx_packets
             --packets "${HEXSIM_HVX_PACKETS}" --work "${HEXSIM_ISA_WORK}/hvx_packets"
             --details "${HEXSIM_ISA_WORK}/hvx_packets.diffs")
 set_tests_properties(isa_hvx_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# HVX rows qemu-hexagon 7.2 cannot run (newer than V67): the packets of
+# tests/isa/hvx_known_values.txt under hexsim --user against values computed from the PRM
+# (hvx_known.py); every such row of hvx_perm.isa and hvx_shift.isa must have some. About 2 s.
+add_test(NAME isa_hvx_known_values
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_known.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --cover hvx_perm.isa,hvx_shift.isa --work "${HEXSIM_ISA_WORK}/hvx_known")
+set_tests_properties(isa_hvx_known_values PROPERTIES LABELS isa TIMEOUT 120 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in

@@ -10,5 +10,7 @@
 #include "sem/mem.h"
 #include "sem/flow.h"
 #include "sem/hvx.h"
+#include "sem/hvx_perm.h"
+#include "sem/hvx_shift.h"
 
 #endif
