@@ -340,8 +340,7 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
         }
         unsigned m = hexsim_insn_slots(d, arch);
         masks[n++] = (uint8_t)m;
-        if (d->flags & HX_F_HVX)
-            continue;   // HVX memory accesses: their slots only (not the scalar rules below)
+        bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, never narrowed)
         slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
         noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
         bool nv_jump = d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP);
@@ -349,11 +348,11 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
             memory++;
         if (d->flags & HX_F_LOAD) {
             loads++;
-            load0 += !(d->flags & HX_F_MEMOP) && m == 0x1;
+            load0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
         if (d->flags & HX_F_STORE) {
             stores++;
-            store0 += !(d->flags & HX_F_MEMOP) && m == 0x1;
+            store0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
         memops += (d->flags & HX_F_MEMOP) != 0;
     }

@@ -134,7 +134,8 @@ static int new_value_operand(const struct hexsim_insn_desc *desc)
     return -1;
 }
 
-// The vector register an HVX new-value operand (Os8) names: the one its producer writes (of
+// The vector register an HVX new-value operand (Os8) names (its bits 2:1 count back over
+// the packet's HVX instructions): the one its producer writes (of
 // a pair, the high register when bit 0 of the field is set, else the low one); -1: the
 // producer writes no vector register.
 static int vector_new_value(const struct hexsim_insn *producer, uint32_t field)
@@ -170,7 +171,9 @@ static int resolve_new_value(struct decoder *d, struct hexsim_insn *insn)
         producer = recent(d, back);
         if (!producer)
             return HX_DECODE_BAD_NEWVALUE;
-        if (producer->tag == HX_A4_ext)
+        // (an HVX new-value operand counts HVX instructions only, as llvm-objdump-16 does)
+        if (producer->tag == HX_A4_ext ||
+            (vector && !(hexsim_isa_table[producer->tag].flags & HX_F_HVX)))
             lookback++;
         if (back == lookback)
             break;

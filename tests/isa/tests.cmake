@@ -21,6 +21,9 @@
 #                       per row)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
+#   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random vectors,
+#                       under qemu-hexagon and hexsim --user (hvx_exec.py; rows without
+#                       semantics listed in tests/isa/hvx_pending.txt)
 #   isa_known_values    packets whose correct result the manual gives (known_values.txt,
 #                       the list of known qemu-hexagon 7.2 errors among them) under hexsim
 #                       --user compiled, --no-stencils and --no-jit (and qemu, reported)
@@ -90,6 +93,19 @@ add_test(NAME isa_exec
             --pending "${HEXSIM_ISA_DIR}/exec_pending.txt"
             --details "${HEXSIM_ISA_WORK}/exec.diffs")
 set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# HVX rows (hvx_exec.py): every HVX row qemu-hexagon 7.2 runs (-cpu v67), HEXSIM_HVX_CASES
+# random cases each (vectors, predicates, scalars, a scratch buffer), under qemu-hexagon and
+# hexsim --user; rows without semantics are listed in tests/isa/hvx_pending.txt. One group:
+#   tests/isa/hvx_exec.py --hexsim build/hexsim --group hvx_alu [--only REGEX] [--cases 50]
+set(HEXSIM_HVX_CASES "4" CACHE STRING "Cases per HVX row in the isa_hvx_exec test")
+add_test(NAME isa_hvx_exec
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_exec.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --cases "${HEXSIM_HVX_CASES}" --work "${HEXSIM_ISA_WORK}/hvx_exec"
+            --pending "${HEXSIM_ISA_DIR}/hvx_pending.txt"
+            --details "${HEXSIM_ISA_WORK}/hvx_exec.diffs")
+set_tests_properties(isa_hvx_exec PROPERTIES LABELS isa TIMEOUT 1200 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
