@@ -157,3 +157,13 @@ add_test(NAME isa_new_cores
     COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/new_cores.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${HEXSIM_ISA_WORK}/new_cores")
 set_tests_properties(isa_new_cores PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)
+
+# The HVX multiply group (src/cpu/isa/hvx_mpy.isa) against qemu-hexagon 7.2 with random and
+# edge-valued vectors, the rows qemu cannot run against hvx_mpy_known.txt (hvx_mpy_diff.py;
+# HEXSIM_HVX_MPY_CASES cases per row); about a minute.
+set(HEXSIM_HVX_MPY_CASES "24" CACHE STRING "Cases per row of the isa_hvx_mpy test")
+add_test(NAME isa_hvx_mpy
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_mpy_diff.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --cases "${HEXSIM_HVX_MPY_CASES}"
+            --work "${HEXSIM_ISA_WORK}/hvx_mpy")
+set_tests_properties(isa_hvx_mpy PROPERTIES LABELS isa TIMEOUT 600 SKIP_RETURN_CODE 77)

@@ -12,5 +12,6 @@
 #include "sem/hvx.h"
 #include "sem/hvx_perm.h"
 #include "sem/hvx_shift.h"
+#include "sem/hvx_mpy.h"
 
 #endif
