@@ -173,7 +173,10 @@ static void print_usage(FILE *out)
           "  -V, --version        print the version and exit\n"
           "      --user PROG ...  run the static Hexagon Linux program PROG with ARGS;\n"
           "                       hexsim options may stand before PROG, everything\n"
-          "                       after PROG goes to the program\n"
+          "                       after PROG goes to the program. A guest fork is a host\n"
+          "                       fork of hexsim (virtual pids 1, 2, ...); execve runs\n"
+          "                       Hexagon programs and #! scripts only. In a child process\n"
+          "                       --stats-json and --profile FILE write FILE.PID\n"
           "      --mcpu vNN       core version for decoding, v5 ... v73 (v67t, v71t: with\n"
           "                       the audio extension; default: from the ELF header;\n"
           "                       system mode: at least v67, the version of the userland)\n"
@@ -184,17 +187,18 @@ static void print_usage(FILE *out)
           "                       derived from the simulated pcycle count, reproducible)\n"
           "      --strace         log the program's system calls, signals and exit on\n"
           "                       stderr as strace does (decoded arguments, errno names)\n"
-          "      --no-jit         user mode: interpret straight runs of packets instead of\n"
-          "                       compiling their bookkeeping to host code (x86-64 Linux\n"
-          "                       hosts compile by default; results are the same)\n"
-          "      --no-stencils    user mode: compiled code calls each instruction's semantic\n"
+          "      --no-jit         interpret straight runs of packets (user mode), or each\n"
+          "                       packet on its own (system mode), instead of compiling\n"
+          "                       them to host code (x86-64 Linux hosts compile by\n"
+          "                       default; results are the same)\n"
+          "      --no-stencils    compiled code calls each instruction's semantic\n"
           "                       function instead of holding a copy of its machine code\n"
           "                       (to tell a suspected block-compiler bug; results are the\n"
           "                       same)\n"
-          "      --code-cache SIZE  user mode: compiled code kept before the cache is\n"
+          "      --code-cache SIZE  compiled code kept before the cache is\n"
           "                       flushed, e.g. 16M (the default, and as much again for\n"
           "                       the blocks; at least 64K, at most 1G)\n"
-          "      --jit-threshold N  user mode: compile a block once it has run N times\n"
+          "      --jit-threshold N  compile a block once it has run N times\n"
           "                       (default 64; 1 compiles every block, as tests do)\n"
           "      --stats          print a table on stderr at exit: packets, instructions,\n"
           "                       pcycles, stalls by cause, branches, caches (cache mode),\n"
@@ -218,7 +222,8 @@ static void print_usage(FILE *out)
           "                       memory, brk/mmap, descriptors) or machine (vCPUs, HVM,\n"
           "                       devices, RAM) to FILE, then go on; with several N, FILE\n"
           "                       must hold %N, replaced by each N. A process with a host\n"
-          "                       file open other than stdin/stdout/stderr is refused\n"
+          "                       file open other than stdin/stdout/stderr, or one with\n"
+          "                       child processes, is refused (only the first is saved)\n"
           "      --restore FILE   continue the process or machine saved in FILE: with\n"
           "                       --user, its program and arguments come from FILE (give\n"
           "                       no PROG); in system mode instead of KERNEL, with --mem\n"
@@ -249,7 +254,8 @@ static void print_usage(FILE *out)
           "                       are added unless it has console= or mem= (at most 511\n"
           "                       bytes in all)\n"
           "      --mem SIZE       guest RAM, e.g. 256M (default 256M, 32M to 768M)\n"
-          "      --smp N          number of vCPUs (default 1, at most 8)\n"
+          "      --smp N          number of vCPUs (default 1, at most 8; the project's kernel\n"
+          "                       brings up one CPU per vCPU, at most 6)\n"
           "      --rng-seed N|host  seed of the entropy device (a virtio-rng on\n"
           "                       virtio-mmio, which seeds the kernel's RNG at boot);\n"
           "                       default 0, so runs are reproducible; host: a random seed\n"
@@ -426,16 +432,16 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
         } else if (strcmp(arg, "--strace") == 0 && !options_done) {
             opts->uopts.strace = true;
         } else if (strcmp(arg, "--no-jit") == 0 && !options_done) {
-            opts->uopts.no_jit = true;
+            opts->uopts.no_jit = opts->mopts.no_jit = true;
         } else if (strcmp(arg, "--no-stencils") == 0 && !options_done) {
-            opts->uopts.no_stencils = true;
+            opts->uopts.no_stencils = opts->mopts.no_stencils = true;
         } else if (strcmp(arg, "--code-cache") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);
             uint64_t n = parse_size(argv[++i]);
             if (n < (64u << 10) || n > (1u << 30))
                 return usage_error("--code-cache needs a size from 64K to 1G, got", argv[i]);
-            opts->uopts.code_cache = (size_t)n;
+            opts->uopts.code_cache = opts->mopts.code_cache = (size_t)n;
         } else if (strcmp(arg, "--jit-threshold") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);
@@ -444,7 +450,7 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             unsigned long n = strtoul(v, &end, 10);
             if (*v < '0' || *v > '9' || *end || n < 1 || n > 1000000)
                 return usage_error("--jit-threshold needs a number from 1 to 1000000, got", v);
-            opts->uopts.jit_threshold = (unsigned)n;
+            opts->uopts.jit_threshold = opts->mopts.jit_threshold = (unsigned)n;
         } else if (strcmp(arg, "--stats") == 0 && !options_done) {
             opts->uopts.stats = true;
             opts->mopts.stats = true;

@@ -19,16 +19,24 @@ REG_KINDS = {
     ('C', 1, '32'): 'HX_OPK_C', ('C', 2, '32'): 'HX_OPK_CC', ('M', 1, '2'): 'HX_OPK_M',
     ('N', 1, '8'): 'HX_OPK_N', ('G', 1, '32'): 'HX_OPK_G', ('G', 2, '32'): 'HX_OPK_GG',
     ('S', 1, '128'): 'HX_OPK_S', ('S', 2, '64'): 'HX_OPK_SS',
+    # HVX: vector registers and pairs, vector predicates, a vector new-value operand
+    ('V', 1, '32'): 'HX_OPK_V', ('V', 2, '32'): 'HX_OPK_VV', ('Q', 1, '4'): 'HX_OPK_Q',
+    ('O', 1, '8'): 'HX_OPK_OV',
 }
 CLASSES = ['EXT', 'ALU32', 'XTYPE', 'LD', 'ST', 'MEMOP', 'CR', 'J', 'JR', 'NV', 'SYSTEM',
-           'SUBA', 'SUBL1', 'SUBL2', 'SUBS1', 'SUBS2']
+           'SUBA', 'SUBL1', 'SUBL2', 'SUBS1', 'SUBS2', 'CVI', 'CVI_LD', 'CVI_ST']
 TIMINGS = ['ext', 'alu32', 'alu64', 'mpy', 'fp', 'ld', 'st', 'memop', 'jump', 'call', 'loop',
-           'cr', 'sys', 'll', 'sc', 'sync', 'cacheop']
+           'cr', 'sys', 'll', 'sc', 'sync', 'cacheop',
+           # HVX instruction types (src/cpu/isa/README.md: the HVX units each one uses)
+           'cvi_va', 'cvi_va_dv', 'cvi_vx', 'cvi_vx_late', 'cvi_vx_dv', 'cvi_vp', 'cvi_vp_vs',
+           'cvi_vs', 'cvi_vm_ld', 'cvi_vm_cur_ld', 'cvi_vm_tmp_ld', 'cvi_vm_vp_ldu', 'cvi_vm_st',
+           'cvi_vm_new_st', 'cvi_vm_stu', 'cvi_hist', 'cvi_gather', 'cvi_gather_dv',
+           'cvi_scatter', 'cvi_scatter_dv']
 FLAGS = ['load', 'store', 'memop', 'newvalue', 'jump', 'call', 'hwloop', 'return', 'priv',
          'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext', 'solo', 'soloax', 'slot1alu',
          'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr', 'audio',
-         'cabac']
-OPERAND_RE = re.compile(r'([RPCMNGS])([a-z])(\2?)(32|16|8|4|2|128|64)|(I[iI])')
+         'cabac', 'hvx', 'hvxieee', 'hvxqf']
+OPERAND_RE = re.compile(r'([RPCMNGSVQO])([a-z])(\2?)(32|16|8|4|2|128|64)|(I[iI])')
 
 
 class Row:

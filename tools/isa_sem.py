@@ -34,6 +34,46 @@ NUMBER = {
 }
 COND_RE = re.compile(r'^if \((!?)(P[a-z]4|p[0-3])(\.new)?\) ')
 
+# HVX operands (src/cpu/isa/README.md, "HVX"): read ones are pointers to the value before
+# the packet (const hx_vec *Vu, const hx_vpair *Vuu, const hx_qreg *Qv, const hx_vec *Os for
+# a new-value operand); written ones point to a local the body fills (zeroed; x/y fields
+# start with the old value), staged after the body (hx_wv, hx_wvv, hx_wq; the destination of a
+# .cur load: hx_vcur, of a .tmp load: hx_vtmp).
+VEC = {
+    'HX_OPK_V': ('hx_vec', '{b} = *hx_vr(x, {n});', 'hx_wv(x, {n}, &{b})', 'hx_vr(x, {n})'),
+    'HX_OPK_VV': ('hx_vpair', 'hx_vrr(x, {n}, &{b});', 'hx_wvv(x, {n}, &{b})', None),
+    'HX_OPK_Q': ('hx_qreg', '{b} = *hx_qr(x, {n});', 'hx_wq(x, {n}, &{b})', 'hx_qr(x, {n})'),
+    'HX_OPK_OV': ('hx_vec', None, None, 'hx_vnew(x, {n})'),
+}
+
+
+def vec_operand(r, name, kind, i, written, w, writes):
+    v = var_name(name)
+    ctype, load, store, ptr = VEC[kind]
+    w.append('    HX_UNUSED const unsigned %sN = in->op[%d];' % (v, i))
+    b = v + '_'
+    if written:
+        if store is None:
+            raise ValueError('%s:%d: operand %s cannot be written' % (r.path, r.lineno, name))
+        w.append('    %s %s;' % (ctype, b))
+        if name[1] in 'xy':
+            w.append('    ' + load.format(n=v + 'N', b=b))
+        else:
+            w.append('    memset(&%s, 0, sizeof(%s));' % (b, b))
+        w.append('    %s *const %s = &%s;' % (ctype, v, b))
+        # a .cur load's vector is written and read by the packet, a .tmp load's only read
+        if (name + '.cur') in r.syntax:
+            store = 'hx_vcur(x, {n}, &{b})'
+        elif (name + '.tmp') in r.syntax:
+            store = 'hx_vtmp(x, {n}, &{b})'
+        writes.append('    ' + store.format(n=v + 'N', b=b) + ';')
+    elif ptr:
+        w.append('    HX_UNUSED const %s *const %s = %s;' % (ctype, v, ptr.format(n=v + 'N')))
+    else:
+        w.append('    %s %s;' % (ctype, b))
+        w.append('    ' + load.format(n=v + 'N', b=b))
+        w.append('    HX_UNUSED const %s *const %s = &%s;' % (ctype, v, b))
+
 
 def var_name(op_name):
     # Rd32 -> Rd, Rdd8 -> Rdd, Pu4 -> Pu, Ii -> Ii
@@ -103,6 +143,9 @@ def function(r, ops, body, direct=False, stencil=False):
                      % ('int32_t' if signed else 'uint32_t', v,
                         'int32_t' if signed else 'uint32_t', i))
             continue
+        if kind in VEC:
+            vec_operand(r, name, kind, i, written, w, writes)
+            continue
         if kind not in READ:
             raise ValueError('%s:%d: semantics for operand kind %s are not supported yet'
                              % (r.path, r.lineno, kind))
@@ -149,7 +192,8 @@ def function(r, ops, body, direct=False, stencil=False):
 
 
 # Stencils (tools/stencils.py, cpu/stencil.h): the same functions once more, each in its own
-# section, for the block compiler to copy into its code. The operand values come from holes
+# section, for the block compiler to copy into its code (not for HVX rows, whose 128-byte
+# operands make no useful copy: the compiled code calls their functions). The operand values come from holes
 # (an `mov $hx_hole_opN` the copier patches with the instruction's value) and every way out
 # is a tail call of hx_hole_next (the copier makes it go on after the copy).
 STENCIL_PRELUDE = '''#include "sem_lib.h"
@@ -217,7 +261,7 @@ def write_stencil_src(path, rows, built):
             for k in sorted(REG_NUMBER):
                 c.write('extern char hx_hole_roff%d_%d[];\n' % (i, k))
         c.write('\n')
-        for text in each_function(rows, built, stencil):
+        for text in each_function([r for r in rows if 'hvx' not in r.flags], built, stencil):
             c.write(text)
 
 

@@ -8,14 +8,15 @@
 #                                     relative to the list file's directory
 #   slink   PATH TARGET
 #   nod     PATH MODE c|b MAJOR MINOR
-#   applets DIR TARGET DEFFILE        a symlink DIR/NAME -> TARGET for every APPLET(NAME, ..)
-#                                     in DEFFILE (relative to the list file)
+#   links   TARGET LINKSFILE          a symlink PATH -> TARGET for every absolute PATH in
+#                                     LINKSFILE, one a line (BusyBox's busybox.links),
+#                                     except paths the list names before this line;
+#                                     LINKSFILE as SOURCE above
 # Parent directories are created (mode 755) when the list does not name them first. Entries
 # are written in list order with mtime 0 (or $SOURCE_DATE_EPOCH) and uid/gid 0, so the image
 # is reproducible. Usage: mkcpio.py --list FILE --bin DIR -o OUT.cpio
 import argparse
 import os
-import re
 import stat
 import sys
 
@@ -52,6 +53,9 @@ def main():
         seen.add(path)
         entries.append((path, mode, data, rmaj, rmin))
 
+    def source(name):
+        return os.path.join(a.bin, name[4:]) if name.startswith('bin:') else os.path.join(base, name)
+
     with open(a.list) as f:
         for lineno, line in enumerate(f, 1):
             words = line.split('#', 1)[0].split()
@@ -62,19 +66,22 @@ def main():
                 if kind == 'dir':
                     add(args[0], stat.S_IFDIR | int(args[1], 8))
                 elif kind == 'file':
-                    src = args[2]
-                    src = os.path.join(a.bin, src[4:]) if src.startswith('bin:') else os.path.join(base, src)
-                    with open(src, 'rb') as s:
+                    with open(source(args[2]), 'rb') as s:
                         add(args[0], stat.S_IFREG | int(args[1], 8), s.read())
                 elif kind == 'slink':
                     add(args[0], stat.S_IFLNK | 0o777, args[1].encode())
                 elif kind == 'nod':
                     t = stat.S_IFCHR if args[2] == 'c' else stat.S_IFBLK
                     add(args[0], t | int(args[1], 8), b'', int(args[3]), int(args[4]))
-                elif kind == 'applets':
-                    with open(os.path.join(base, args[2])) as d:
-                        for name in re.findall(r'^APPLET\((\w+),', d.read(), re.M):
-                            add(args[0] + '/' + name, stat.S_IFLNK | 0o777, args[1].encode())
+                elif kind == 'links':
+                    with open(source(args[1])) as d:
+                        paths = d.read().split()
+                    if not paths or not all(p.startswith('/') for p in paths):
+                        sys.exit('mkcpio: %s:%d: %s does not list absolute paths' %
+                                 (a.list, lineno, args[1]))
+                    for path in paths:
+                        if '/' + path.strip('/') not in seen:
+                            add(path, stat.S_IFLNK | 0o777, args[0].encode())
                 else:
                     sys.exit('mkcpio: %s:%d: unknown entry type %r' % (a.list, lineno, kind))
             except (IndexError, ValueError):

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The project's main job: set up, build hexsim, the guest kernel (guest/linux/build.sh;
 # about 6 minutes on an idle 2-core machine the first time, cached afterwards) and the root
-# file system (guest/rootfs), then boot Linux to a shell:
+# file system (guest/rootfs: BusyBox from guest/busybox, linked with the musl sysroot of
+# guest/musl; both built the first time, about 10 minutes together, and cached), then
+# boot Linux to a shell:
 #     hexsim vmlinux --initrd rootfs.cpio
 # On a terminal the console is raw: Ctrl-A x quits, Ctrl-A h lists the other keys; the
 # shell's `poweroff` ends the run. Extra arguments go to hexsim (for example --smp 2 or

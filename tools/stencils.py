@@ -34,9 +34,11 @@ R_64, R_PC32, R_PLT32, R_32, R_32S = 1, 2, 4, 10, 11
 # struct hx_stencil_rel.kind (stencil.h)
 KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4, 'roff': 5}
 # the slow memory paths set x->cur_in themselves (sem.h) and touch neither x->full nor the
-# predicates; a stencil calling anything else needs x->cur_in set by the compiled code and
-# may do anything (HX_STENCIL_CALLS)
-KEEPS_CUR_IN = ('hx_ld_slow_keep', 'hx_st_slow_keep')
+# predicates; the floating-point exact paths read neither x->cur_in nor the counts and write
+# no predicate (x->full: the stencils calling them carry the mark, sem/fp.h); a stencil
+# calling anything else needs x->cur_in set by the compiled code and may do anything
+# (HX_STENCIL_CALLS)
+KEEPS_CUR_IN = ('hx_ld_slow_keep', 'hx_st_slow_keep', 'hx_fp_exact_keep')
 
 
 def sections(data):

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Sets up, builds the guest kernel (guest/linux/build.sh: about 6 minutes on an idle 2-core
-# machine the first time, cached in ~/.cache/hexsim afterwards) and the musl sysroot
-# (guest/musl/build.sh, cached likewise), builds a Debug tree with
+# machine the first time, cached in ~/.cache/hexsim afterwards), the musl sysroot
+# (guest/musl/build.sh) and BusyBox (guest/busybox/build.sh; both cached likewise), builds
+# a Debug tree with
 # AddressSanitizer and UndefinedBehaviorSanitizer in build-test/, and runs every registered
 # test with ctest (the boot tests included), then builds the libFuzzer targets in build-fuzz/
 # and fuzzes each for a short smoke time (ctest label "fuzz"); exits non-zero if either failed.
@@ -14,8 +15,11 @@ cd "$(dirname "$0")/.."
 vmlinux=$(guest/linux/build.sh)
 # The musl sysroot for tests/userland (cold: about 6 minutes on a loaded 2-core machine).
 sysroot=$(guest/musl/build.sh)
+# BusyBox for the root file system (cold: about 4 minutes; the rootfs_build test copies it)
+# and for the user-mode process tests (userland_procs runs its sh).
+busybox=$(guest/busybox/build.sh)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux" \
-    -DHEXSIM_MUSL_SYSROOT="$sysroot"
+    -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox"
 cmake --build build-test -j"$(nproc)"
 
 # A UBSan report should say where it came from; callers may override.

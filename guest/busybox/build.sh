@@ -11,8 +11,9 @@
 # fragment or sysroot a reconfigure and a full build (BusyBox's make then rebuilds what
 # the changed CONFIG_ options touch); nothing changed means nothing runs.
 #
-# Result, in $HEXSIM_CACHE/busybox/out: `busybox` (stripped, static) and `busybox.links`
-# (the install path of every applet, /bin/ls ...; read by guest/rootfs/rootfs.cmake).
+# Result, in $HEXSIM_CACHE/busybox/out: `busybox` (stripped, static), `busybox.links`
+# (the install path of every applet, /bin/ls ...; read by guest/rootfs/build.sh), and
+# BusyBox's test suite (`testsuite/`, `.config`) for tests/boot/busybox_testsuite.py.
 #
 # Environment:
 #   HEXSIM_CACHE            cache root (default ~/.cache/hexsim)
@@ -91,9 +92,14 @@ fi
 # generators, lld does the partial links (`ld -r`) of each directory's objects.
 make_vars="CC=$top/tools/hexagon-cc HOSTCC=cc AR=llvm-ar-16 LD=ld.lld-16 STRIP=llvm-strip-16 OBJCOPY=llvm-objcopy-16 SKIP_STRIP=n"
 
+# The build time BusyBox shows in its banner is the Debian package's date (kconfig reads
+# SOURCE_DATE_EPOCH), so that a rebuild gives the same binary.
+epoch=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Timestamp) ||
+    die "cannot read the date of $src/debian/changelog"
+
 bbmake() {
     # shellcheck disable=SC2086
-    HEXSIM_SYSROOT="$sysroot" make -C "$src" O="$build" $make_vars "$@"
+    HEXSIM_SYSROOT="$sysroot" SOURCE_DATE_EPOCH="$epoch" make -C "$src" O="$build" $make_vars "$@"
 }
 
 if [ ! -f "$build/.hexsim-cfg-key" ] || [ "$(cat "$build/.hexsim-cfg-key")" != "$cfg_key" ]; then
@@ -133,5 +139,10 @@ mkdir -p "$out"
 cp "$build/busybox" "$out/busybox.new"
 mv "$out/busybox.new" "$out/busybox"
 cp "$build/busybox.links" "$out/busybox.links"
+# BusyBox's own test suite and the .config its runtest reads, for the guest test
+# (tests/boot/busybox_testsuite.py).
+rm -rf "$out/testsuite"
+cp -pR "$src/testsuite" "$out/testsuite"
+cp "$build/.config" "$out/.config"
 echo "$cfg_key" > "$out/.hexsim-key"
 echo "$out/busybox"

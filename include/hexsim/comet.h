@@ -71,6 +71,7 @@ struct hexsim_msm_uart {
     uint32_t misr_mode, test_ctrl;
     uint8_t tx[HEXSIM_MSM_UART_FIFO], rx[HEXSIM_MSM_UART_FIFO];
     uint32_t tx_head, tx_n, rx_head, rx_n;
+    uint32_t tx_shown;        // the first tx_shown TX FIFO characters reached the host early
     uint8_t rx_held[2 * HEXSIM_MSM_UART_FIFO];   // taken back from the FIFO by reset RX
     uint32_t rx_held_n;
     uint8_t line_out[128];    // the output line being written (since the last newline)
@@ -93,6 +94,10 @@ void hexsim_msm_uart_init(struct hexsim_dev *d, struct hexsim_msm_uart *u, uint3
 #define HEXSIM_MSM_UART_INT_RXLEV 0x10u
 // Sends the characters waiting in the TX FIFO to the host now (the run is ending).
 void hexsim_msm_uart_flush(struct hexsim_msm_uart *u);
+// Sends the characters waiting in the TX FIFO to the host now without sending them (the
+// guest sees the FIFO as before): another output to the same host terminal (the angel boot
+// console) then comes after what the guest wrote to the UART before it.
+void hexsim_msm_uart_show(struct hexsim_msm_uart *u);
 // Sends the line the guest was writing (from its last newline on) to the host again: after
 // a restore, the screen shows the prompt the snapshot was taken at.
 void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u);

@@ -14,6 +14,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu/exec.h"
+#include "hexsim/mem.h"
 
 #define HEXSIM_MAX_VCPUS 8
 #define HEXSIM_HVM_NINTS 32          // L1 interrupts (HEXAGON_CPUINTS)
@@ -97,6 +98,9 @@ struct hexsim_vcpu {
     bool mmu_on;                    // a page table was given (vmnewmap); before: the boot map
     uint32_t ptbase;                // physical address of the L1 table
     struct hexsim_tlb tlb[2];       // soft TLBs: [0] guest mode, [1] user mode
+    // the executor's fast paths' TLBs (exec.h: rtlb, wtlb), per mode as tlb[]: emptied with
+    // it; a page that becomes code leaves every wtlb (hexsim_code_page)
+    struct hexsim_mem_tlb rtlb[2][HEXSIM_MEM_TLB_SIZE], wtlb[2][HEXSIM_MEM_TLB_SIZE];
     struct hexsim_xlat xlat;        // the executor's memory path for this vCPU
     struct hexsim_exec_env env;
     bool yield;                     // end this vCPU's time slice (vmyield, vmwait)
@@ -145,6 +149,16 @@ int hexsim_hvm_guest_mapping(struct hexsim_vcpu *v, uint32_t va, unsigned *prot,
 void hexsim_vcpu_flush_tlb(struct hexsim_vcpu *v);
 void hexsim_vcpu_init_xlat(struct hexsim_vcpu *v);
 void hexsim_vcpu_set_user(struct hexsim_vcpu *v, bool user);
+// A RAM page code is decoded from (run.c, run_jit.c): marked, so that a store into it bumps
+// code_gen (mem.h), and taken out of every vCPU's wtlb, so that stores to it take the slow
+// path, which sees that.
+struct hexsim_machine;
+void hexsim_code_page_slow(struct hexsim_machine *m, struct hexsim_page *pg);
+static inline void hexsim_code_page(struct hexsim_machine *m, struct hexsim_page *pg)
+{
+    if (!pg->code)
+        hexsim_code_page_slow(m, pg);
+}
 
 // Events and trap1 (src/hvm/hvm.c). An event before vmsetvec terminates the vCPU (section
 // 5.2) with a report on err; it then returns false.

@@ -60,9 +60,16 @@ struct hexsim_machine_opts {
     // event at once, so a run depends only on its input; true (wall), it follows the
     // host's clock then (interactive use; src/hvm/run.c).
     bool wall_clock;
+    // Blocks (src/hvm/run_jit.c): no_jit interprets packet by packet; no_stencils compiles
+    // calls of the semantic functions; code_cache (0: default) and jit_threshold (0: default)
+    // as in user mode.
+    bool no_jit, no_stencils;
+    size_t code_cache;
+    unsigned jit_threshold;
 };
 
 struct hexsim_pcache;
+struct hexsim_sysblocks;
 
 // The debugger's hook into the run loop (src/hvm/dbg_target.c): NULL in a normal run (one
 // predictable branch per packet). before() is called with v->cpu.pc at the packet about to
@@ -99,6 +106,7 @@ struct hexsim_machine {
     struct hexsim_netdev net_none;
     struct hexsim_console console;
     struct hexsim_pcache *pcache;     // decoded packets by physical address
+    struct hexsim_sysblocks *sysblocks;   // blocks (src/hvm/run_jit.c), NULL: none
     unsigned arch;
     uint64_t now;                     // machine pcycle clock
     int64_t time_offset;              // vmsettime

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 static const unsigned known[] = { 5, 55, 60, 62, 65, 66, 67, 68, 69, 71, 73 };
 static const unsigned tiny[] = { 67, 71 };   // versions with a "t" core
@@ -52,4 +53,50 @@ unsigned hexsim_arch_from_eflags(uint32_t e_flags)
     else
         return 0;
     return e_flags & 0x8000 ? v | HEXSIM_ARCH_TINY : v;
+}
+
+// The feature names llvm-mc-16/llvm-objdump-16 take for HVX (-mattr): +hvx and +hvxvNN (HVX
+// of the core's version here), +hvx-ieee-fp, +hvx-qfloat, and the vector length (128 bytes
+// is the mode hexsim models; +hvx-length64b is refused).
+unsigned hexsim_arch_features(unsigned arch, const char *list, const char **bad)
+{
+    static const struct { const char *name; unsigned bits; } feats[] = {
+        { "hvx", HEXSIM_ARCH_HVX }, { "hvx-ieee-fp", HEXSIM_ARCH_HVX_IEEE },
+        { "hvx-qfloat", HEXSIM_ARCH_HVX_QF }, { "hvx-length128b", 0 },
+    };
+    const char *s = list;
+    while (*s) {
+        const char *start = s;
+        bool on = true;
+        if (*s == '+' || *s == '-')
+            on = *s++ == '+';
+        size_t n = 0;
+        while (s[n] && s[n] != ',')
+            n++;
+        unsigned bits = 0;
+        bool known = false;
+        for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++) {
+            size_t len = 0;
+            while (feats[i].name[len])
+                len++;
+            if (len == n && !memcmp(feats[i].name, s, n)) {
+                bits = feats[i].bits;
+                known = true;
+            }
+        }
+        if (!known && n >= 6 && !memcmp(s, "hvxv", 4) && s[4] >= '0' && s[4] <= '9') {
+            bits = HEXSIM_ARCH_HVX;
+            known = true;
+        }
+        if (!known) {
+            if (bad)
+                *bad = start;
+            return 0;
+        }
+        arch = on ? arch | bits : arch & ~bits;
+        s += n;
+        if (*s == ',')
+            s++;
+    }
+    return arch;
 }

@@ -262,8 +262,11 @@ void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
         return;
     }
     t->compiled++;
+    if (t->sys && b->page2)
+        return;   // (block.h: page2)
     struct hx_block_jc *e = hx_block_jc_at(t, b->addr);
     e->key = b->addr + 1;
+    e->tag = b->ppage;
     e->chain = b->jit_chain;
 }
 
@@ -274,8 +277,13 @@ void hx_block_link(struct hx_block_table *t, uint32_t pc)
     struct hx_block *to = hx_block_find(t, pc);
     if (!from || !to || !to->jit)
         return;
+    // system mode: from ran, so its page is what the vCPU executes there; to is good there if
+    // it lies in the same page (jit.h)
+    if (t->sys && (((from->addr ^ pc) >> 12) || from->page != to->page || to->page2))
+        return;
     struct hx_block_jc *e = hx_block_jc_at(t, pc);
     e->key = pc + 1;
+    e->tag = to->ppage;
     e->chain = to->jit_chain;
     if (from->nlinks < HX_BLOCK_LINKS)
         hx_jit_link(from->link[from->nlinks++], pc, to->jit_chain);

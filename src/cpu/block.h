@@ -75,6 +75,13 @@ struct hx_block {
     uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions
+    // system mode (src/hvm/run_jit.c): the RAM page its packets were read from (and its
+    // physical page number), the next page if its last packet reaches into it (NULL: none;
+    // then compiled blocks do not go on into it: hx_block_link, hx_block_compile), and the
+    // most pcycles that pass before its last packet starts, the thread's turns aside
+    const void *page, *page2;
+    uint32_t ppage;
+    uint32_t cycles;
 };
 
 // One slot of the hash table: the block at key - 1, if gen is the table's.
@@ -84,10 +91,11 @@ struct hx_block_slot {
     struct hx_block *b;
 };
 
-// One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on.
+// One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on;
+// system mode: tag is its physical page number (struct hx_block: ppage).
 struct hx_block_jc {
     uint32_t key;
-    uint32_t pad;
+    uint32_t tag;
     const void *chain;
 };
 
@@ -99,6 +107,9 @@ struct hx_block_table {
     uint8_t *data;            // the blocks' arena: data_used of data_size bytes
     size_t data_used, data_size;
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
+    bool sys;                 // system mode (src/hvm/run_jit.c): compiled blocks go on only
+                              // into blocks of their own page (same virtual page, same
+                              // physical page) and only while x->until allows (jit.h)
     uint32_t hot;             // a block is compiled after this many runs (HX_BLOCK_HOT)
     struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
                                       // until hx_block_set_timing says otherwise)
@@ -256,7 +267,7 @@ hx_block_staged(struct hx_exec *x, const struct hx_block_pkt *p, const struct he
 static inline __attribute__((always_inline)) int hx_run_block(struct hx_exec *x,
                                                                const struct hx_block *b)
 {
-    if (b->jit && !x->xlat)   // compiled code knows user mode only (jit.h)
+    if (b->jit)
         return b->jit(x);
     const uint64_t code_gen = x->mem->code_gen;
     const struct hexsim_insn *op = b->op;

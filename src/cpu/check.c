@@ -35,10 +35,12 @@
 #include <string.h>
 
 #include "decode.h"
+#include "hvx.h"
 #include "regnames.h"
 
-// Register numbering for the write map: r0-r31, p0-p3, control registers c0-c31.
-enum { REG_R = 0, REG_P = 32, REG_C = 36, NREGS = 68 };
+// Register numbering for the write map: r0-r31, p0-p3, control registers c0-c31, HVX
+// vector registers v0-v31 and predicates q0-q3.
+enum { REG_R = 0, REG_P = 32, REG_C = 36, REG_V = 68, REG_Q = 100, NREGS = 104 };
 enum { C_SA0 = 0, C_LC0 = 1, C_SA1 = 2, C_LC1 = 3, C_P3_0 = 4, C_USR = 8 };
 #define MAX_WRITERS 8
 
@@ -113,6 +115,8 @@ static void note_ctrl(struct writes *w, unsigned c, struct sense s)
 static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc *d,
                                 const struct hexsim_insn *insn, struct sense s)
 {
+    uint32_t vwritten = 0;   // vector registers this instruction wrote already (vshuff(Vy,Vx,Rt)
+                             // may name one register twice)
     for (unsigned i = 0; i < d->nops; i++) {
         const struct hexsim_operand_desc *o = &d->ops[i];
         uint32_t v = insn->op[i];
@@ -146,6 +150,18 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
         case HX_OPK_CC:
             note_ctrl(w, v, s);
             note_ctrl(w, v + 1, s);
+            break;
+        case HX_OPK_V:   // (a .tmp load writes no register)
+            if (d->timing != HX_TC_CVI_VM_TMP_LD && !(vwritten >> (v & 31) & 1))
+                note_write(w, REG_V + (v & 31), s);
+            vwritten |= 1u << (v & 31);
+            break;
+        case HX_OPK_VV:
+            note_write(w, REG_V + hx_vpair_lo(v), s);
+            note_write(w, REG_V + hx_vpair_hi(v), s);
+            break;
+        case HX_OPK_Q:
+            note_write(w, REG_Q + (v & 3), s);
             break;
         default:
             break;
@@ -324,6 +340,7 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
         }
         unsigned m = hexsim_insn_slots(d, arch);
         masks[n++] = (uint8_t)m;
+        bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, never narrowed)
         slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
         noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
         bool nv_jump = d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP);
@@ -331,11 +348,11 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
             memory++;
         if (d->flags & HX_F_LOAD) {
             loads++;
-            load0 += !(d->flags & HX_F_MEMOP) && m == 0x1;
+            load0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
         if (d->flags & HX_F_STORE) {
             stores++;
-            store0 += !(d->flags & HX_F_MEMOP) && m == 0x1;
+            store0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
         memops += (d->flags & HX_F_MEMOP) != 0;
     }
@@ -357,6 +374,8 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
             continue;
         if (!masks[i])
             return false;
+        if (d->flags & HX_F_HVX)
+            continue;
         if ((d->flags & HX_F_LOAD) && loads == 1 && memory == 1 && memops == 0)
             masks[i] &= 0x1;
         if (!(d->flags & HX_F_STORE))

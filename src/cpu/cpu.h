@@ -2,13 +2,14 @@
 // Architectural state of one Hexagon hardware thread as user code sees it (PRM section 2
 // "Registers"): general registers R0-R31, predicates P0-P3, and the user control registers
 // C0-C31 (SA0, LC0, SA1, LC1, P3:0, M0, M1, USR, PC, UGP, GP, CS0, CS1, UPCYCLE, FRAMELIMIT,
-// FRAMEKEY, PKTCOUNT, UTIMER).
+// FRAMEKEY, PKTCOUNT, UTIMER), and the HVX registers (hvx.h).
 #ifndef HEXSIM_CPU_CPU_H
 #define HEXSIM_CPU_CPU_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hvx.h"
 #include "timing.h"
 
 enum hexsim_creg {
@@ -45,6 +46,7 @@ struct hexsim_cpu {
     uint32_t reserve_addr;
     uint64_t reserve_val;
     struct hexsim_timing_state tm;   // the timing model's state and statistics (timing.h)
+    struct hexsim_hvx hvx;           // HVX vector registers and predicates (hvx.h)
 };
 
 #endif

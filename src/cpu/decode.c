@@ -39,6 +39,16 @@ static struct hexsim_insn *recent(struct decoder *d, unsigned back)
                                                          : &d->win[(d->count - back) % WINDOW];
 }
 
+// HVX rows decode only on a core with HVX, its IEEE floating-point and qfloat rows only
+// with those features too (hexsim/arch.h).
+static bool hvx_ok(uint32_t flags, unsigned arch)
+{
+    if (!(flags & HX_F_HVX))
+        return true;
+    return (arch & HEXSIM_ARCH_HVX) && (!(flags & HX_F_HVXIEEE) || (arch & HEXSIM_ARCH_HVX_IEEE)) &&
+           (!(flags & HX_F_HVXQF) || (arch & HEXSIM_ARCH_HVX_QF));
+}
+
 // After a constant extender the extended-only encodings are tried first (they reuse the
 // encodings of GP-relative forms, for example); without one they do not exist.
 static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool extended, unsigned arch)
@@ -50,7 +60,8 @@ static int match_bucket(const struct hexsim_isa_bucket *b, uint32_t bits, bool e
             bool must = (desc->flags & HX_F_MUSTEXT) != 0;
             if ((bits & desc->mask) == desc->match && must == (pass == 0) &&
                 desc->arch <= version && (!desc->until || version <= desc->until) &&
-                !(desc->flags & ((arch & HEXSIM_ARCH_TINY) ? HX_F_CABAC : HX_F_AUDIO)))
+                !(desc->flags & ((arch & HEXSIM_ARCH_TINY) ? HX_F_CABAC : HX_F_AUDIO)) &&
+                hvx_ok(desc->flags, arch))
                 return b->tags[i];
         }
     }
@@ -83,14 +94,19 @@ static uint32_t immext_value(const struct hexsim_insn *ext)
 }
 
 // Fills in operands of insn (tag already set) from the encoding bits.
-static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct hexsim_insn *ext)
+static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct hexsim_insn *ext,
+                           unsigned arch)
 {
     const struct hexsim_insn_desc *desc = &hexsim_isa_table[insn->tag];
     for (unsigned i = 0; i < desc->nops; i++) {
         const struct hexsim_operand_desc *o = &desc->ops[i];
         uint32_t raw = extract(o, bits);
         if (o->kind != HX_OPK_IMM) {
-            if (o->kind != HX_OPK_N && hexsim_reg_name(o->kind, raw, NULL, 0))
+            if (o->kind != HX_OPK_N && o->kind != HX_OPK_OV && hexsim_reg_name(o->kind, raw, NULL, 0))
+                return HX_DECODE_BAD_REGISTER;
+            // the reversed vector pairs (odd fields) exist from V67 on, as llvm-objdump-16
+            // decodes them
+            if (o->kind == HX_OPK_VV && (raw & 1) && hexsim_arch_version(arch) < 67)
                 return HX_DECODE_BAD_REGISTER;
             insn->op[i] = raw;
             continue;
@@ -113,8 +129,27 @@ static int decode_operands(struct hexsim_insn *insn, uint32_t bits, const struct
 static int new_value_operand(const struct hexsim_insn_desc *desc)
 {
     for (unsigned i = 0; i < desc->nops; i++)
-        if (desc->ops[i].kind == HX_OPK_N)
+        if (desc->ops[i].kind == HX_OPK_N || desc->ops[i].kind == HX_OPK_OV)
             return (int)i;
+    return -1;
+}
+
+// The vector register an HVX new-value operand (Os8) names (its bits 2:1 count back over
+// the packet's HVX instructions): the one its producer writes (of
+// a pair, the high register when bit 0 of the field is set, else the low one); -1: the
+// producer writes no vector register.
+static int vector_new_value(const struct hexsim_insn *producer, uint32_t field)
+{
+    const struct hexsim_insn_desc *pd = &hexsim_isa_table[producer->tag];
+    for (unsigned i = 0; i < pd->nops; i++) {
+        const struct hexsim_operand_desc *o = &pd->ops[i];
+        if (!o->written)
+            continue;
+        if (o->kind == HX_OPK_V)
+            return (int)producer->op[i];
+        if (o->kind == HX_OPK_VV)
+            return (int)((field & 1) ? hx_vpair_hi(producer->op[i]) : hx_vpair_lo(producer->op[i]));
+    }
     return -1;
 }
 
@@ -126,7 +161,8 @@ static int resolve_new_value(struct decoder *d, struct hexsim_insn *insn)
     if (n < 0)
         return HX_DECODE_OK;
     uint32_t field = insn->op[n];
-    if ((field & 6) == 0 || (field & 1))
+    bool vector = desc->ops[n].kind == HX_OPK_OV;
+    if ((field & 6) == 0 || ((field & 1) && !vector))
         return HX_DECODE_BAD_NEWVALUE;
     unsigned lookback = (field >> 1) & 3;
     const struct hexsim_insn *producer = NULL;
@@ -135,13 +171,23 @@ static int resolve_new_value(struct decoder *d, struct hexsim_insn *insn)
         producer = recent(d, back);
         if (!producer)
             return HX_DECODE_BAD_NEWVALUE;
-        if (producer->tag == HX_A4_ext)
+        // (an HVX new-value operand counts HVX instructions only, as llvm-objdump-16 does)
+        if (producer->tag == HX_A4_ext ||
+            (vector && !(hexsim_isa_table[producer->tag].flags & HX_F_HVX)))
             lookback++;
         if (back == lookback)
             break;
     }
     if (producer->part != 0)
         return HX_DECODE_BAD_NEWVALUE;   // a duplex produces no new value
+    if (vector) {
+        int reg = vector_new_value(producer, field);
+        if (reg < 0)
+            return HX_DECODE_BAD_NEWVALUE;
+        insn->producer = (uint8_t)((d->count - back) & 0xff);
+        insn->op[n] = (uint32_t)reg;
+        return HX_DECODE_OK;
+    }
     const struct hexsim_insn_desc *pd = &hexsim_isa_table[producer->tag];
     if (pd->nv_def < 0)
         return HX_DECODE_BAD_NEWVALUE;
@@ -169,14 +215,14 @@ static int decode_duplex(struct decoder *d, uint32_t word, unsigned w, const str
     if (lo < 0)
         return HX_DECODE_UNKNOWN;
     struct hexsim_insn low = { .tag = (uint16_t)lo, .word = (uint8_t)w, .part = 2 };
-    int st = decode_operands(&low, word & 0x1fff, NULL);
+    int st = decode_operands(&low, word & 0x1fff, NULL, d->arch);
     if (st)
         return st;
     int hi = hexsim_match_sub(word >> 16, hi_group, d->arch);
     if (hi < 0)
         return HX_DECODE_UNKNOWN;
     struct hexsim_insn high = { .tag = (uint16_t)hi, .word = (uint8_t)w, .part = 1 };
-    st = decode_operands(&high, (word >> 16) & 0x1fff, ext);
+    st = decode_operands(&high, (word >> 16) & 0x1fff, ext, d->arch);
     if (st)
         return st;
     if (ext && hexsim_isa_table[hi].ext_op < 0)
@@ -192,7 +238,7 @@ static int decode_normal(struct decoder *d, uint32_t word, unsigned w, const str
     if (tag < 0)
         return HX_DECODE_UNKNOWN;
     struct hexsim_insn insn = { .tag = (uint16_t)tag, .word = (uint8_t)w };
-    int st = decode_operands(&insn, word, ext);
+    int st = decode_operands(&insn, word, ext, d->arch);
     if (st)
         return st;
     st = resolve_new_value(d, &insn);
@@ -383,6 +429,12 @@ static unsigned split_cmpjumps(struct hexsim_packet *pkt, unsigned n)
     return nsplit;
 }
 
+// An HVX load whose vector the packet's other instructions read (.cur, .tmp: HVX PRM).
+static bool hvx_forwarding_load(const struct hexsim_insn_desc *d)
+{
+    return d->timing == HX_TC_CVI_VM_CUR_LD || d->timing == HX_TC_CVI_VM_TMP_LD;
+}
+
 int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
                          struct hexsim_packet *pkt)
 {
@@ -439,15 +491,21 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     unsigned k = 0;
     pkt->priv = pkt->guest = 0;
     unsigned nsplit = split_cmpjumps(pkt, d.count);
-    // the predicate writers, the split jump halves, the rest (decode.h: order)
+    // the predicate writers, the split jump halves, HVX .cur/.tmp loads, the rest (decode.h:
+    // order)
     for (unsigned i = 0; i < d.count; i++)
         if (pkt->insn[i].tag != HX_A4_ext && hexsim_insn_preds_written(&pkt->insn[i]))
             pkt->order[k++] = (uint8_t)i;
     for (unsigned i = 0; i < nsplit; i++)
         pkt->order[k++] = (uint8_t)(d.count + i);
+    // HVX .cur and .tmp loads: the packet's other instructions read what they load
+    for (unsigned i = 0; i < d.count; i++)
+        if (hvx_forwarding_load(&hexsim_isa_table[pkt->insn[i].tag]))
+            pkt->order[k++] = (uint8_t)i;
     for (unsigned i = 0; i < d.count; i++) {
         const struct hexsim_insn_desc *desc = &hexsim_isa_table[pkt->insn[i].tag];
-        if (pkt->insn[i].tag != HX_A4_ext && !hexsim_insn_preds_written(&pkt->insn[i]))
+        if (pkt->insn[i].tag != HX_A4_ext && !hexsim_insn_preds_written(&pkt->insn[i]) &&
+            !hvx_forwarding_load(desc))
             pkt->order[k++] = (uint8_t)i;
         if (desc->flags & HX_F_PRIV)
             pkt->priv |= (uint8_t)(1u << i);

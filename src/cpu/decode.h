@@ -87,7 +87,8 @@ struct hexsim_packet {
     // .new predicate readers anywhere in the packet see the value the packet gives them
     // (PRM 6.1.3: several writes are ANDed; 6.1.4), then the jump halves of compare-jumps
     // split because another instruction writes their predicate too (decode.c:
-    // split_cmpjumps: the compare half runs with the writers), then the rest in packet order.
+    // split_cmpjumps: the compare half runs with the writers), then HVX .cur and .tmp loads
+    // (the packet's other instructions read their vector), then the rest in packet order.
     // New-value producers always precede their consumers in the encoding. Constant extenders
     // do nothing when executed and are left out. nexec <= HX_PACKET_MAX_INSNS: a word holds
     // at most two instructions, a compare-jump's word one and its jump half.

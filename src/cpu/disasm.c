@@ -70,6 +70,10 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
             snprintf(name, sizeof name, "r%u", (unsigned)v);
             emits(o, name);
             break;
+        case HX_OPK_OV:
+            snprintf(name, sizeof name, "v%u", (unsigned)v);
+            emits(o, name);
+            break;
         default:
             if (hexsim_reg_name(op->kind, v, name, sizeof name))
                 emits(o, "<reg?>");

@@ -12,6 +12,7 @@
 #include "isa.h"
 #include "exec_step.h"
 #include "sem.h"
+#include "sem/fp.h"
 
 uint32_t hx_cr(const struct hx_exec *x, unsigned n)
 {
@@ -81,7 +82,7 @@ static int cur_tag(const struct hx_exec *x)
     return x->cur_in ? x->cur_in->tag : -1;
 }
 
-static void mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
+void hx_mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f)
 {
     if (x->ev->kind >= HX_EV_FAULT_READ)   // the first fault is the one reported
         return;
@@ -153,7 +154,7 @@ static void trace_commit(const struct hx_exec *x)
 }
 
 // An uncached device access (timing model).
-static void device_cost(struct hx_exec *x)
+void hx_device_cost(struct hx_exec *x)
 {
     struct hexsim_timing_stats *st = &x->cpu->tm.st;
     unsigned d = timing_params(x)->device;
@@ -179,8 +180,22 @@ static int sys_translate(const struct hx_exec *x, uint32_t ea, unsigned size, un
     return t->translate(t->ctx, ea, access, r);
 }
 
+// System mode: enters the RAM page of a translation that allowed a load (rtlb) or a store
+// (wtlb: unless the page holds cached code, whose stores must bump code_gen) into the fast
+// paths' TLB of the vCPU's mode (exec.h), if it has one.
+static void sys_tlb_fill(const struct hx_exec *x, uint32_t ea, struct hexsim_page *pg, bool write)
+{
+    struct hexsim_mem_tlb *t = write ? x->env->wtlb : x->env->rtlb;
+    if (!t || (write && pg->code))
+        return;
+    struct hexsim_mem_tlb *e = &t[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
+    e->tag = hexsim_mem_tlb_key(ea & ~(HEXSIM_PAGE_SIZE - 1), 1);
+    e->data = pg->data;
+    e->page = pg;
+}
+
 // Checks that an access would succeed; on success *r says where it goes (system mode).
-static int check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
+int hx_check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
                         struct hexsim_xlat_result *r)
 {
     if (!x->xlat)
@@ -212,9 +227,12 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
         f = sys_translate(x, ea, size, HEXSIM_PROT_R, &r);
         if (!f && r.page) {
             v = hexsim_page_load(r.page, ea & (HEXSIM_PAGE_SIZE - 1), size);
+            sys_tlb_fill(x, ea, r.page, false);
+        } else if (!f && x->no_mmio) {
+            f = HEXSIM_MEM_UNMAPPED;   // (sem.h: no_mmio; the run loop runs the packet again)
         } else if (!f) {
             v = x->xlat->mmio_read(x->xlat->ctx, r.pa, size);
-            device_cost(x);
+            hx_device_cost(x);
             goto done;
         }
     }
@@ -222,7 +240,7 @@ uint64_t hx_ld_slow(struct hx_exec *x, uint32_t ea, unsigned size)
         x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, ea, size, false);
 done:
     if (f)
-        mem_fault(x, HX_EV_FAULT_READ, ea, f);
+        hx_mem_fault(x, HX_EV_FAULT_READ, ea, f);
     if (x->trace)
         trace_load(x->trace, ea, size);
     return x->nst ? forward_stores(x, ea, size, v) : v;
@@ -257,9 +275,13 @@ void hx_st_slow(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
         }
     } else {
         f = sys_translate(x, ea, size, HEXSIM_PROT_W, &r);
+        if (!f && !r.page && x->no_mmio)
+            f = HEXSIM_MEM_UNMAPPED;   // (sem.h: no_mmio; the run loop runs the packet again)
+        if (!f && r.page)
+            sys_tlb_fill(x, ea, r.page, true);
     }
     if (f) {
-        mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
+        hx_mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return;
     }
     stage_store(x, ea, size, val, &r);
@@ -291,9 +313,9 @@ uint8_t hx_st_cond(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
     x->release_reservation = true;
     x->full = true;
     struct hexsim_xlat_result r = { NULL, 0 };
-    int f = check_access(x, ea, size, HEXSIM_PROT_W, &r);
+    int f = hx_check_access(x, ea, size, HEXSIM_PROT_W, &r);
     if (f) {
-        mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
+        hx_mem_fault(x, HX_EV_FAULT_WRITE, ea, f);
         return 0;
     }
     if (!x->xlat)
@@ -315,9 +337,9 @@ bool hx_probe(struct hx_exec *x, uint32_t ea, unsigned size, bool write)
     if (faulted(x))
         return false;
     struct hexsim_xlat_result r;
-    int f = check_access(x, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R, &r);
+    int f = hx_check_access(x, ea, size, write ? HEXSIM_PROT_W : HEXSIM_PROT_R, &r);
     if (f) {
-        mem_fault(x, write ? HX_EV_FAULT_WRITE : HX_EV_FAULT_READ, ea, f);
+        hx_mem_fault(x, write ? HX_EV_FAULT_WRITE : HX_EV_FAULT_READ, ea, f);
         return false;
     }
     return true;
@@ -339,7 +361,7 @@ static void sys_commit_store(struct hx_exec *x, unsigned k)
             x->xlat->mmio_write(x->xlat->ctx, x->st[k].pa + off, sz, v);
     }
     if (!x->st[k].page)
-        device_cost(x);
+        hx_device_cost(x);
 }
 
 void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in)
@@ -424,6 +446,8 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet_timing *pt, ui
         c->g[r] = x->new_g[r];
     }
     c->c[HX_USR] |= x->usr_sticky;
+    if (x->hvx)
+        hx_hvx_commit(x);
     hx_clear_full(x);
     c->packets++;
     hx_timing_commit(x, pt);
@@ -468,11 +492,19 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->ev = ev;
     x->cur_in = NULL;
     x->stop = 0;
+    x->no_mmio = false;
     x->trace = env->trace;
     x->caches = env->caches;
-    x->mem_slow_base = x->xlat || x->trace || x->caches;
+    // the fast paths' TLBs: mem's in user mode; in system mode the vCPU's, else none
+    static const struct hexsim_mem_tlb no_tlb[HEXSIM_MEM_TLB_SIZE];   // (zero tags: no match)
+    x->rtlb = env->rtlb ? env->rtlb : x->xlat ? no_tlb : x->mem->rtlb;
+    x->wtlb = env->wtlb ? env->wtlb : x->xlat ? no_tlb : x->mem->wtlb;
+    x->mem_slow_base = (x->xlat && !env->rtlb) || x->trace || x->caches;
     x->special = x->trace || x->caches;
     x->store_now_base = !x->xlat && !x->trace && !x->caches;
+    x->fp_host = hx_fp_host_check();
+    x->hvx = 1;   // (so that hx_clear_full clears the HVX staging too)
+    x->vfwd_reg = -1;
     hx_clear_full(x);
 }
 

@@ -104,6 +104,12 @@ struct hexsim_exec_env {
     struct hexsim_exec_trace *trace;   // NULL unless a debugger asks (see above)
     const struct hexsim_timing_params *timing;   // NULL: hexsim_timing_default_params
     struct hexsim_caches *caches;      // cache mode: this thread's caches; NULL: simple mode
+    // System mode: the fast paths' TLBs (mem.h: struct hexsim_mem_tlb) by virtual address for
+    // the vCPU's mode, filled by hx_ld_slow and hx_st_slow from translations; their owner
+    // empties them wherever the soft TLB is emptied, and drops a page from every wtlb when
+    // it becomes code. NULL: mem's (user mode), or in system mode none (every access
+    // translates).
+    struct hexsim_mem_tlb *rtlb, *wtlb;
 };
 
 // Executes pkt (decoded at cpu->pc). Returns the event (HX_EV_NONE: committed normally).

@@ -18,6 +18,14 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt);
 void hx_commit_full(struct hx_exec *x, const struct hexsim_packet_timing *pt, uint8_t endloop);
 void hx_commit_store(struct hx_exec *x, unsigned k);
 int hx_run_traced(struct hx_exec *x, const struct hexsim_packet *pkt);
+// Memory paths shared with the HVX accesses (hvx_mem.c): the check of an access (system
+// mode: *r says where it goes), recording a fault, the cost of a device access.
+int hx_check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned access,
+                    struct hexsim_xlat_result *r);
+void hx_mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f);
+void hx_device_cost(struct hx_exec *x);
+// Commits the staged HVX state (sem.h; hx_commit_full calls it).
+void hx_hvx_commit(struct hx_exec *x);
 
 // What only a packet that sets x->full writes (control and guest registers, sticky USR bits,
 // a released reservation) is zero between packets: hx_exec_begin, hx_commit_full and a
@@ -27,6 +35,13 @@ static inline void hx_clear_full(struct hx_exec *x)
     x->cmask = x->gmask = 0;
     x->usr_sticky = 0;
     x->release_reservation = false;
+    if (x->hvx | (x->vfwd_reg >= 0)) {   // (HVX state staged: sem.h)
+        x->hvx = 0;
+        x->vmask = 0;
+        x->qmask = 0;
+        x->vfwd_reg = -1;
+        x->vst.used = false;
+    }
 }
 
 // The timing parameters in use.
@@ -185,7 +200,7 @@ static inline __attribute__((always_inline)) void hx_alu_begin(struct hx_exec *x
 static inline __attribute__((always_inline)) bool hx_alu_full(struct hx_exec *x)
 {
     if (__builtin_expect(x->full, 0)) {
-        if (x->cmask | x->gmask | x->release_reservation)
+        if (x->cmask | x->gmask | x->release_reservation | x->hvx)
             return true;
         x->cpu->c[HX_USR] |= x->usr_sticky;   // overflow, floating-point flags
         x->usr_sticky = 0;

@@ -26,12 +26,17 @@ enum hexsim_operand_kind {
     HX_OPK_GG,   // Gdd32: guest register pair
     HX_OPK_S,    // Sd128: system register
     HX_OPK_SS,   // Sdd64: system register pair
+    HX_OPK_V,    // Vd32: HVX vector register v0..v31
+    HX_OPK_VV,   // Vdd32: HVX vector pair; even field n: v(n+1):n, odd n: v(n-1):n (low vn)
+    HX_OPK_Q,    // Qd4: HVX vector predicate q0..q3
+    HX_OPK_OV,   // Os8: HVX new-value operand, resolved to its producer's vector register
 };
 
 enum hexsim_class {
     HX_CLASS_EXT, HX_CLASS_ALU32, HX_CLASS_XTYPE, HX_CLASS_LD, HX_CLASS_ST, HX_CLASS_MEMOP,
     HX_CLASS_CR, HX_CLASS_J, HX_CLASS_JR, HX_CLASS_NV, HX_CLASS_SYSTEM,
     HX_CLASS_SUBA, HX_CLASS_SUBL1, HX_CLASS_SUBL2, HX_CLASS_SUBS1, HX_CLASS_SUBS2,
+    HX_CLASS_CVI, HX_CLASS_CVI_LD, HX_CLASS_CVI_ST,   // HVX: compute, vector loads, stores
 };
 
 enum hexsim_timing_class {
@@ -40,6 +45,12 @@ enum hexsim_timing_class {
     HX_TC_LL, HX_TC_SC,        // load-locked, store-conditional
     HX_TC_SYNC,                // barrier, syncht, isync, release
     HX_TC_CACHEOP,             // cache maintenance and prefetch
+    // HVX instruction types (src/cpu/isa/README.md, "HVX"): the HVX units they use
+    HX_TC_CVI_VA, HX_TC_CVI_VA_DV, HX_TC_CVI_VX, HX_TC_CVI_VX_LATE, HX_TC_CVI_VX_DV,
+    HX_TC_CVI_VP, HX_TC_CVI_VP_VS, HX_TC_CVI_VS, HX_TC_CVI_VM_LD, HX_TC_CVI_VM_CUR_LD,
+    HX_TC_CVI_VM_TMP_LD, HX_TC_CVI_VM_VP_LDU, HX_TC_CVI_VM_ST, HX_TC_CVI_VM_NEW_ST,
+    HX_TC_CVI_VM_STU, HX_TC_CVI_HIST, HX_TC_CVI_GATHER, HX_TC_CVI_GATHER_DV,
+    HX_TC_CVI_SCATTER, HX_TC_CVI_SCATTER_DV,
 };
 
 enum hexsim_insn_flag {
@@ -70,6 +81,9 @@ enum hexsim_insn_flag {
     HX_F_USR = 1u << 23,       // sets USR status bits (overflow, floating-point flags) implicitly
     HX_F_AUDIO = 1u << 24,     // audio extension: decodes only on the "t" cores (V67t, V71t)
     HX_F_CABAC = 1u << 25,     // CABAC decoder: decodes on any core but the "t" cores
+    HX_F_HVX = 1u << 26,       // HVX: decodes only on a core with HVX (HEXSIM_ARCH_HVX)
+    HX_F_HVXIEEE = 1u << 27,   // HVX IEEE floating point (HEXSIM_ARCH_HVX_IEEE)
+    HX_F_HVXQF = 1u << 28,     // HVX qfloat (HEXSIM_ARCH_HVX_QF)
 };
 
 #define HX_MAX_OPERANDS 6

@@ -229,11 +229,15 @@ static void gen_flush_counts(struct gen *g)
     g->pk = g->in = 0;
 }
 
-// No store staged: what compiled code keeps between packets (gen_staged).
+// No store staged: what compiled code keeps between packets (gen_staged), and loads on
+// their usual way (x->mem_slow as hx_packet_begin sets it: mem_slow_base).
 static void gen_no_stores(struct x86_buf *b)
 {
+    _Static_assert(SIZE(struct hx_exec, mem_slow) == 1 && SIZE(struct hx_exec, mem_slow_base) == 1,
+                   "mem_slow");
     x86_store_imm(b, 4, RX, XO(nst), 0);
-    x86_store_imm(b, 1, RX, XO(mem_slow), 0);
+    x86_movzx8(b, X86_RAX, RX, XO(mem_slow_base));
+    x86_store(b, 1, RX, XO(mem_slow), X86_RAX);
 }
 
 // A jump to the exit from here (`at`: its displacement), with the counts as they stand.
@@ -634,20 +638,23 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
 }
 
 // A packet that set x->full: if it wrote nothing but sticky USR bits (no control or guest
-// registers, no released reservation) they go into USR now and the usual commit follows
-// (what hx_alu_full does, and what hx_commit_full amounts to then); else to the full commit
-// (rare[0..2]).
-static void gen_fold_sticky(struct x86_buf *b, size_t rare[3])
+// registers, no released reservation, no HVX state) they go into USR now and the usual
+// commit follows (what hx_alu_full does, and what hx_commit_full amounts to then); else to
+// the full commit (rare[0..3]).
+static void gen_fold_sticky(struct x86_buf *b, size_t rare[4])
 {
     _Static_assert(SIZE(struct hx_exec, cmask) == 4 && SIZE(struct hx_exec, gmask) == 4 &&
                    SIZE(struct hx_exec, usr_sticky) == 4 &&
-                   SIZE(struct hx_exec, release_reservation) == 1, "full");
+                   SIZE(struct hx_exec, release_reservation) == 1 &&
+                   SIZE(struct hx_exec, hvx) == 1, "full");
     x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
     rare[0] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 4, RX, XO(gmask), 0);
     rare[1] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 1, RX, XO(release_reservation), 0);
     rare[2] = x86_jcc(b, X86_CC_NE);
+    x86_cmp_mem_imm(b, 1, RX, XO(hvx), 0);
+    rare[3] = x86_jcc(b, X86_CC_NE);
     x86_load(b, 4, X86_RAX, RX, XO(usr_sticky));
     x86_or_mem_r32(b, RC, CO(c[HX_USR]), X86_RAX);
     x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
@@ -709,16 +716,18 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     // place nothing reads it); x->branch_idx is -1 already unless a branch went before in
     // this block (so only in its last packet: every entry into a compiled block sets it);
     // x->pmask and x->full are clear (packet_may); no store is staged (x->nst 0, x->mem_slow
-    // false: in user mode without a log or caches mem_slow_base is false, jit.h; each entry
-    // clears them, and so does the commit of staged stores); x->store_now is written when
-    // it changes (store_now_base is true; only a fault, which ends the block, changes it)
+    // mem_slow_base: each entry sets them so, and so does the commit of staged stores);
+    // x->store_now is written when
+    // it changes (store_now_base is true in user mode, false in system mode, and only a
+    // fault, which ends the block, changes it)
     if (!p->direct)
         x86_store_imm(b, 4, RX, XO(rmask), 0);
     if (p->cof)
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
-    if (g->store_now != (int)p->store_direct) {
-        x86_store_imm(b, 1, RX, XO(store_now), p->store_direct);
-        g->store_now = p->store_direct;
+    const int store_now = p->store_direct && !g->t->sys;   // (store_now_base)
+    if (g->store_now != store_now) {
+        x86_store_imm(b, 1, RX, XO(store_now), store_now);
+        g->store_now = store_now;
     }
     if (!p->direct) {   // else x->wr is the register file already (the block keeps it so)
         x86_lea(b, X86_RAX, RX, XO(new_r));
@@ -810,12 +819,12 @@ static void gen_stub(struct gen *g, const struct stub *st)
         g->exits[g->nexit++] = (struct exit){ x86_jmp(b), 0, 0, 0 };
         return;
     }
-    size_t rare[3];
+    size_t rare[4];
     unsigned nrare = 0;
     if (st->sticky) {   // x->full: sticky USR bits only are folded in here, then on as usual
         x86_patch(b, st->sticky);
         gen_fold_sticky(b, rare);
-        nrare = 3;
+        nrare = 4;
         x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_jmp_back(b, -1, st->usual);
     }
@@ -878,10 +887,19 @@ void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
 
 // Going on into the block at cpu.pc (jit.h): through a link, or the jump cache (the index
 // hx_block_jc_at computes); else to the exit (exits[]) with t->exit_from set to blk.
+// System mode: only into a block of the same virtual page (so of the same physical page as
+// this one, which runs) whose physical page is this one's (the jump cache's tag; links are
+// made only between such blocks: hx_block_link).
 static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *blk)
 {
     struct x86_buf *b = g->b;
     x86_load(b, 4, X86_RAX, RC, CO(pc));
+    if (t->sys) {
+        x86_mov_r64_r64(b, X86_RCX, X86_RAX);
+        x86_shr_r32_imm(b, X86_RCX, 12);
+        x86_cmp_r32_imm(b, X86_RCX, (int32_t)(blk->addr >> 12));
+        add_exit(g, x86_jcc(b, X86_CC_NE));
+    }
     for (unsigned i = 0; i < HX_BLOCK_LINKS; i++) {
         x86_cmp_r32_imm(b, X86_RAX, LINK_NO_PC);
         blk->link[i] = b->p - 4;
@@ -894,6 +912,7 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     }
 #define JO(field) OFF(struct hx_block_jc, field)
     _Static_assert(sizeof(struct hx_block_jc) == 16 && SIZE(struct hx_block_jc, key) == 4 &&
+                   SIZE(struct hx_block_jc, tag) == 4 &&
                    SIZE(struct hx_block_jc, chain) == 8, "jump cache");
     x86_mov_r64_r64(b, X86_RCX, X86_RAX);
     x86_shr_r32_imm(b, X86_RCX, 2 + HX_BLOCK_JC_BITS);
@@ -906,10 +925,16 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     x86_add_r64_r64(b, X86_RDX, X86_RCX);
     x86_lea(b, X86_RCX, X86_RAX, 1);
     x86_cmp_mem_r32(b, X86_RDX, JO(key), X86_RCX);
-    size_t miss = x86_jcc(b, X86_CC_NE);
+    size_t miss = x86_jcc(b, X86_CC_NE), miss2 = 0;
+    if (t->sys) {
+        x86_cmp_mem_imm(b, 4, X86_RDX, JO(tag), (int32_t)blk->ppage);
+        miss2 = x86_jcc(b, X86_CC_NE);
+    }
     x86_load(b, 8, X86_RAX, X86_RDX, JO(chain));
     x86_jmp_reg(b, X86_RAX);
     x86_patch(b, miss);
+    if (t->sys)
+        x86_patch(b, miss2);
     arg_ptr(b, X86_RAX, &t->exit_from);
     arg_ptr(b, X86_RCX, blk);
     x86_store(b, 8, X86_RAX, 0, X86_RCX);
@@ -956,6 +981,25 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     x86_add_r64_imm(&b, X86_RCX, blk->npk);
     x86_cmp_r64_mem(&b, X86_RCX, RX, XO(stop));
     add_exit(&g, x86_jcc(&b, X86_CC_A));   // (the event kind is NONE: gen_chain)
+    if (t->sys) {
+        // and if the clock stays below x->until before its last packet (what run_jit.c
+        // checks before it calls a block): from the later of now and the last pending
+        // result, at most blk->cycles and the thread's turn (rbp) for each packet
+        _Static_assert(SIZE(struct hx_exec, until) == 8, "until");
+        const int32_t mr = CO(tm) + OFF(struct hexsim_timing_state, max_ready);
+        x86_load(&b, 8, X86_RAX, RC, CO(pcycles));
+        x86_cmp_r64_mem(&b, X86_RAX, RC, mr);
+        size_t later = x86_jcc(&b, X86_CC_AE);
+        x86_load(&b, 8, X86_RAX, RC, mr);
+        x86_patch(&b, later);
+        x86_add_r64_imm(&b, X86_RAX, (int32_t)blk->cycles);
+        if (blk->npk > 1) {
+            x86_imul_r64_imm(&b, X86_RCX, RCOST, blk->npk - 1);
+            x86_add_r64_r64(&b, X86_RAX, X86_RCX);
+        }
+        x86_cmp_r64_mem(&b, X86_RAX, RX, XO(until));
+        add_exit(&g, x86_jcc(&b, X86_CC_AE));
+    }
     x86_patch(&b, called);
     x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
     x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)

@@ -9,9 +9,11 @@
 // leaves exactly the state, counts and pcycles the interpreter leaves.
 //
 // Only on x86-64 Linux hosts; elsewhere (or if the host refuses executable memory)
-// hx_jit_new returns NULL and blocks are interpreted. Compiled code is for user mode as
-// hx_run_block runs it (no address translation, no debugger log, no caches): loads and stores
-// take no extra pcycles (x->tcost stays 0) and the event kind is NONE between packets.
+// hx_jit_new returns NULL and blocks are interpreted. Compiled code runs where hx_run_block
+// runs blocks: user mode, and system mode with device accesses refused (sem.h: no_mmio;
+// every load and store translates through hx_ld_slow and hx_st_slow there); never with a
+// debugger log or caches. So loads and stores take no extra pcycles (x->tcost stays 0) and
+// the event kind is NONE between packets.
 #ifndef HEXSIM_CPU_JIT_H
 #define HEXSIM_CPU_JIT_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Register names (PRM section 2: general, control, guest and system registers), and the
+// Register names (PRM section 2: general, control, guest and system registers; the HVX PRM:
+// vector registers, pairs and predicates), and the
 // duplex register encodings (PRM section 10.3: 4-bit fields name r0-r7 and r16-r23,
 // 3-bit pair fields name r1:0..r7:6 and r17:16..r23:22). Control/system register
 // numbers without an architected name are either printed generically (c5, s11, g4) or
@@ -100,6 +101,14 @@ int hexsim_reg_name(unsigned kind, unsigned v, char *buf, size_t len)
         if (v + 1 >= HX_SYSREGS)
             return -1;
         return put(buf, len, "s%u:%u", v + 1, v);
+    case HX_OPK_V:
+        return v < 32 ? put(buf, len, "v%u", v, 0) : -1;
+    case HX_OPK_VV:   // an odd field names the reversed pair v(n-1):n (hvx.h)
+        if (v >= 32)
+            return -1;
+        return put(buf, len, "v%u:%u", (v & 1) ? v - 1 : v + 1, v);
+    case HX_OPK_Q:
+        return v < 4 ? put(buf, len, "q%u", v, 0) : -1;
     default:
         return -1;
     }

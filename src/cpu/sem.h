@@ -20,6 +20,8 @@
 struct hx_exec {
     struct hexsim_cpu *cpu;
     struct hexsim_mem *mem;
+    const struct hexsim_mem_tlb *rtlb, *wtlb;   // the loads' and stores' fast paths (mem.h): mem's,
+                                          // or in system mode the vCPU's for its mode (exec.h)
     const struct hexsim_xlat *xlat;   // system mode memory path (exec.h), NULL in user mode
     uint32_t pc;              // this packet's address
     uint32_t npc;             // the next packet's address
@@ -60,6 +62,30 @@ struct hx_exec {
     uint64_t slow_val;        // a load's value from hx_ld_slow_keep (HX_STENCIL below)
     uint64_t stop;            // compiled blocks (jit.h) go on into the next block only while
                               // cpu.packets stays at most this (0: never)
+    uint64_t until;           // system mode: compiled blocks go on into the next block only if
+                              // its pcycle bound (struct hx_block: cycles) stays below this
+    bool no_mmio;             // system-mode blocks (src/hvm/run_jit.c): a device access is
+                              // not made but recorded as a fault, so that the packet commits
+                              // nothing and the run loop runs it again on its own
+    bool fp_host;             // the host's floating point computes as Hexagon's where the
+                              // fast paths use it (sem/fp.h hx_fp_host_check, at each entry)
+    // ---- HVX (sem/hvx.h): vector and vector-predicate writes staged for the commit, the
+    // vector a .cur or .tmp load gave (read by the packet's other instructions), the one
+    // vector store a packet may make. Every HVX write sets x->full and x->hvx, so that
+    // hx_commit_full commits them; hx_clear_full clears them (exec_step.h).
+    uint8_t hvx;              // nonzero: something below is staged
+    int8_t vfwd_reg;          // the register of vfwd, -1: none
+    uint8_t qmask;            // staged vector predicates (bit n: qn)
+    uint32_t vmask;           // staged vector registers (bit n: vn)
+    struct hx_vstore {
+        bool used;
+        uint32_t addr;        // first byte (a vmemu store's may be unaligned)
+        hx_qreg en;           // byte enables: bit i for addr + i
+        hx_vec data;          // byte i goes to addr + i
+    } vst;
+    hx_qreg new_q[4];
+    hx_vec vfwd;
+    hx_vec new_v[32];
 };
 
 // In the block compiler's stencils (stencil.h) the code that sets x->full or writes a
@@ -197,20 +223,18 @@ __attribute__((preserve_most)) void hx_st_slow_keep(struct hx_exec *x, uint32_t 
 #define HX_ST_SLOW(x, ea, size, val) \
     ((x)->cur_in = HX_HOLE_INSN(), hx_st_slow_keep(x, ea, size, val))
 #define HX_CUR_IDX(x) ((int)HX_HOLE_IDX())
-#define HX_USER_ONLY 1   // compiled blocks run in user mode only (jit.h): x->xlat is NULL
 #else
 #define HX_CUR_IDX(x) ((int)(x)->cur_in->idx)
-#define HX_USER_ONLY 0
 #define HX_LD_SLOW hx_ld_slow
 #define HX_ST_SLOW hx_st_slow
 #endif
-// Fast path: user-mode RAM through the memory's TLB (mem.h) with nothing staged to forward;
-// everything else (TLB misses, faults, system mode) goes to hx_ld_slow.
+// Fast path: RAM through the TLB (x->rtlb: mem.h) with nothing staged to forward; everything
+// else (TLB misses, faults, devices) goes to hx_ld_slow.
 static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
 {
     if (__builtin_expect(!x->mem_slow, 1)) {
         const struct hexsim_mem_tlb *e =
-            &x->mem->rtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
+            &x->rtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
         if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
             const uint8_t *b = e->data + (ea & (HEXSIM_PAGE_SIZE - 1));
             switch (size) {
@@ -224,22 +248,20 @@ static inline uint64_t hx_ld(struct hx_exec *x, uint32_t ea, unsigned size)
     }
     return HX_LD_SLOW(x, ea, size);
 }
-// Fast path: a user-mode store to a writable RAM page holding no cached code, found in the
-// memory's TLB (mem.h), while there is room to stage it; everything else (TLB misses,
-// faults, system mode) goes to hx_st_slow. Staged stores are committed at the end of the
+// Fast path: a store to a writable RAM page holding no cached code, found in the TLB
+// (x->wtlb: mem.h), while there is room to stage it; everything else (TLB misses, faults,
+// devices) goes to hx_st_slow. Staged stores are committed at the end of the
 // packet in order (exec.c) and make later loads of the packet forward.
 static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t val)
 {
-    if (__builtin_expect(HX_USER_ONLY || !x->xlat, 1)) {
-        const struct hexsim_mem_tlb *e =
-            &x->mem->wtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
-        if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
-            if (x->store_now) {   // (a fault earlier in the packet cleared it: exec.c)
-                hexsim_bytes_store(e->data + (ea & (HEXSIM_PAGE_SIZE - 1)), size, val);
-                return;
-            }
-            if (__builtin_expect(x->nst >= HX_MAX_STORES, 0))
-                goto slow;
+    const struct hexsim_mem_tlb *e = &x->wtlb[(ea >> HEXSIM_PAGE_SHIFT) &
+                                              (HEXSIM_MEM_TLB_SIZE - 1)];
+    if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, size), 1)) {
+        if (x->store_now) {   // (a fault earlier in the packet cleared it: exec.c)
+            hexsim_bytes_store(e->data + (ea & (HEXSIM_PAGE_SIZE - 1)), size, val);
+            return;
+        }
+        if (__builtin_expect(x->nst < HX_MAX_STORES, 1)) {
             unsigned k = x->nst++;
             x->st[k].addr = ea;
             x->st[k].size = (uint8_t)size;
@@ -249,7 +271,6 @@ static inline void hx_st(struct hx_exec *x, uint32_t ea, unsigned size, uint64_t
             return;
         }
     }
-slow:
     HX_ST_SLOW(x, ea, size, val);
 }
 uint64_t hx_ld_locked(struct hx_exec *x, uint32_t ea, unsigned size);

@@ -74,6 +74,7 @@ target_sources(hexsim_core PRIVATE
     ${HEXSIM_GEN_DIR}/isa_stencil.c
     ${HEXSIM_GEN_DIR}/isa_sem.c
     ${CMAKE_CURRENT_LIST_DIR}/exec.c
+    ${CMAKE_CURRENT_LIST_DIR}/hvx_mem.c
     ${CMAKE_CURRENT_LIST_DIR}/block.c
     ${CMAKE_CURRENT_LIST_DIR}/jit.c
     ${CMAKE_CURRENT_LIST_DIR}/x86_emit.c

@@ -12,7 +12,10 @@
 //     classes ll, sc, sync, cacheop and the trap attribute), and for device accesses;
 //   - hardware threads that take turns (interleaved multithreading, PRM 1.1 and 3.x: each
 //     thread issues at most one packet per turn): with k threads running, a thread issues
-//     at most every k pcycles, which hides latencies and penalties of up to k pcycles;
+//     at most every k pcycles, which hides latencies and penalties of up to k pcycles. In
+//     system mode the vCPUs are grouped core_threads to a core (src/hvm/run.c); the default
+//     1 gives every vCPU a core of its own, so N busy vCPUs do N times the work of one in
+//     the same guest time;
 //   - optionally (cache mode) L1 instruction and data caches and a unified L2 (PRM 5.10
 //     "Cache memory": separate L1 I and D caches, unified L2), LRU, 32-byte lines (the line
 //     dczeroa clears, PRM 5.10).
@@ -34,6 +37,7 @@ const struct hexsim_timing_params hexsim_timing_default_params = {
     .l1i_size = 16384, .l1i_ways = 4, .l1d_size = 32768, .l1d_ways = 4,
     .l2_size = 262144, .l2_ways = 8, .line = 32,
     .l1_miss = 10, .l2_miss = 60,
+    .core_threads = 1,
 };
 
 struct param_row {
@@ -65,6 +69,7 @@ static const struct param_row rows[] = {
     ROW(line, "cache line bytes (all levels)", "PRM 5.10: dczeroa's 32-byte line"),
     ROW(l1_miss, "extra pcycles, L1 miss hitting L2", "model"),
     ROW(l2_miss, "extra pcycles more, L2 miss (memory)", "model"),
+    ROW(core_threads, "system mode: vCPUs per core (taking turns)", "model: 1, a core each"),
 };
 
 static unsigned *field(struct hexsim_timing_params *p, const struct param_row *r)
@@ -99,6 +104,8 @@ static const char *params_wrong(const struct hexsim_timing_params *q)
         !pow2(q->l2_size / q->line / q->l2_ways) || q->l1i_size % (q->line * q->l1i_ways) ||
         q->l1d_size % (q->line * q->l1d_ways) || q->l2_size % (q->line * q->l2_ways))
         return "each cache size must be line x ways x a power of 2 sets";
+    if (q->core_threads == 0 || q->core_threads > 64)
+        return "core_threads must be 1-64";
     return NULL;
 }
 

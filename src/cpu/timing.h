@@ -44,6 +44,7 @@ struct hexsim_timing_params {
     // caches (cache mode)
     unsigned l1i_size, l1i_ways, l1d_size, l1d_ways, l2_size, l2_ways, line;
     unsigned l1_miss, l2_miss;                      // extra pcycles: L2 hit, memory
+    unsigned core_threads;    // system mode: vCPUs per core, taking turns (1: a core each)
 };
 
 extern const struct hexsim_timing_params hexsim_timing_default_params;

@@ -29,6 +29,7 @@ struct gdb_conn {
     char rx[4096];          // bytes received and not yet consumed
     size_t rx_len, rx_pos;
     FILE *log;
+    struct hexsim_dbg_stop last;   // the last stop reported (qThreadStopInfo)
 };
 
 static const char hexdig[] = "0123456789abcdef";
@@ -186,6 +187,16 @@ static int gdb_signal(int sig)
     }
 }
 
+static bool thread_known(struct hexsim_debugger *d, long id)
+{
+    unsigned ids[64];
+    unsigned nt = d->t.ops->threads(d->t.ctx, ids, 64);
+    for (unsigned i = 0; i < nt && i < 64; i++)
+        if (ids[i] == (unsigned long)id)
+            return true;
+    return false;
+}
+
 static int stop_reply(struct gdb_conn *g, const struct hexsim_dbg_stop *st)
 {
     struct hexsim_debugger *d = g->d;
@@ -198,14 +209,19 @@ static int stop_reply(struct gdb_conn *g, const struct hexsim_dbg_stop *st)
             snprintf(o, GDB_BUF, "W%02x", st->exit_status & 0xff);
         return reply(g, o);
     }
+    g->last = *st;
     int sig = st->kind == HEXSIM_DBG_STOP_FAULT ? gdb_signal(st->signal)
             : st->kind == HEXSIM_DBG_STOP_INTERRUPT ? 2 : 5;
+    unsigned keep = d->thread;     // the registers of the thread that stopped
+    if (st->thread)
+        d->thread = st->thread;
     hexsim_dbg_reg_read(d, HEXSIM_DBG_REG_PC, &v);
     hex_le(pc, v, 4);
     hexsim_dbg_reg_read(d, HEXSIM_DBG_REG_SP, &v);
     hex_le(sp, v, 4);
-    int n = snprintf(o, GDB_BUF, "T%02xthread:%x;%02x:%s;%02x:%s;", sig, st->thread ? st->thread
-                     : d->thread, HEXSIM_DBG_REG_PC, pc, HEXSIM_DBG_REG_SP, sp);
+    int n = snprintf(o, GDB_BUF, "T%02xthread:%x;%02x:%s;%02x:%s;", sig, d->thread,
+                     HEXSIM_DBG_REG_PC, pc, HEXSIM_DBG_REG_SP, sp);
+    d->thread = keep;
     if (st->kind == HEXSIM_DBG_STOP_WATCH) {
         const char *key = "watch";
         for (unsigned i = 0; i < d->nwp; i++)
@@ -426,11 +442,7 @@ static int handle(struct gdb_conn *g, int *end)
         // 0 and -1 (any, all) keep the current one.
         const char *idp = p[0] == 'H' ? (p[1] ? p + 2 : p + 1) : p + 1;
         long id = strtol(idp, NULL, 16);
-        unsigned ids[64];
-        unsigned nt = d->t.ops->threads(d->t.ctx, ids, 64);
-        bool known = id <= 0;
-        for (unsigned i = 0; i < nt && i < 64 && !known; i++)
-            known = ids[i] == (unsigned)id;
+        bool known = id <= 0 || thread_known(d, id);
         if (known && p[0] == 'H' && p[1] == 'g' && id > 0)
             d->thread = (unsigned)id;
         reply(g, known ? "OK" : "E01");
@@ -450,7 +462,15 @@ static int handle(struct gdb_conn *g, int *end)
         if (strcmp(p, "vCont?") == 0) {
             reply(g, "vCont;c;C;s;S");
         } else if (strncmp(p, "vCont;", 6) == 0) {
-            resume(g, p[6] == 's' || p[6] == 'S');
+            // vCont;s:ID steps thread ID (the others stay); a thread ID on c changes nothing
+            bool step = p[6] == 's' || p[6] == 'S';
+            const char *colon = strchr(p + 6, ':');
+            if (step && colon) {
+                long id = strtol(colon + 1, NULL, 16);
+                if (thread_known(d, id) && id > 0)
+                    d->thread = (unsigned)id;
+            }
+            resume(g, step);
         } else if (strncmp(p, "vKill", 5) == 0) {
             reply(g, "OK");
             *end = HEXSIM_GDB_KILLED;
@@ -474,6 +494,19 @@ static int handle(struct gdb_conn *g, int *end)
             for (unsigned i = 0; i < nt && i < 64; i++)
                 pos += (size_t)snprintf(g->out + pos, GDB_BUF - pos, "%s%x", i ? "," : "", ids[i]);
             put_packet(g, g->out, pos);
+        } else if (strncmp(p, "qThreadStopInfo", 15) == 0) {
+            // lldb asks each thread why it stopped: the one that stopped says so, the
+            // others (vCPUs held while it ran) have no reason (signal 0)
+            long id = strtol(p + 15, NULL, 16);
+            if (!thread_known(d, id) || id <= 0 || d->ended) {
+                reply(g, "E01");
+            } else if ((unsigned)id == g->last.thread) {
+                struct hexsim_dbg_stop st = g->last;
+                stop_reply(g, &st);
+            } else {
+                snprintf(tmp, sizeof(tmp), "T00thread:%lx;", id);
+                reply(g, tmp);
+            }
         } else if (strcmp(p, "qsThreadInfo") == 0) {
             reply(g, "l");
         } else if (strcmp(p, "qAttached") == 0) {

@@ -320,6 +320,18 @@ static void stop_header(struct hexsim_debugger *d, const char *what, uint32_t pc
     }
 }
 
+// "Thread N hit " when the target has several threads (vCPUs), as gdb says which thread
+// stopped; "" with one.
+static const char *stop_thread(struct hexsim_debugger *d, const struct hexsim_dbg_stop *stop,
+                               char *buf, size_t len)
+{
+    unsigned ids[2];
+    buf[0] = 0;
+    if (stop->thread && d->t.ops->threads && d->t.ops->threads(d->t.ctx, ids, 2) > 1)
+        snprintf(buf, len, "Thread %u hit ", stop->thread);
+    return buf;
+}
+
 // A stop after a step by source line, as gdb reports it: "add3 (a=1, ...) at f.c:20" when
 // the function or frame changed, then the source line ("21\t    return a;", or "21\tin
 // f.c" when the file cannot be read).
@@ -346,10 +358,10 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
     }
     switch (stop->kind) {
     case HEXSIM_DBG_STOP_BREAK: {
-        char what[64] = "";
+        char what[96] = "", who[32];
         if (stop->index > 0)
-            snprintf(what, sizeof(what), "%s %d, ", d->stop_temp ? "Temporary breakpoint" :
-                     "Breakpoint", stop->index);
+            snprintf(what, sizeof(what), "%s%s %d, ", stop_thread(d, stop, who, sizeof(who)),
+                     d->stop_temp ? "Temporary breakpoint" : "Breakpoint", stop->index);
         stop_header(d, what, stop->pc, out);
         hexsim_dbg_print_location(d, out);
         break;
@@ -360,7 +372,9 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
             if (d->wp[i].id == stop->index)
                 w = &d->wp[i];
         if (w) {
-            fprintf(out, "%s %d: %s (%s at 0x%08x)\n", w->w.kind == HEXSIM_DBG_WATCH_WRITE ?
+            char who[32];
+            fprintf(out, "%s%s %d: %s (%s at 0x%08x)\n", stop_thread(d, stop, who, sizeof(who)),
+                    w->w.kind == HEXSIM_DBG_WATCH_WRITE ?
                     "Watchpoint" : w->w.kind == HEXSIM_DBG_WATCH_READ ? "Read watchpoint" :
                     "Access watchpoint", w->id, w->expr, stop->write ? "written" : "read",
                     stop->addr);

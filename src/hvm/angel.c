@@ -13,8 +13,12 @@
 
 #include "hexsim/machine.h"
 
+// The boot console and UART3 share the host's terminal: what the guest wrote to UART3
+// before (still in its TX FIFO, sent at the line's pace) goes out first, so the two
+// consoles' lines do not interleave when the kernel hands over from one to the other.
 static void out(struct hexsim_machine *m, const void *b, size_t n)
 {
+    hexsim_msm_uart_show(&m->uart[2]);
     if (m->console.write)
         m->console.write(m->console.ctx, b, n);
 }

@@ -292,7 +292,13 @@ static void st_run(void *t, const struct hexsim_dbg_run *c, struct hexsim_dbg_st
     stop->thread = 1;
     d->cond = c;
     d->stop = stop;
-    d->skip_bp = c->step_over_bp ? 0xff : 0;
+    // stepping over a breakpoint: the vCPUs that stand on one now; not a vCPU the guest
+    // starts later at a breakpoint's address (vmstart's PC), which must stop there
+    d->skip_bp = 0;
+    for (unsigned i = 0; c->step_over_bp && i < d->m->nvcpu; i++)
+        for (unsigned b = 0; b < c->nbp; b++)
+            if (d->m->vcpu[i].state != HEXSIM_VCPU_OFF && d->m->vcpu[i].cpu.pc == c->bp[b])
+                d->skip_bp |= (uint8_t)(1u << i);
     if (run_hooked(d)) {
         if (stop->kind == HEXSIM_DBG_STOP_NONE)   // cannot happen: the hook names the stop
             stop->kind = HEXSIM_DBG_STOP_INTERRUPT;

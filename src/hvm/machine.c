@@ -14,6 +14,7 @@
 
 #include "core/profile.h"
 #include "hexsim/machine.h"
+#include "run_jit.h"
 
 static void serial_to_console(void *ctx, const void *buf, size_t n)
 {
@@ -141,6 +142,7 @@ void hexsim_machine_free(struct hexsim_machine *m)
         return;
     hexsim_mem_free(&m->ram);
     free(m->pcache);
+    hexsim_sysjit_free(m);
     for (unsigned i = 0; i < HEXSIM_MAX_VCPUS; i++)
         hexsim_caches_free(&m->caches[i]);
     hexsim_cache_free(&m->l2);

@@ -81,6 +81,18 @@ void hexsim_vcpu_flush_tlb(struct hexsim_vcpu *v)
     for (unsigned t = 0; t < 2; t++)
         for (unsigned i = 0; i < HEXSIM_TLB_SIZE; i++)
             v->tlb[t].e[i].vpage = ~0u;
+    memset(v->rtlb, 0, sizeof(v->rtlb));
+    memset(v->wtlb, 0, sizeof(v->wtlb));
+}
+
+void hexsim_code_page_slow(struct hexsim_machine *m, struct hexsim_page *pg)
+{
+    pg->code = true;
+    for (unsigned i = 0; i < m->nvcpu; i++)
+        for (unsigned t = 0; t < 2; t++)
+            for (unsigned k = 0; k < HEXSIM_MEM_TLB_SIZE; k++)
+                if (m->vcpu[i].wtlb[t][k].page == pg)
+                    m->vcpu[i].wtlb[t][k].tag = 0;
 }
 
 static struct hexsim_page *ram_page(struct hexsim_machine *m, uint32_t pa)
@@ -202,6 +214,8 @@ void hexsim_vcpu_set_user(struct hexsim_vcpu *v, bool user)
     v->xlat.tlb = &v->tlb[user ? 1 : 0];
     v->env.user_mode = user;
     v->env.guest_mode = !user;
+    v->env.rtlb = v->rtlb[user ? 1 : 0];
+    v->env.wtlb = v->wtlb[user ? 1 : 0];
 }
 
 // A size other than 1, 2, 4 or 8, or an address not aligned to it (the CPU never makes

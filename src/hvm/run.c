@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The system-mode run loop. vCPUs run round-robin in time slices of packets (deterministic:
-// no host threads, no host time); a slice ends early when a vCPU waits, yields or stops,
-// or when interrupt or device state changed. Between slices the loop advances the devices
+// no host threads, no host time), straight runs of them as blocks where they may
+// (run_jit.c: the same results as packet by packet); every running vCPU's slice covers the
+// same window of guest time, side by side (each vCPU is a core of its own unless the timing
+// model's core_threads makes several take turns on one), and the machine clock moves to the
+// window's end; a slice ends early when a vCPU waits, yields or stops, or when interrupt or
+// device state changed (the vCPU then goes on in its window: run_window). Between slices
+// the loop advances the devices
 // whose time has come, wakes waiting vCPUs that have an interrupt pending, and delivers
 // interrupts to vCPUs that have them enabled. When every live vCPU waits (vmwait), the
 // clock moves to the next device event instead of spinning: at once with the virtual
@@ -26,6 +31,7 @@
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "hexsim/machine.h"
+#include "run_jit.h"
 
 #define PCACHE_SIZE 8192
 #define SLICE 10000u
@@ -97,7 +103,7 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
         }
         words[n] = (uint32_t)hexsim_page_load(pg, a & (HEXSIM_PAGE_SIZE - 1), 4);
     }
-    first->code = true;   // a store into the page drops the cached decode (code_gen)
+    hexsim_code_page(m, first);   // a store into the page drops the cached decode (code_gen)
     hexsim_decode_packet(words, n, addr, m->arch, tmp);
     if (tmp->status == HX_DECODE_TRUNCATED && next_fault) {
         *fault = next_fault;
@@ -157,8 +163,18 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
     struct hexsim_packet tmp;
     struct hexsim_event_info ev;
     v->yield = false;
+    bool alone = false;   // the next packet runs on its own (run_jit.h)
     for (uint64_t i = 0; i < budget && v->cpu.pcycles < until && !m->halted; i++) {
         const struct hexsim_machine_hook *hook = m->hook;
+        if (m->sysblocks && !alone && !hook && !m->profile) {
+            uint64_t n = hexsim_sysjit_run(v, budget - i, until, &alone);
+            if (n) {   // nothing in a block ends a slice (run_jit.c)
+                m->packets += n;
+                i += n - 1;
+                continue;
+            }
+        }
+        alone = false;
         uint32_t pc0 = v->cpu.pc;
         if (__builtin_expect(hook != NULL, 0)) {
             int h = hook->before(hook->ctx, v);
@@ -247,6 +263,45 @@ static void interrupts(struct hexsim_machine *m)
             hexsim_intc_accept(&m->intc, n);
             hexsim_hvm_event(v, HVM_EV_INTR, n, v->cpu.pc, 0);
         }
+    }
+}
+
+// Runs v through the round's window (to pcycle `until`, at most `budget` packets): slice
+// after slice while it keeps running. What ends a slice early and still lets v run on (a
+// vmrte, an interrupt controller or device change: m->attention) is handled in between:
+// interrupts are delivered, and a device event that became due before `until` ends the
+// window (the round loop advances the devices). So a vCPU that returns from a system call
+// keeps the rest of its window instead of idling while the others run to its end.
+static void run_window(struct hexsim_machine *m, struct hexsim_vcpu *v, uint64_t budget,
+                       uint64_t until)
+{
+    uint64_t p0 = m->packets;
+    for (;;) {
+        run_slice(v, budget - (m->packets - p0), until > v->cpu.pcycles ? until
+                                                                        : v->cpu.pcycles + 1);
+        if (m->halted || m->hook_stop || v->yield || v->state != HEXSIM_VCPU_RUN ||
+            v->cpu.pcycles >= until || m->packets - p0 >= budget || !m->attention)
+            return;
+        uint64_t next = hexsim_bus_next_event(&m->bus);
+        if (next <= v->cpu.pcycles)
+            return;
+        if (next < until)
+            until = next;
+        m->attention = false;
+        interrupts(m);
+    }
+}
+
+// How many vCPUs take turns on each vCPU's core this round: its core's running vCPUs (the
+// timing model's core_threads groups vCPUs k to a core, 0..k-1, k..2k-1, ...; the default 1
+// gives each vCPU a core of its own, so vCPUs run side by side in guest time).
+static void core_turns(const struct hexsim_machine *m, unsigned turns[HEXSIM_MAX_VCPUS])
+{
+    unsigned k = m->tparams.core_threads ? m->tparams.core_threads : 1;
+    for (unsigned i = 0; i < m->nvcpu; i++) {
+        turns[i] = 0;
+        for (unsigned j = i / k * k; j < i / k * k + k && j < m->nvcpu; j++)
+            turns[i] += m->vcpu[j].state == HEXSIM_VCPU_RUN;
     }
 }
 
@@ -357,6 +412,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         m->pcache->gen = ~0ull;
     }
+    if (hexsim_sysjit_init(m)) {
+        fprintf(m->err, "hexsim: out of memory\n");
+        return HEXSIM_SYS_EXIT_ERROR;
+    }
     if (m->opts.profile && !m->profile && !(m->profile = hexsim_profile_new())) {
         fprintf(m->err, "hexsim: out of memory\n");
         return HEXSIM_SYS_EXIT_ERROR;
@@ -442,23 +501,27 @@ int hexsim_machine_run(struct hexsim_machine *m)
             if (m->opts.max_packets - m->packets < slice)
                 slice = m->opts.max_packets - m->packets;
         }
-        if (m->pause_at && m->pause_at - m->packets < slice)
+        unsigned nrun = 0, turns[HEXSIM_MAX_VCPUS];
+        for (unsigned i = 0; i < m->nvcpu; i++)
+            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
+        core_turns(m, turns);
+        // A pause (--snapshot-at) cuts the round short only when one vCPU runs; with several,
+        // the vCPUs after the cut would run their slices in another round than in a run
+        // without the pause, so the pause waits for the end of the round instead.
+        if (m->pause_at && nrun == 1 && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
         uint64_t until = start + SLICE;   // a slice ends at the next device event
         if (next != HEXSIM_TIME_NEVER && next < until)
             until = next > start ? next : start + 1;
-        unsigned nrun = 0;             // threads taking turns on the core this round
-        for (unsigned i = 0; i < m->nvcpu; i++)
-            nrun += m->vcpu[i].state == HEXSIM_VCPU_RUN;
         for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {
             struct hexsim_vcpu *v = &m->vcpu[i];
             if (v->state != HEXSIM_VCPU_RUN)
                 continue;
             if (v->cpu.pcycles < start)
                 v->cpu.pcycles = start;
-            v->cpu.tm.interleave = nrun;
-            run_slice(v, slice, until > v->cpu.pcycles ? until : v->cpu.pcycles + 1);
+            v->cpu.tm.interleave = turns[i];
+            run_window(m, v, slice, until);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }

@@ -10,6 +10,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/machine.c
     ${CMAKE_CURRENT_LIST_DIR}/mmu.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
+    ${CMAKE_CURRENT_LIST_DIR}/run_jit.c
     ${CMAKE_CURRENT_LIST_DIR}/stats.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/bus.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/clk_ctl.c

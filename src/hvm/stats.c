@@ -2,9 +2,10 @@
 // --stats and --stats-json in system mode: the timing model's counters summed over the
 // vCPUs (src/cpu/timing.h), the machine's packet count and pcycle clock, trap1 calls by
 // name (hexagon_vm.h numbering), events by kind and interrupts by number, angel calls, and
-// host time (src/core/stats.c prints and writes them).
+// host time and blocks (src/core/stats.c prints and writes them).
 #include "core/stats.h"
 #include "hexsim/machine.h"
+#include "run_jit.h"
 
 static const char *const event_keys[8] = {
     [HVM_EV_RESET] = "reset", [HVM_EV_MACHCHECK] = "machine_check",
@@ -44,6 +45,12 @@ void hexsim_machine_report_stats(struct hexsim_machine *m, double seconds)
     }
     hexsim_stats_add(&s, "angel_calls", "angel calls", m->counts.angel);
     hexsim_stats_add_host(&s, m->packets, seconds);
+    // how the host ran it (they depend on --no-jit and the code cache, not on the guest)
+    uint64_t built, compiled, flushes;
+    hexsim_sysjit_stats(m, &built, &compiled, &flushes);
+    hexsim_stats_add(&s, "host_blocks_built", "blocks built (host)", built);
+    hexsim_stats_add(&s, "host_blocks_compiled", "blocks compiled (host)", compiled);
+    hexsim_stats_add(&s, "host_code_cache_flushes", "code cache flushes (host)", flushes);
     if (m->opts.stats)
         hexsim_stats_print(m->err, &s);
     char msg[600];

@@ -37,6 +37,9 @@ static void usage(FILE *out)
             "  --mcpu=CPU               decode the instructions of CPU (hexagonv5 ... hexagonv73,\n"
             "                           hexagonv67t and hexagonv71t with the audio extension);\n"
             "                           the default is hexagonv60, as for llvm-objdump\n"
+            "  --mattr=FEATURES         also decode these features, as llvm-objdump's --mattr:\n"
+            "                           +hvx (HVX of the CPU's version, 128-byte vectors),\n"
+            "                           +hvx-ieee-fp, +hvx-qfloat (its floating point)\n"
             "  -h, --help               show this help and exit\n"
             "  --version                show the version and exit\n"
             "\n"
@@ -146,10 +149,19 @@ static int parse_args(int argc, char **argv, struct cli *c)
                 return error_exit("--stop-address: expected a non-negative integer, "
                                   "but got '%s'", value);
         } else if (option_value(argc, argv, &i, "--mcpu", &value)) {
+            unsigned features = c->opt.arch & ~0xffu & ~HEXSIM_ARCH_TINY;
             c->opt.arch = hexsim_arch_parse(value);
             if (c->opt.arch == 0)
                 return error_exit("unknown or unsupported CPU '%s' (hexagonv5, hexagonv55, "
                                   "hexagonv60 ... hexagonv73, hexagonv67t, hexagonv71t)", value);
+            c->opt.arch |= features;
+        } else if (option_value(argc, argv, &i, "--mattr", &value)) {
+            const char *bad = value;
+            unsigned a = hexsim_arch_features(c->opt.arch, value, &bad);
+            if (!a)
+                return error_exit("unknown or unsupported feature in '%s' (+hvx, +hvxvNN, "
+                                  "+hvx-ieee-fp, +hvx-qfloat, +hvx-length128b)", bad);
+            c->opt.arch = a;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;

@@ -305,7 +305,7 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
         v->state = vc.state <= HEXSIM_VCPU_WAIT ? (int)vc.state : HEXSIM_VCPU_OFF;
         v->evb = vc.evb;
         v->ptbase = vc.ptbase;
-        v->user = vc.user;
+        hexsim_vcpu_set_user(v, vc.user);   // (its TLBs and the executor's mode too)
         v->ie = vc.ie;
         v->mmu_on = vc.mmu_on;
         v->yield = vc.yield;

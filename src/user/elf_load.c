@@ -109,6 +109,10 @@ static int load(struct hexsim_user *u, Elf *elf, const char *path, char *err, si
         u->arch = u->opts.arch;
     if (!u->arch)   // e_flags name no core: the newest the ISA table describes
         u->arch = 73;
+    // HVX (V60 on, 128-byte vectors, with its floating point where the core has it) is
+    // enabled for every process, as Linux does for a program on a core with HVX
+    if (hexsim_arch_version(u->arch) >= 60)
+        u->arch |= HEXSIM_ARCH_HVX_ALL;
     return 0;
 }
 

@@ -15,6 +15,9 @@
 
 const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
 {
+    if (u->proc)
+        return "the process has made other processes (fork) or is one of them: a snapshot "
+               "holds one process";
     if (u->os && u->os->cwd_fd >= 0)
         return "the process changed its current directory (a host directory the snapshot "
                "could not reopen)";

@@ -16,6 +16,7 @@
 #include "core/stats.h"
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
+#include "proc.h"
 #include "sys.h"
 #include "user.h"
 
@@ -53,6 +54,7 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
 
 void hexsim_user_free(struct hexsim_user *u)
 {
+    hx_proc_free(u);
     hexsim_user_os_free(u);
     hexsim_mem_free(&u->mem);
     if (u->caches_made) {
@@ -184,6 +186,16 @@ int hexsim_user_step(struct hexsim_user *u, struct hexsim_user_exec *x,
                      struct hexsim_event_info *ev, const struct hexsim_packet **pkt)
 {
     int r = step_packet(u, x, ev, pkt);
+    if (x->image != u->image) {   // execve: the new program's decoder and blocks
+        *pkt = NULL;
+        hexsim_user_exec_free(x);
+        if (hexsim_user_exec_init(u, x)) {
+            fprintf(u->err, "hexsim: out of memory\n");
+            u->exited = true;
+            u->exit_status = 1;
+            return HEXSIM_USER_STEP_EXIT;
+        }
+    }
     if (r == HEXSIM_USER_STEP_OK && u->cpu.packets >= hexsim_user_os_stop(u)) {
         hexsim_user_os_tick(u);   // the next thread's turn, timers
         if (u->exited)
@@ -224,6 +236,7 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     if (u->opts.jit_threshold)
         x->pcache->blocks->hot = u->opts.jit_threshold;
     x->pcache->gen = u->mem.code_gen;   // empty, so in step (a flush would touch every page)
+    x->image = u->image;
     x->env.cpu = &u->cpu;
     x->env.mem = &u->mem;
     x->env.arch = u->arch;
@@ -289,6 +302,8 @@ static void report_stats(struct hexsim_user *u, const struct hx_block_table *bt,
     hexsim_stats_add(&s, "host_blocks_built", "blocks built (host)", bt->built);
     hexsim_stats_add(&s, "host_blocks_compiled", "blocks compiled (host)", bt->compiled);
     hexsim_stats_add(&s, "host_code_cache_flushes", "code cache flushes (host)", bt->flushes);
+    if (u->opts.stats && u->proc && u->proc->forked)
+        fprintf(u->err, "hexsim: process %d (%s):\n", hx_getpid(u), u->path);
     if (u->opts.stats)
         hexsim_stats_print(u->err, &s);
     char msg[600];
@@ -324,7 +339,7 @@ static int span_event(struct hexsim_user *u, struct hexsim_event_info *ev, int k
         hexsim_user_syscall(u);
         if (u->exited)
             return SPAN_EXIT;
-        if (u->os_resched) {
+        if (u->os_resched) {   // (also after an execve: the run loop remakes its state)
             u->os_resched = false;
             return SPAN_LIMIT;
         }
@@ -341,6 +356,7 @@ static int span_event(struct hexsim_user *u, struct hexsim_event_info *ev, int k
     if (sig)
         hx_strace_signal(u, sig, &info);
     *status = hexsim_user_fault(u, ev);
+    u->term_sig = *status > 128 ? *status - 128 : 0;
     if (u->opts.strace && *status > 128)
         hx_strace_killed(u, *status - 128);
     return SPAN_FAULT;
@@ -463,6 +479,23 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
                        : run_span(u, x, &hx, &ev, stop, NULL, &status);
         if (end != SPAN_LIMIT)
             break;
+        if (x->image != u->image) {
+            // execve: decoded packets, blocks and the core version are the new program's;
+            // --profile starts afresh (it profiles the program the process ends with)
+            hexsim_user_exec_free(x);
+            if (hexsim_user_exec_init(u, x)) {
+                fprintf(u->err, "hexsim: out of memory\n");
+                hexsim_profile_free(prof);
+                return 1;
+            }
+            hx_exec_begin(&hx, &x->env, &ev);
+            hx_block_set_timing(x->pcache->blocks, hx.tp);
+            if (prof) {
+                hexsim_profile_free(prof);
+                prof = hexsim_profile_new();
+            }
+            continue;
+        }
         uint64_t n = u->cpu.packets;
         // (the turn's end as it is now: a thread switch in a system call moved it later,
         // and a span may end anywhere: --snapshot-at, --max-packets, a system call)

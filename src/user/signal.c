@@ -245,6 +245,7 @@ static void terminate(struct hexsim_user *u, int sig, const char *why)
             sig_names[sig] ? sig_names[sig] : "real-time", why);
     u->exited = true;
     u->exit_status = 128 + sig;
+    u->term_sig = sig;
     if (u->opts.strace)
         hx_strace_killed(u, sig);
 }
@@ -301,6 +302,29 @@ void hx_deliver_signals(struct hexsim_user *u)
         t->mask = t->saved_mask;   // rt_sigsuspend ended without a handler
         t->has_saved_mask = false;
     }
+}
+
+int hx_signal_ready(struct hexsim_user *u)
+{
+    struct hexsim_user_os *os = u->os;
+    if (!os)
+        return 0;
+    struct hx_thread *t = &os->t[os->cur];
+    uint64_t ready = (t->pending | os->pending) & ~t->mask;
+    for (int sig = 1; sig <= HX_NSIG; sig++)
+        if ((ready & BIT(sig)) && !ignored(os, sig))
+            return sig;
+    return 0;
+}
+
+int64_t hx_interrupted(struct hexsim_user *u)
+{
+    const struct hx_sigaction *a = &u->os->act[hx_signal_ready(u)];
+    if (a->handler != SIG_DFL_ && a->handler != SIG_IGN_ && (a->flags & SA_RESTART)) {
+        u->cpu.pc -= 4;   // -ERESTARTSYS: made again once the handler has run
+        return HX_SYS_NORET;
+    }
+    return -EINTR;
 }
 
 int64_t hx_sigpipe(struct hexsim_user *u, int64_t r)
@@ -558,6 +582,8 @@ int64_t sys_kill(struct hexsim_user *u, uint32_t pid, uint32_t sig)
     if (check_sig(sig))
         return -EINVAL;
     int32_t p = (int32_t)pid;
+    if (u->proc)
+        return hx_proc_kill(u, p, (int)sig);   // there are other processes (process.c)
     if (p != 1 && p != 0 && p != -1)   // the process is pid 1, its group 1, alone
         return -ESRCH;
     if (sig) {
@@ -575,7 +601,7 @@ int64_t sys_tgkill(struct hexsim_user *u, uint32_t tgid, uint32_t tid, uint32_t 
     if (check_sig(sig) || (int32_t)tid <= 0 || ((int32_t)tgid <= 0 && tgid != ~0u))
         return -EINVAL;
     int i = hx_thread_index(os, (int32_t)tid);
-    if (i < 0 || (tgid != ~0u && tgid != 1))
+    if (i < 0 || (tgid != ~0u && (int32_t)tgid != hx_getpid(u)))
         return -ESRCH;
     if (sig) {
         struct hx_siginfo info = { SI_TKILL, { 1, 0, 0 } };
@@ -598,7 +624,7 @@ int64_t sys_rt_sigqueueinfo(struct hexsim_user *u, uint32_t tgid, uint32_t tid, 
     // the sender's si_code and fields, as the caller wrote them (to itself a process may
     // send any code, kernel/signal.c do_rt_sigqueueinfo; there are no other processes)
     struct hx_siginfo info = { (int32_t)rd32(b + 8), { rd32(b + 12), rd32(b + 16), rd32(b + 20) } };
-    if (tgid != 1)
+    if ((int32_t)tgid != hx_getpid(u))
         return -ESRCH;
     int i = -1;
     if (tid != ~0u) {

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Linux user mode (hexsim --user): ELF loader (libelf), initial stack, system calls, run loop,
-# threads, signals and timers, debugger target.
+# threads, signals and timers, processes (fork, execve, wait), debugger target.
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/elf_load.c
     ${CMAKE_CURRENT_LIST_DIR}/stack.c
@@ -8,6 +8,8 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/sys_fs.c
     ${CMAKE_CURRENT_LIST_DIR}/sys_misc.c
     ${CMAKE_CURRENT_LIST_DIR}/thread.c
+    ${CMAKE_CURRENT_LIST_DIR}/process.c
+    ${CMAKE_CURRENT_LIST_DIR}/exec.c
     ${CMAKE_CURRENT_LIST_DIR}/signal.c
     ${CMAKE_CURRENT_LIST_DIR}/timer.c
     ${CMAKE_CURRENT_LIST_DIR}/strace.c

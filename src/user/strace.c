@@ -89,6 +89,11 @@ static const struct flag at_flags[] = {
     { 0x100, "AT_SYMLINK_NOFOLLOW" }, { 0x200, "AT_REMOVEDIR" }, { 0x400, "AT_SYMLINK_FOLLOW" },
     { 0x800, "AT_NO_AUTOMOUNT" }, { 0x1000, "AT_EMPTY_PATH" },
 };
+static const struct flag wait_flags[] = {   // include/uapi/linux/wait.h
+    { 1, "WNOHANG" }, { 2, "WSTOPPED" }, { 4, "WEXITED" }, { 8, "WCONTINUED" },
+    { 0x01000000, "WNOWAIT" }, { 0x20000000, "__WNOTHREAD" }, { 0x40000000, "__WALL" },
+    { 0x80000000, "__WCLONE" },
+};
 static const struct flag clone_flags[] = {
     { 0x100, "CLONE_VM" }, { 0x200, "CLONE_FS" }, { 0x400, "CLONE_FILES" },
     { 0x800, "CLONE_SIGHAND" }, { 0x1000, "CLONE_PIDFD" }, { 0x2000, "CLONE_PTRACE" },
@@ -363,15 +368,75 @@ static void futex(struct hexsim_user *u, struct line *l, const uint32_t *a, bool
     }
 }
 
+// execve's argv: the strings (at most 32 shown), then "..." when there are more
+static void argv_at(struct hexsim_user *u, struct line *l, uint32_t addr)
+{
+    if (!addr) {
+        out(l, "NULL");
+        return;
+    }
+    out(l, "[");
+    for (uint32_t i = 0;; i++) {
+        uint32_t p;
+        if (hx_get32(u, addr + 4 * i, &p)) {
+            out(l, i ? ", ...]" : "%#x", addr);
+            return;
+        }
+        if (!p)
+            break;
+        if (i == 32) {
+            out(l, ", ...");
+            break;
+        }
+        if (i)
+            out(l, ", ");
+        char b[STR_MAX + 1];
+        size_t n = 0;
+        while (n <= STR_MAX && !hx_get(u, p + (uint32_t)n, b + n, 1) && b[n])
+            n++;
+        quoted(l, (const uint8_t *)b, n < STR_MAX ? n : STR_MAX, n > STR_MAX);
+    }
+    out(l, "]");
+}
+
+// execve's envp as strace shows it: the address and how many strings
+static void envp_at(struct hexsim_user *u, struct line *l, uint32_t addr)
+{
+    uint32_t n = 0, p = 1;
+    while (addr && n < 100000 && !hx_get32(u, addr + 4 * n, &p) && p)
+        n++;
+    ptr(l, addr);
+    if (addr)
+        out(l, " /* %u var%s */", n, n == 1 ? "" : "s");
+}
+
+// a wait status the call wrote (wait4)
+static void wait_status_at(struct hexsim_user *u, struct line *l, uint32_t addr)
+{
+    uint32_t s;
+    if (!addr || hx_get32(u, addr, &s)) {
+        ptr(l, addr);
+        return;
+    }
+    if (s & 0x7f) {
+        out(l, "[{WIFSIGNALED(s) && WTERMSIG(s) == ");
+        sig_name(l, s & 0x7f, true);
+        out(l, "}]");
+    } else {
+        out(l, "[{WIFEXITED(s) && WEXITSTATUS(s) == %u}]", (s >> 8) & 0xff);
+    }
+}
+
 // clone(flags, newsp, parent_tid, child_tid, tls): Hexagon's argument order (kernel/fork.c)
 static void clone_args(struct line *l, const uint32_t *a)
 {
     out(l, "child_stack=");
     ptr(l, a[1]);
     out(l, ", flags=");
-    flags(l, a[0] & ~0xffu, clone_flags, N(clone_flags), true);
+    if (a[0] & ~0xffu || !(a[0] & 0xff))
+        flags(l, a[0] & ~0xffu, clone_flags, N(clone_flags), true);
     if (a[0] & 0xff) {
-        out(l, "|");
+        out(l, a[0] & ~0xffu ? "|" : "");
         sig_name(l, a[0] & 0xff, true);
     }
     if (a[0] & 0x100000)
@@ -517,6 +582,10 @@ static void args(struct hexsim_user *u, struct line *l, const char *k, const uin
             break;
         case 'F': case 'G': futex(u, l, a, *k == 'G'); return;
         case 'C': clone_args(l, a); return;
+        case 'X': argv_at(u, l, v); break;
+        case 'Z': envp_at(u, l, v); break;
+        case 'j': if (ret <= 0) ptr(l, v); else wait_status_at(u, l, v); break;
+        case 'J': flags(l, v, wait_flags, N(wait_flags), true); break;
         default: out(l, "%#x", v); break;
         }
     }
@@ -529,11 +598,19 @@ static struct hx_thread *thread_of(struct hexsim_user *u, int32_t tid)
     return i < 0 ? NULL : &os->t[i];
 }
 
-// "[pid N] " while there is more than one thread (as strace -f with several tracees)
+// "[pid N] " while there is more than one thread, or other processes (as strace -f with
+// several tracees)
 static void leader(struct hexsim_user *u, struct line *l, int32_t tid)
 {
-    if (u->os && u->os->n > 1)
+    if ((u->os && u->os->n > 1) || u->proc)
         out(l, "[pid %d] ", tid);
+}
+
+// the same before the process's end: strace -f names every process but the first
+static void end_leader(struct hexsim_user *u, struct line *l)
+{
+    if (u->proc && u->proc->forked)
+        out(l, "[pid %d] ", hx_getpid(u));
 }
 
 // A waiting call's held line ends with "<unfinished ...>" when another line comes first.
@@ -553,7 +630,7 @@ static void emit(struct hexsim_user *u, const struct line *l)
 
 static int32_t current_tid(struct hexsim_user *u)
 {
-    return u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
+    return u->os && u->os->n ? u->os->t[u->os->cur].tid : hx_getpid(u);
 }
 
 static void call_lines(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret)
@@ -578,7 +655,9 @@ static void call_lines(struct hexsim_user *u, const struct hx_strace_entry *e, i
             return;
         ret = (int32_t)(cur ? u->cpu.r[0] : t->regs.r[0]);
     }
-    if (nr == 139 && t) {   // rt_sigreturn: the mask it restored
+    if ((nr == 221 || nr == 281) && ret >= 0 && u->strace_held.pre[0]) {
+        out(&l, "%s", u->strace_held.pre);   // (the arguments were in the replaced image)
+    } else if (nr == 139 && t) {   // rt_sigreturn: the mask it restored
         out(&l, "{mask=");
         sigset(&l, t->mask);
         out(&l, "}");
@@ -608,14 +687,26 @@ static void call_lines(struct hexsim_user *u, const struct hx_strace_entry *e, i
         struct line x = { .n = 0 };
         if (!u->exited)
             leader(u, &x, tid);
+        else
+            end_leader(u, &x);
         out(&x, "+++ exited with %d +++", u->exited ? u->exit_status : (int)(a[0] & 0xff));
         emit(u, &x);
     }
 }
 
+void hx_strace_pre(struct hexsim_user *u, const struct hx_strace_entry *e)
+{
+    const char *name, *kinds;
+    struct line l = { .n = 0 };
+    if (hx_syscall_info(e->nr, &name, &kinds))
+        args(u, &l, kinds + 1, e->a, 0);
+    snprintf(u->strace_held.pre, sizeof(u->strace_held.pre), "%.*s", (int)l.n, l.s);
+}
+
 void hx_strace_call(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret)
 {
     call_lines(u, e, ret);
+    u->strace_held.pre[0] = 0;
     struct hexsim_user_strace_held *h = &u->strace_held;
     if (h->after_n) {   // the waits this call ended
         if (h->on)
@@ -673,7 +764,12 @@ void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *i
     int32_t c = info->code;
     const char *cn = lookup((uint32_t)c, codes, N(codes));
     bool fault = (sig == 11 || sig == 7 || sig == 4) && c > 0 && c < 0x80;
-    if (fault && sig == 11)
+    bool chld = sig == 17 && c >= 1 && c <= 6;
+    static const char *const cld[] = { "", "CLD_EXITED", "CLD_KILLED", "CLD_DUMPED",
+                                       "CLD_TRAPPED", "CLD_STOPPED", "CLD_CONTINUED" };
+    if (chld)
+        out(&l, "%s", cld[c]);
+    else if (fault && sig == 11)
         out(&l, "%s", c == 1 ? "SEGV_MAPERR" : c == 2 ? "SEGV_ACCERR" : "?");
     else if (fault && sig == 7)
         out(&l, "%s", c == 1 ? "BUS_ADRALN" : c == 2 ? "BUS_ADRERR" : "?");
@@ -683,7 +779,14 @@ void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *i
         out(&l, "%s", cn);
     else
         out(&l, "%d", c);
-    if (fault) {
+    if (chld) {
+        out(&l, ", si_pid=%d, si_uid=%u, si_status=", (int32_t)info->w[0], info->w[1]);
+        if (c == 1)
+            out(&l, "%d", (int32_t)info->w[2]);
+        else
+            sig_name(&l, info->w[2], true);
+        out(&l, ", si_utime=0, si_stime=0");
+    } else if (fault) {
         out(&l, ", si_addr=");
         ptr(&l, info->w[0]);
     } else if (c == 0 || c == -6) {
@@ -702,6 +805,7 @@ void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *i
 void hx_strace_killed(struct hexsim_user *u, int sig)
 {
     struct line l = { .n = 0 };
+    end_leader(u, &l);
     out(&l, "+++ killed by ");
     sig_name(&l, (uint32_t)sig, true);
     out(&l, " +++");

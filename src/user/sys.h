@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "os.h"
+#include "proc.h"
 #include "user.h"
 
 #define HX_SYS_NORET INT64_MIN
@@ -116,9 +117,31 @@ void hx_after_syscall(struct hexsim_user *u);
 // A thread or timer appeared: the run loop's span ends so that its turns begin.
 void hx_want_turns(struct hexsim_user *u);
 int hx_thread_index(struct hexsim_user_os *os, int32_t tid);   // -1: none
-// A read (or write) of guest descriptor fd that would block the host while another thread
-// could run: that one runs and the call is made again later (true: return HX_SYS_NORET).
-bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
+// Before a read (or write) of guest descriptor fd that may block the host: when another
+// thread could run, that one runs and the call is made again later (HX_SYS_NORET); when
+// other processes may send signals, they interrupt the wait (-EINTR, or HX_SYS_NORET to
+// restart after an SA_RESTART handler). 0: make the call.
+int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
+// A call that would wait while another thread can run: that one runs and the call is made
+// again at this thread's next turn (true: return HX_SYS_NORET); false: none can run.
+bool hx_yield_retry(struct hexsim_user *u);
+
+// process.c (proc.h has the process table)
+int64_t sys_wait4(struct hexsim_user *u, uint32_t pid, uint32_t status, uint32_t options,
+                  uint32_t rusage);
+int64_t sys_waitid(struct hexsim_user *u, uint32_t which, uint32_t id, uint32_t infop,
+                   uint32_t options, uint32_t rusage);
+int64_t sys_getppid(struct hexsim_user *u);
+int64_t sys_getpgid(struct hexsim_user *u, uint32_t pid, bool sid);   // getpgid, getsid
+int64_t sys_setpgid(struct hexsim_user *u, uint32_t pid, uint32_t pgid);
+int64_t sys_setsid(struct hexsim_user *u);
+// kill() once there are several processes: pid > 0 that one, 0 the caller's group, -1
+// every process but 1 and the caller, < -1 group -pid
+int64_t hx_proc_kill(struct hexsim_user *u, int32_t pid, int sig);
+
+// exec.c
+int64_t sys_execve(struct hexsim_user *u, uint32_t dirfd, uint32_t path, uint32_t argv,
+                   uint32_t envp, uint32_t flags);
 
 // signal.c
 int64_t sys_rt_sigaction(struct hexsim_user *u, uint32_t sig, uint32_t act, uint32_t oact,
@@ -140,6 +163,11 @@ int64_t sys_rt_sigtimedwait(struct hexsim_user *u, uint32_t set, uint32_t info,
 void hx_signal(struct hexsim_user *u, int i, int sig, const struct hx_siginfo *info);
 // A write's result r: -EPIPE also sends the running thread SIGPIPE. Returns r.
 int64_t hx_sigpipe(struct hexsim_user *u, int64_t r);
+// The signal the running thread would take next (pending, not blocked, not ignored; 0:
+// none), and the result of a waiting call it interrupts: -EINTR, or with an SA_RESTART
+// handler HX_SYS_NORET with the call to be made again after the handler.
+int hx_signal_ready(struct hexsim_user *u);
+int64_t hx_interrupted(struct hexsim_user *u);
 // Delivers the running thread's pending unblocked signals (handler frames, default actions).
 void hx_deliver_signals(struct hexsim_user *u);
 // "SIGSEGV" for 11; NULL for a real-time or unknown number
@@ -158,6 +186,8 @@ struct hx_strace_entry {
     bool several;
 };
 void hx_strace_call(struct hexsim_user *u, const struct hx_strace_entry *e, int64_t ret);
+// execve: its arguments decoded now, for the line written after the image is replaced
+void hx_strace_pre(struct hexsim_user *u, const struct hx_strace_entry *e);
 void hx_strace_resumed(struct hexsim_user *u, unsigned i, int32_t r);
 void hx_strace_signal(struct hexsim_user *u, int sig, const struct hx_siginfo *info);
 void hx_strace_killed(struct hexsim_user *u, int sig);

@@ -140,7 +140,9 @@ int64_t sys_pipe2(struct hexsim_user *u, uint32_t addr, uint32_t flags)
 {
     if (flags & ~(G_O_CLOEXEC | 04000u | 040000u))   // O_CLOEXEC, O_NONBLOCK, O_DIRECT
         return -EINVAL;
-    if (hexsim_mem_check(&u->mem, addr, 8, HEXSIM_PROT_W))
+    // (an int[2]: 4-aligned; an 8-byte check would also ask for 8-byte alignment)
+    if (hexsim_mem_check(&u->mem, addr, 4, HEXSIM_PROT_W) ||
+        hexsim_mem_check(&u->mem, addr + 4, 4, HEXSIM_PROT_W))
         return -EFAULT;
     int p[2];
     if (pipe2(p, hx_open_flags(flags)))

@@ -70,8 +70,6 @@ int64_t sys_membarrier(struct hexsim_user *u, uint32_t cmd, uint32_t flags);
 int64_t sys_sched_getaffinity(struct hexsim_user *u, uint32_t pid, uint32_t len, uint32_t addr);
 int64_t sys_getcpu(struct hexsim_user *u, uint32_t cpu, uint32_t node);
 int64_t sys_getresid(struct hexsim_user *u, uint32_t a, uint32_t b, uint32_t c);
-int64_t sys_getpgid(struct hexsim_user *u, uint32_t pid);
-int64_t sys_setpgid(struct hexsim_user *u, uint32_t pid, uint32_t pgid);
 int64_t sys_prctl(struct hexsim_user *u, uint32_t op, uint32_t arg);
 int64_t sys_mremap(struct hexsim_user *u, uint32_t old, uint32_t olen, uint32_t nlen,
                 uint32_t flags, uint32_t naddr);
@@ -81,7 +79,6 @@ int64_t sys_sched_param(struct hexsim_user *u, uint32_t pid, uint32_t param);
 int64_t sys_sched_priority(uint32_t policy, bool max);
 int64_t sys_memfd_create(struct hexsim_user *u, uint32_t name, uint32_t flags);
 int64_t sys_close_range(struct hexsim_user *u, uint32_t first, uint32_t last, uint32_t flags);
-int64_t sys_wait4(struct hexsim_user *u);
 int64_t sys_ppoll(struct hexsim_user *u, uint32_t addr, uint32_t n, uint32_t tsp,
                 uint32_t sigmask, bool t64);
 int64_t sys_pselect6(struct hexsim_user *u, uint32_t n, uint32_t rd, uint32_t wr, uint32_t ex,

@@ -2,14 +2,13 @@
 // Process and system information calls of user mode, and waiting for descriptors: umask,
 // sysinfo, getrlimit/setrlimit/prlimit64, getrusage, times, clock_getres, madvise, mremap,
 // membarrier, sched_getaffinity/setaffinity/getcpu, getpriority and the scheduling policy
-// (nice 0, SCHED_OTHER), memfd_create, close_range, process groups and sessions (the
-// process is pid 1, its own group and session leader), getresuid/getresgid/getgroups and
-// the set*id calls (root, as in a container), prctl (names), wait4/waitid (no children:
-// -ECHILD), ppoll/pselect6 (32- and 64-bit timeouts). Layouts (32-bit asm-generic):
-// struct rlimit (two longs), rlimit64, sysinfo (64 bytes), rusage (two old timevals and 14
-// longs), tms (four longs), pollfd, fd_set (bit n of byte n/8). CPU time is the simulated
-// clock. Waiting for descriptors asks the host (poll); without descriptors it is a sleep
-// on the simulated clock (pause is ppoll with nothing).
+// (nice 0, SCHED_OTHER), memfd_create, close_range, getresuid/getresgid/getgroups and the
+// set*id calls (root, as in a container), prctl (names), ppoll/pselect6 (32- and 64-bit
+// timeouts); process groups, sessions and wait4/waitid are in process.c. Layouts (32-bit
+// asm-generic): struct rlimit (two longs), rlimit64, sysinfo (64 bytes), rusage (two old
+// timevals and 14 longs), tms (four longs), pollfd, fd_set (bit n of byte n/8). CPU time
+// is the simulated clock. Waiting for descriptors asks the host (poll); without
+// descriptors it is a sleep on the simulated clock (pause is ppoll with nothing).
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
@@ -48,7 +47,7 @@ int64_t sys_umask(struct hexsim_user *u, uint32_t mask)
 int64_t sys_prlimit64(struct hexsim_user *u, uint32_t pid, uint32_t res, uint32_t nl,
                       uint32_t ol)
 {
-    if (pid != 0 && pid != 1)
+    if (pid != 0 && (int32_t)pid != hx_getpid(u))
         return -ESRCH;
     if (res >= RLIM_NLIMITS)
         return -EINVAL;
@@ -170,9 +169,15 @@ int64_t sys_membarrier(struct hexsim_user *u, uint32_t cmd, uint32_t flags)
     return cmd == 1 || cmd == 8 || cmd == 16 ? 0 : -EINVAL;
 }
 
+// pid names the process or one of its threads
+static bool is_self(struct hexsim_user *u, uint32_t pid)
+{
+    return (int32_t)pid == hx_getpid(u) || (u->os && hx_thread_index(u->os, (int32_t)pid) >= 0);
+}
+
 int64_t sys_sched_getaffinity(struct hexsim_user *u, uint32_t pid, uint32_t len, uint32_t addr)
 {
-    if (pid && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && pid != 1)
+    if (pid && !is_self(u, pid))
         return -ESRCH;
     if (len < 4 || (len & 3))
         return -EINVAL;
@@ -191,20 +196,6 @@ int64_t sys_getresid(struct hexsim_user *u, uint32_t a, uint32_t b, uint32_t c)
     if (hx_put32(u, a, 0) || hx_put32(u, b, 0) || hx_put32(u, c, 0))
         return -EFAULT;
     return 0;
-}
-
-int64_t sys_getpgid(struct hexsim_user *u, uint32_t pid)
-{
-    (void)u;
-    return pid == 0 || pid == 1 ? 1 : -ESRCH;
-}
-
-int64_t sys_setpgid(struct hexsim_user *u, uint32_t pid, uint32_t pgid)
-{
-    (void)u;
-    if ((pid != 0 && pid != 1) || (int32_t)pgid < 0)
-        return (int32_t)pgid < 0 ? -EINVAL : -ESRCH;
-    return pgid == 0 || pgid == 1 ? 0 : -EPERM;
 }
 
 int64_t sys_prctl(struct hexsim_user *u, uint32_t op, uint32_t arg)
@@ -265,7 +256,7 @@ int64_t sys_getpriority(struct hexsim_user *u, uint32_t which, uint32_t who)
 {
     if (which > 2)
         return -EINVAL;
-    if (who != 0 && who != 1)
+    if (who != 0 && (int32_t)who != hx_getpid(u))
         return -ESRCH;
     return 20 - (u->os ? u->os->nice : 0);   // the kernel's 20 - nice
 }
@@ -277,7 +268,7 @@ int64_t sys_setpriority(struct hexsim_user *u, uint32_t which, uint32_t who, uin
         return -ENOMEM;
     if (which > 2)
         return -EINVAL;
-    if (who != 0 && who != 1)
+    if (who != 0 && (int32_t)who != hx_getpid(u))
         return -ESRCH;
     int32_t n = (int32_t)nice;
     os->nice = n < -20 ? -20 : n > 19 ? 19 : n;   // (root may lower it; nothing runs faster)
@@ -286,7 +277,7 @@ int64_t sys_setpriority(struct hexsim_user *u, uint32_t which, uint32_t who, uin
 
 int64_t sys_sched_param(struct hexsim_user *u, uint32_t pid, uint32_t param)
 {
-    if (pid != 0 && (!u->os || hx_thread_index(u->os, (int32_t)pid) < 0) && pid != 1)
+    if (pid && !is_self(u, pid))
         return -ESRCH;
     if (param && hx_put32(u, param, 0))   // sched_getparam: priority 0
         return -EFAULT;
@@ -333,17 +324,12 @@ int64_t sys_close_range(struct hexsim_user *u, uint32_t first, uint32_t last, ui
     return 0;
 }
 
-int64_t sys_wait4(struct hexsim_user *u)
-{
-    (void)u;
-    return -ECHILD;   // no child processes (clone makes threads only)
-}
-
 // ---- ppoll / pselect6
 
 // Host poll over the guest's descriptors (translated). A poll without descriptors (or
 // only negative ones) sleeps on the simulated clock (the thread waits); one with
-// descriptors waits for the host (they are real files, pipes and terminals).
+// descriptors waits for the host (they are real files, pipes and terminals), and for
+// signals from other processes once there are several. fds has room for one more entry.
 static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, uint32_t tsp,
                        bool t64, uint32_t sigmask)
 {
@@ -379,8 +365,47 @@ static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, ui
         return HX_SYS_NORET;
     }
     int ms = ns == UINT64_MAX ? -1 : (int)(ns / 1000000u > 0x7fffffff ? 0x7fffffff : ns / 1000000u);
-    int r = poll(fds, n, ms);
-    return r < 0 ? -errno : r;
+    if (!u->proc || u->proc->sigfd < 0) {
+        int r = poll(fds, n, ms);
+        return r < 0 ? -errno : r;
+    }
+    // other processes may signal meanwhile: their signals' descriptor joins the poll (fds
+    // has room for it), with the call's mask in force while it waits; a signal the thread
+    // takes ends the call with -EINTR and its handler runs with that mask
+    struct hexsim_user_os *os = hx_os(u);
+    if (!os)
+        return -ENOMEM;
+    struct hx_thread *t = &os->t[os->cur];
+    uint64_t old = t->mask;
+    if (sigmask) {
+        uint64_t m;
+        if (hx_get64(u, sigmask, &m))
+            return -EFAULT;
+        t->mask = m & ~(1ull << 8 | 1ull << 18);
+    }
+    fds[n] = (struct pollfd){ u->proc->sigfd, POLLIN, 0 };
+    for (;;) {
+        int r = poll(fds, n + 1, ms);
+        if (r < 0 && errno == EINTR)
+            continue;
+        bool sig = r > 0 && fds[n].revents;
+        if (sig) {
+            r--;
+            fds[n].revents = 0;
+            hx_proc_signals(u, 0);
+        }
+        if (sig && r == 0 && hx_signal_ready(u)) {
+            if (sigmask) {
+                t->saved_mask = old;
+                t->has_saved_mask = true;
+            }
+            return -EINTR;
+        }
+        if (r != 0 || !sig) {
+            t->mask = old;
+            return r < 0 ? -errno : r;
+        }
+    }
 }
 
 int64_t sys_ppoll(struct hexsim_user *u, uint32_t addr, uint32_t n, uint32_t tsp,
@@ -388,7 +413,7 @@ int64_t sys_ppoll(struct hexsim_user *u, uint32_t addr, uint32_t n, uint32_t tsp
 {
     if (n > HX_MAX_FDS * 4)
         return -EINVAL;
-    struct pollfd fds[HX_MAX_FDS * 4];
+    struct pollfd fds[HX_MAX_FDS * 4 + 1];   // (+1: do_poll's own)
     for (uint32_t i = 0; i < n; i++) {
         uint8_t b[8];
         if (hx_get(u, addr + 8 * i, b, 8))
@@ -432,7 +457,7 @@ int64_t sys_pselect6(struct hexsim_user *u, uint32_t n, uint32_t rd, uint32_t wr
     for (int s = 0; s < 3; s++)
         if (addr[s] && bytes && hx_get(u, addr[s], sets[s], bytes))
             return -EFAULT;
-    struct pollfd fds[HX_MAX_FDS];
+    struct pollfd fds[HX_MAX_FDS + 1];   // (+1: do_poll's own)
     uint32_t gfd[HX_MAX_FDS];
     unsigned k = 0;
     for (uint32_t fd = 0; fd < n; fd++) {

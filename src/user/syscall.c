@@ -36,8 +36,9 @@
 // offset, A AT_*, Q access mode, S signal, a sigaction, g sigset, h sigprocmask how,
 // k clock, t/T timespec (32/64-bit seconds), n/N one the call wrote, K stat64 it wrote, q two
 // descriptors it wrote, L 64-bit pair (low word first) H (high first), _ padding register,
-// W whence, i ioctl request, c fcntl command and its argument; whole calls: F/G futex
-// (32/64-bit timeout), C clone.
+// W whence, i ioctl request, c fcntl command and its argument, X argv (a string array),
+// Z envp (its address and length), j wait status written, J wait options; whole calls: F/G
+// futex (32/64-bit timeout), C clone.
 #define HEXSIM_SYSCALLS(X) \
     X(17, "getcwd", "dyu", sys_getcwd(u, r[0], r[1])) \
     X(23, "dup", "df", sys_dup(u, r[0])) \
@@ -67,13 +68,13 @@
     X(59, "pipe2", "dqE", sys_pipe2(u, r[0], r[1])) \
     X(61, "getdents64", "dfpu", sys_getdents64(u, r[0], r[1], r[2])) \
     X(62, "_llseek", "dfHpW", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(63, "read", "dfru", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+    X(63, "read", "dfru", (y = hx_io_yield(u, r[0], false)) ? y \
                           : sys_read(u, r[0], r[1], r[2])) \
-    X(64, "write", "dfwu", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+    X(64, "write", "dfwu", (y = hx_io_yield(u, r[0], true)) ? y \
                    : hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
-    X(65, "readv", "dfVu", hx_io_yield(u, r[0], false) ? HX_SYS_NORET \
+    X(65, "readv", "dfVu", (y = hx_io_yield(u, r[0], false)) ? y \
                    : sys_rwv(u, false, r[0], r[1], r[2])) \
-    X(66, "writev", "dfvu", hx_io_yield(u, r[0], true) ? HX_SYS_NORET \
+    X(66, "writev", "dfvu", (y = hx_io_yield(u, r[0], true)) ? y \
                     : hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
     X(67, "pread64", "dfru_L", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
     X(68, "pwrite64", "dfwu_L", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
@@ -89,7 +90,7 @@
     X(88, "utimensat", "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], false)) \
     X(93, "exit", "dd", sys_exit_thread(u, r[0])) \
     X(94, "exit_group", "dd", sys_exit_group(u, r[0])) \
-    X(95, "waitid", "dddpdp", sys_wait4(u)) \
+    X(95, "waitid", "dddpJp", sys_waitid(u, r[0], r[1], r[2], r[3], r[4])) \
     X(96, "set_tid_address", "dp", sys_set_tid_address(u, r[0])) \
     X(98, "futex", "dF", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
     X(99, "set_robust_list", "dpu", 0)               /* kept by nobody: no robust futexes */ \
@@ -132,9 +133,9 @@
     X(150, "getresgid", "dppp", sys_getresid(u, r[0], r[1], r[2])) \
     X(153, "times", "dp", sys_times(u, r[0])) \
     X(154, "setpgid", "ddd", sys_setpgid(u, r[0], r[1])) \
-    X(155, "getpgid", "dd", sys_getpgid(u, r[0])) \
-    X(156, "getsid", "dd", sys_getpgid(u, r[0])) \
-    X(157, "setsid", "d", -EPERM)                  /* already a group leader */ \
+    X(155, "getpgid", "dd", sys_getpgid(u, r[0], false)) \
+    X(156, "getsid", "dd", sys_getpgid(u, r[0], true)) \
+    X(157, "setsid", "d", sys_setsid(u)) \
     X(158, "getgroups", "ddp", 0) \
     X(160, "uname", "dp", sys_uname(u, r[0])) \
     X(163, "getrlimit", "ddp", sys_getrlimit(u, r[0], r[1])) \
@@ -145,8 +146,8 @@
     X(168, "getcpu", "dpp", sys_getcpu(u, r[0], r[1])) \
     X(169, "gettimeofday", "dpp", sys_gettimeofday(u, r[0], r[1])) \
     X(170, "settimeofday", "dpp", -EPERM) \
-    X(172, "getpid", "d", 1)                        /* as in a container */ \
-    X(173, "getppid", "d", 0) \
+    X(172, "getpid", "d", hx_getpid(u)) \
+    X(173, "getppid", "d", sys_getppid(u)) \
     X(174, "getuid", "d", 0) \
     X(175, "geteuid", "d", 0) \
     X(176, "getgid", "d", 0) \
@@ -157,6 +158,7 @@
     X(215, "munmap", "dpu", sys_munmap(u, r[0], r[1])) \
     X(216, "mremap", "xpuudp", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \
     X(220, "clone", "dC", sys_clone(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(221, "execve", "dsXZ", sys_execve(u, (uint32_t)HX_AT_FDCWD, r[0], r[1], r[2], 0)) \
     X(222, "mmap2", "xpuPMfe", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
     X(223, "fadvise64_64", "dfLLd", sys_fadvise(u, r[0])) \
     X(226, "mprotect", "dpuP", sys_mprotect(u, r[0], r[1], r[2])) \
@@ -167,10 +169,11 @@
     X(231, "munlockall", "d", 0) \
     X(233, "madvise", "dpud", sys_madvise(u, r[0], r[1], r[2])) \
     X(240, "rt_tgsigqueueinfo", "dddSp", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
-    X(260, "wait4", "ddpdp", sys_wait4(u)) \
+    X(260, "wait4", "ddjJp", sys_wait4(u, r[0], r[1], r[2], r[3])) \
     X(261, "prlimit64", "dddpp", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
     X(276, "renameat2", "dDsDsd", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
     X(278, "getrandom", "drud", sys_getrandom(u, r[0], r[1])) \
+    X(281, "execveat", "dDsXZA", sys_execve(u, r[0], r[1], r[2], r[3], r[4])) \
     X(279, "memfd_create", "dsd", sys_memfd_create(u, r[0], r[1])) \
     X(283, "membarrier", "ddd", sys_membarrier(u, r[0], r[1])) \
     X(291, "statx", "dDsAxp", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
@@ -705,11 +708,13 @@ void hexsim_user_syscall(struct hexsim_user *u)
     memcpy(e.a, r, sizeof(e.a));
     e.nr = nr;
     e.pc = u->cpu.pc;
-    e.tid = u->os && u->os->n ? u->os->t[u->os->cur].tid : 1;
-    e.several = u->os && u->os->n > 1;
-    int64_t ret;
+    e.tid = u->os && u->os->n ? u->os->t[u->os->cur].tid : hx_getpid(u);
+    e.several = (u->os && u->os->n > 1) || u->proc;
+    int64_t ret, y;   // (y: what hx_io_yield decided)
     u->syscalls++;
     u->strace_held.in_call = u->opts.strace;
+    if (u->opts.strace && (nr == 221 || nr == 281))
+        hx_strace_pre(u, &e);
     switch (nr) {
 #define CALL_CASE(num, name, kinds, call) case num: ret = (call); break;
     HEXSIM_SYSCALLS(CALL_CASE)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Threads of a user-mode process on the one vCPU of struct hexsim_user, without host threads:
-// clone (CLONE_VM|CLONE_THREAD threads only: the new thread starts after the trap with the
-// parent's registers, r0 = 0, its own stack, UGP = tls with CLONE_SETTLS as
+// clone (CLONE_VM|CLONE_THREAD threads; without CLONE_THREAD a new process: process.c): the
+// new thread starts after the trap with the parent's registers, r0 = 0, its own stack,
+// UGP = tls with CLONE_SETTLS as
 // arch/hexagon/kernel/process.c copy_thread does), set_tid_address and the clear-and-wake at
 // thread exit (kernel/fork.c mm_release), exit of one thread against exit_group, futex (wait,
 // wake, bitsets, requeue; timeouts on the simulated clock, kernel/futex), nanosleep and
@@ -109,16 +110,17 @@ static void load_regs(struct hexsim_cpu *c, const struct hx_regs *r)
     c->reserved = false;   // a thread switch loses the LL/SC reservation
 }
 
-// True when the scheduler has to look at the process every quantum: another thread, or a
-// timer that fires on the clock.
-static bool needs_turns(struct hexsim_user_os *os)
+// True when the scheduler has to look at the process every quantum: another thread, a
+// timer that fires on the clock, or host signals that may come from other processes.
+static bool needs_turns(struct hexsim_user *u)
 {
-    return os && (os->n > 1 || hx_timers_armed(os));
+    struct hexsim_user_os *os = u->os;
+    return os && (os->n > 1 || hx_timers_armed(os) || (u->proc && u->proc->sigfd >= 0));
 }
 
 uint64_t hexsim_user_os_stop(struct hexsim_user *u)
 {
-    return needs_turns(u->os) ? u->os->next_switch : UINT64_MAX;
+    return needs_turns(u) ? u->os->next_switch : UINT64_MAX;
 }
 
 void hx_want_turns(struct hexsim_user *u)
@@ -216,6 +218,12 @@ static void schedule(struct hexsim_user *u, bool rotate)
         for (unsigned i = 0; i < n; i++)
             if (os->t[i].wait > HX_RUNNING && os->t[i].wake_at < next)
                 next = os->t[i].wake_at;
+        if (next == HX_NO_TIME && u->proc && u->proc->sigfd >= 0) {
+            // another process may still send one: wait for the host's signals
+            hx_proc_signals(u, -1);
+            rotate = false;
+            continue;
+        }
         if (next == HX_NO_TIME) {
             fprintf(u->err, "hexsim: every thread of the process waits (futex, signal or "
                     "sleep) and nothing can wake one: ending it (exit status 124)\n");
@@ -246,27 +254,56 @@ void hexsim_user_os_tick(struct hexsim_user *u)
     struct hexsim_user_os *os = u->os;
     if (!os || u->exited)
         return;
+    hx_proc_signals(u, 0);
     hx_timers_run(u);
     wake_timed(u);
     schedule(u, true);
     hx_deliver_signals(u);
 }
 
-bool hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
+bool hx_yield_retry(struct hexsim_user *u)
+{
+    struct hexsim_user_os *os = u->os;
+    bool other = false;
+    for (unsigned i = 0; os && i < os->n && !other; i++)
+        other = i != os->cur && os->t[i].wait == HX_RUNNING;
+    if (!other)
+        return false;
+    u->cpu.pc -= 4;   // the call is made again at this thread's next turn
+    schedule(u, true);
+    return true;
+}
+
+int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
 {
     struct hexsim_user_os *os = u->os;
     int h = hx_host_fd(u, fd);
-    if (!os || os->n < 2 || h < 0)
-        return false;
+    if (!os || h < 0)
+        return 0;
     bool other = false;
     for (unsigned i = 0; i < os->n && !other; i++)
         other = i != os->cur && os->t[i].wait == HX_RUNNING;
-    struct pollfd p = { h, wr ? POLLOUT : POLLIN, 0 };
-    if (!other || poll(&p, 1, 0) != 0)
-        return false;   // ready (or an error the call reports), or nothing else can run
-    u->cpu.pc -= 4;     // the call is made again at this thread's next turn
-    schedule(u, true);
-    return true;
+    struct pollfd p[2] = { { h, wr ? POLLOUT : POLLIN, 0 }, { -1, POLLIN, 0 } };
+    if (other) {
+        if (poll(p, 1, 0) != 0)
+            return 0;   // ready (or an error the call reports)
+        u->cpu.pc -= 4; // the call is made again at this thread's next turn
+        schedule(u, true);
+        return HX_SYS_NORET;
+    }
+    if (!u->proc || u->proc->sigfd < 0)
+        return 0;       // the host call waits
+    // other processes may signal this one meanwhile: wait for the descriptor or a signal
+    p[1].fd = u->proc->sigfd;
+    for (;;) {
+        if (poll(p, 2, -1) < 0 && errno != EINTR)
+            return 0;
+        if (p[0].revents)
+            return 0;
+        hx_proc_signals(u, 0);
+        if (hx_signal_ready(u))
+            return hx_interrupted(u);
+    }
 }
 
 // ---- system calls
@@ -277,20 +314,19 @@ int64_t sys_clone(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t p
     struct hexsim_user_os *os = hx_os(u);
     if (!os)
         return -ENOMEM;
-    if ((flags & (CLONE_VM | CLONE_THREAD)) != (CLONE_VM | CLONE_THREAD) || (flags & CLONE_VFORK)) {
-        if (!u->warned_fork)
-            fprintf(u->err, "hexsim: warning: clone without CLONE_VM|CLONE_THREAD (a new "
-                    "process: fork, vfork, posix_spawn) is not supported (returns -ENOSYS)\n");
-        u->warned_fork = true;
-        return -ENOSYS;
-    }
+    if (!(flags & CLONE_THREAD))
+        return hx_fork(u, flags, sp, ptid, ctid, tls);   // a new process (process.c)
+    if (!(flags & CLONE_VM) || (flags & CLONE_VFORK))
+        return -EINVAL;
     if (os->n >= HX_MAX_THREADS)
         return -EAGAIN;
     struct hx_thread *nt = realloc(os->t, (os->n + 1) * sizeof(*nt));
     if (!nt)
         return -ENOMEM;
     os->t = nt;
-    int32_t tid = os->next_tid++;
+    int32_t tid = hx_new_id(u);
+    if (tid < 0)
+        return -EAGAIN;
     if ((flags & CLONE_PARENT_SETTID) && hx_put32(u, ptid, (uint32_t)tid))
         return -EFAULT;
     struct hx_thread *parent = &os->t[os->cur], *c = &os->t[os->n];
@@ -340,7 +376,7 @@ int64_t sys_exit_thread(struct hexsim_user *u, uint32_t status)
     struct hx_thread *t = &os->t[os->cur];
     if (t->clear_tid && !hx_put32(u, t->clear_tid, 0))
         futex_wake(u, t->clear_tid, 1, ~0u);
-    if (t->tid == 1) {
+    if (t->tid == hx_getpid(u)) {
         os->leader_exited = true;
         os->exit_status_leader = (int)(status & 0xff);
     }
@@ -484,6 +520,34 @@ int64_t sys_sched_yield(struct hexsim_user *u)
     return 0;
 }
 
+static uint64_t host_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+// --host-time sleep of a process that other processes may signal: a signal it takes ends
+// the sleep (-EINTR, the time left in rem)
+static int64_t host_sleep_signals(struct hexsim_user *u, uint64_t ns, uint32_t rem, bool t64)
+{
+    uint64_t end = host_ns() + ns;
+    for (uint64_t now; (now = host_ns()) < end;) {
+        uint64_t ms = (end - now + 999999) / 1000000;
+        struct pollfd pf = { u->proc->sigfd, POLLIN, 0 };
+        if (poll(&pf, 1, ms > 0x7fffffff ? 0x7fffffff : (int)ms) <= 0)
+            continue;
+        hx_proc_signals(u, 0);
+        if (hx_signal_ready(u)) {
+            now = host_ns();
+            if (rem)
+                hx_write_timespec(u, rem, t64, end > now ? end - now : 0);
+            return -EINTR;
+        }
+    }
+    return 0;
+}
+
 int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags, uint32_t req,
                             uint32_t rem, bool t64)
 {
@@ -498,7 +562,10 @@ int64_t sys_clock_nanosleep(struct hexsim_user *u, uint32_t clk, uint32_t flags,
         ns = ns > now ? ns - now : 0;
         rem = 0;       // an absolute sleep reports no time left
     }
-    if (u->opts.host_time && !needs_turns(u->os)) {
+    if (u->opts.host_time && (!u->os || (u->os->n == 1 && !hx_timers_armed(u->os)))) {
+        // one thread, no timer: a host sleep
+        if (u->proc && u->proc->sigfd >= 0)
+            return host_sleep_signals(u, ns, rem, t64);
         struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
         while (nanosleep(&ts, &ts) && errno == EINTR)
             ;

@@ -39,6 +39,7 @@ struct hexsim_user_opts {
 };
 
 struct hexsim_user_os;
+struct hexsim_user_proc;
 
 struct hexsim_user {
     struct hexsim_mem mem;
@@ -52,11 +53,13 @@ struct hexsim_user {
     uint32_t execfn;               // guest address of the program name (AT_EXECFN)
     bool exited;
     int exit_status;
+    int term_sig;                  // the signal that ended the process (0: it exited)
     int guest_fd_map[64];          // guest fd -> host fd, -1 closed
     uint64_t warned_syscalls[8];   // one warning per unknown syscall number (< 512)
     struct hexsim_user_strace_held {   // --strace (strace.c): the line of a call that waits;
         char text[1024];           //   lines of waits a call ended, written after its own
         char after[2048];
+        char pre[1024];            //   execve's arguments, decoded before the image goes
         size_t after_n;
         int32_t tid;
         bool on, in_call;
@@ -73,6 +76,9 @@ struct hexsim_user {
     struct hexsim_user_os *os;     // threads, signals, timers (src/user/os.h); made on first
                                    //   use, NULL while the process has used none of them
     bool os_resched;               // a system call changed when the scheduler must look next
+    struct hexsim_user_proc *proc; // other processes (src/user/proc.h): made at the first
+                                   //   fork, NULL while the process has made none
+    uint64_t image;                // execve count: the run loop remakes its state when it moves
     bool warned_fork;
     FILE *err;                     // diagnostics (stderr)
     char path[512];
@@ -104,6 +110,7 @@ struct hexsim_user_exec {
     struct hexsim_user_pcache *pcache;   // decoded packets
     struct hexsim_exec_env env;          // env.trace: set it to get the executor's write log
     struct hexsim_packet tmp;
+    uint64_t image;                      // the process image it was made for (u->image)
 };
 int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x);
 // Cache mode: makes u's caches if not made yet (0, or -1 out of memory); else nothing.

@@ -11,8 +11,11 @@
 #        address refused, disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
 #        timer interrupt writes it: a stop inside the guest's interrupt handler), delete,
 #        continue to poweroff; exit status 0
-#   smp  two vCPUs (the guest starts only the first): info threads says the second is
-#        stopped, thread 2 says why, stepi/next on it are refused, thread 1 steps
+#   smp  four vCPUs: at start_kernel (before the guest starts the others) info threads
+#        says the second is stopped, thread 2 says why, stepi/next on it are refused,
+#        thread 1 steps; a breakpoint on start_secondary (the vmstart entry) stops on each
+#        secondary vCPU in turn, reported with its number ("Thread 2 hit Breakpoint 2");
+#        stepi there steps only that vCPU (thread 1's PC stays), then on to poweroff
 #   snap one vCPU: break start_kernel, continue, savevm FILE, step 20000, loadvm FILE: the
 #        registers are the saved ones again (a missing file is refused and changes
 #        nothing); continue to poweroff. Then `--restore FILE KERNEL --debug` starts the
@@ -93,7 +96,7 @@ continue
         ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
          r'Program exited with code 0\.\n'),
     ]),
-    'smp': (['--smp', '2'], """break start_kernel
+    'smp': (['--smp', '4'], """break start_kernel
 continue
 info threads
 thread 2
@@ -101,6 +104,14 @@ stepi
 next
 thread 1
 stepi
+break start_secondary
+continue
+info threads
+stepi
+info threads
+continue
+continue
+delete
 continue
 """, [
         ('info threads: the second vCPU is stopped', r'\n  2    0x[0-9a-f]{8}  .*stopped \(the '
@@ -112,6 +123,15 @@ continue
         ('next on it is refused', r'\(hexsim\) next\nError: thread 2 is stopped'),
         ('thread 1 steps', r'\(hexsim\) thread 1\n\[Switching to thread 1\]\n=> 0xc[0-9a-f]{7} '
          r'<start_kernel>: \{.*\n\(hexsim\) stepi\n0xc[0-9a-f]{7} <start_kernel>:\n'),
+        ('the second vCPU stops at start_secondary, with its number',
+         r'\nThread 2 hit Breakpoint 2, 0xc[0-9a-f]{7} <start_secondary>\n'),
+        ('info threads there: thread 2 current, thread 3 not started',
+         r'\(hexsim\) info threads\n  Id   PC          Where\n  1    0xc[0-9a-f]{7}  <[^>]+>\n'
+         r'\* 2    0xc[0-9a-f]{7}  <start_secondary>\n  3    0x[0-9a-f]{8}  .*stopped'),
+        ('stepi steps thread 2', r'\(hexsim\) stepi\n0xc[0-9a-f]{7} <start_secondary>:\n'),
+        ('the third vCPU stops there next', r'\nThread 3 hit Breakpoint 2, 0xc[0-9a-f]{7} '
+         r'<start_secondary>\n'),
+        ('then the fourth', r'\nThread 4 hit Breakpoint 2, 0xc[0-9a-f]{7} <start_secondary>\n'),
         ('the guest ran on to poweroff', r'reboot: (System halted|Power down)\n(.*\n)*'
          r'Program exited with code 0\.\n'),
     ]),
@@ -187,6 +207,14 @@ def main():
         old, new = (int(x, 16) for x in found['watch jiffies'].groups())
         if new != (old + 1) & 0xffffffff:
             bad.append('jiffies did not advance by one at the watchpoint')
+    if a.case == 'smp':
+        # stepi on thread 2 ran only thread 2: thread 1's PC is the same before and after
+        tables = re.findall(r'\(hexsim\) info threads\n  Id   PC          Where\n((?:.*\n){4})',
+                            out)
+        pcs = [dict(re.findall(r'^[* ] (\d)    (0x[0-9a-f]{8})', t, re.M)) for t in tables]
+        if len(pcs) != 3 or pcs[1].get('1') != pcs[2].get('1') or \
+                pcs[1].get('2') == pcs[2].get('2') or None in (pcs[1].get('1'), pcs[1].get('2')):
+            bad.append('stepi on thread 2 did not step it alone: info threads %s' % pcs[1:])
     if a.case == 'snap':
         regs = registers(out)
         out2 = p2.stdout.decode('utf-8', 'replace').replace('\r\n', '\n')

@@ -10,40 +10,12 @@
 # Usage: debug_tty_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
 import os
-import pty
-import re
-import select
 import signal
 import sys
 import time
 
-
-class Tty:
-    def __init__(self, argv):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execv(argv[0], argv)
-        self.buf = b''
-
-    def wait(self, rx, timeout=120):
-        end = time.time() + timeout
-        start = len(self.buf)
-        while time.time() < end:
-            r, _, _ = select.select([self.fd], [], [], 0.2)
-            if r:
-                try:
-                    data = os.read(self.fd, 65536)
-                except OSError:
-                    return False
-                if not data:
-                    return False
-                self.buf += data
-            if re.search(rx, self.buf[start:]):
-                return True
-        return False
-
-    def send(self, b):
-        os.write(self.fd, b)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ttylib import Tty  # noqa: E402
 
 
 def main():

@@ -6,8 +6,10 @@
 # linux_banner, steps one packet, reads PC again and detaches; the guest then boots on to
 # poweroff (exit status 0). A second session breaks at the first file open and kills the
 # machine: lldb reports it killed, hexsim ends with exit status 137 after the kernel's last
-# line whole (the UART's FIFO reaches the host). Exit status 77 (skipped) when lldb-16 is
-# not installed.
+# line whole (the UART's FIFO reaches the host). A third, with --smp 4, breaks on
+# start_secondary: lldb sees one thread per vCPU, the stop on the second vCPU's thread, steps
+# that thread alone (thread 1's PC stays), stops next on the third vCPU and kills the
+# machine (early in the boot: the test stays short). Exit status 77 (skipped) when lldb-16 is not installed.
 # Usage: lldb_system_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
 import re
@@ -39,6 +41,48 @@ def kill_session(a, lldb):
         sim.kill()
         out, err = sim.communicate()
     return p.stdout + p.stderr, out, line + err, sim.returncode
+
+
+def smp_session(a, lldb):
+    """lldb-16 with four vCPUs. Returns the failed checks and the outputs."""
+    sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--gdb',
+                            '127.0.0.1:0'], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    line = sim.stderr.readline()
+    m = re.search(r'connection on ([\d.]+):(\d+)', line)
+    if not m:
+        sim.kill()
+        sim.communicate()
+        return ['smp: no listening address from hexsim: %r' % line], ''
+    args = [lldb, '--no-lldbinit', '--batch']
+    for c in ['gdb-remote %s:%s' % (m.group(1), m.group(2)), 'breakpoint set -n start_secondary',
+              'continue', 'thread list', 'thread step-inst', 'thread list', 'continue',
+              'kill']:
+        args += ['-o', c]
+    p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
+    try:
+        out, err = sim.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        out, err = sim.communicate()
+    text = p.stdout + p.stderr
+    lists = re.findall(r'\(lldb\) thread list\nProcess 1 stopped\n((?:[ *] thread #.*\n)+)', text)
+    pcs = [dict(re.findall(r'thread #(\d): tid = 0x[0-9a-f]+, (0x[0-9a-f]+)', t)) for t in lists]
+    checks = [
+        ('smp: the stop on the second vCPU', re.search(
+            r'\* thread #2, stop reason = breakpoint 1\.1\n.*vmlinux`start_secondary', text)),
+        ('smp: one thread per vCPU', len(pcs) == 2 and all(len(x) == 4 for x in pcs)),
+        ('smp: step-inst on thread 2', re.search(
+            r'\* thread #2, stop reason = instruction step into\n.*start_secondary \+ \d+', text)),
+        ('smp: thread 1 stood still meanwhile', len(pcs) == 2 and pcs[0].get('1') is not None
+         and pcs[0].get('1') == pcs[1].get('1') and pcs[0].get('2') != pcs[1].get('2')),
+        ('smp: the next stop on the third vCPU', re.search(
+            r'\* thread #3, stop reason = breakpoint 1\.1\n.*vmlinux`start_secondary', text)),
+        ('smp: killed', re.search(r'Process 1 exited with status = 9', text)),
+        ('smp: exit status 137', sim.returncode == 137),
+    ]
+    return [w for w, ok in checks if not ok], ('lldb output:\n' + text + '\nhexsim stdout (end):\n'
+                                               + out[-1500:] + '\nhexsim stderr:\n' + err)
 
 
 def main():
@@ -104,8 +148,12 @@ def main():
         ('kill: exit status 137', krc == 137),
     ]
     bad = [w for w, ok in checks if not ok]
+    smp_bad, smp_text = smp_session(a, lldb)
+    bad += smp_bad
     for w in bad:
         print('FAIL: %s' % w)
+    if smp_bad:
+        print('smp session, ' + smp_text)
     if bad:
         print('lldb output:\n' + text + '\nhexsim stdout (end):\n' + out[-2000:] +
               '\nhexsim stderr:\n' + err)

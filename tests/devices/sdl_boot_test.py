@@ -77,7 +77,7 @@ def boot_answers(a):
                         '--max-seconds', '300'], stdin=subprocess.DEVNULL,
                        capture_output=True, env=env, timeout=400)
     screen = open(dump, encoding='latin-1').read() if os.path.exists(dump) else ''
-    want = [r'(?m)^root@hexagon:/# uname -a$', r'(?m)^Linux hexagon 6\.1\.\d+-comet #\d+ .* hexagon$',
+    want = [r'(?m)^root@hexagon:/# uname -a$', r'(?m)^Linux hexagon 6\.1\.\d+-comet #\d+ .* hexagon Linux$',
             r'(?m)^root@hexagon:/# echo \$\(\(6\*7\)\)$', r'(?m)^42$']
     bad = [rx for rx in want if not re.search(rx, screen)]
     if p.returncode != 0 or bad:

@@ -286,6 +286,43 @@ START_TEST(uart_tx)
 }
 END_TEST
 
+// hexsim_msm_uart_show: the FIFO's characters reach the host at once, each only once, and
+// the guest's view (FIFO level, TXEMT, when the line is idle again) does not change.
+START_TEST(uart_tx_show)
+{
+    struct hexsim_dev d;
+    struct hexsim_msm_uart u;
+    struct line irq = { 0 };
+    struct script sc = { .in = "" };
+    struct hexsim_chardev be;
+    uint64_t now = 0;
+    uart_setup(&d, &u, &irq, &sc, &be, &now);
+    wr(&d, 0x10, 0x04);                                 // TX enable
+    hexsim_msm_uart_set_clock(&d, 0, 1);
+    wr(&d, 0x0C, 'a');
+    wr(&d, 0x0C, 'b');
+    hexsim_msm_uart_show(&u);
+    ck_assert_uint_eq(sc.nout, 2);
+    ck_assert_int_eq(memcmp(sc.out, "ab", 2), 0);
+    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0);           // still not empty for the guest
+    ck_assert_uint_eq(d.ops->next_event(&d), CT);
+    wr(&d, 0x0C, 'c');
+    run_to(&d, &now, CT);
+    ck_assert_uint_eq(sc.nout, 2);                      // 'a' left the FIFO: shown already
+    hexsim_msm_uart_show(&u);
+    hexsim_msm_uart_show(&u);                           // twice: nothing more
+    ck_assert_uint_eq(sc.nout, 3);
+    run_to(&d, &now, 3 * CT);
+    ck_assert_uint_eq(sc.nout, 3);
+    ck_assert_int_eq(memcmp(sc.out, "abc", 3), 0);
+    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0x8);         // empty at the same time as without
+    wr(&d, 0x0C, 'd');
+    run_to(&d, &now, 4 * CT);
+    ck_assert_uint_eq(sc.nout, 4);                      // not shown: sent as before
+    ck_assert_int_eq(sc.out[3], 'd');
+}
+END_TEST
+
 START_TEST(uart_rx)
 {
     struct hexsim_dev d;
@@ -780,6 +817,7 @@ static Suite *devices_suite(void)
     tcase_add_test(t, clk_uart3_gate);
     tcase_add_test(t, rtos_match_and_clear_on_match);
     tcase_add_test(t, uart_tx);
+    tcase_add_test(t, uart_tx_show);
     tcase_add_test(t, uart_rx);
     tcase_add_test(t, uart_rx_quiet_until_woken);
     tcase_add_test(t, uart_rx_full_and_reset);

@@ -317,16 +317,16 @@ START_TEST(vt_utf8_placeholder)
 }
 END_TEST
 
-// What guest/rootfs/sh/sh.c's line editor and the clear applet send.
+// What BusyBox's line editor (ash, libbb/lineedit.c) and its clear applet send.
 START_TEST(vt_shell_sequences)
 {
     struct hexsim_vt *vt = grid(80, 25);
     out(vt, "boot line\r\nroot@hexagon:/# ");
-    out(vt, "\rroot@hexagon:/# ls -la\x1b[K");      // redraw after typing
-    out(vt, "\rroot@hexagon:/# ls -a\x1b[K\x1b[1D"); // a deleted character, cursor back
+    out(vt, "\rroot@hexagon:/# ls -la\x1b[J");      // redraw (history, completion)
+    out(vt, "\x08\x08" "a\x1b[J\x08");              // the "l" deleted: the rest redrawn
     ROW_EQ(vt, 1, "root@hexagon:/# ls -a");
     CUR_EQ(vt, 20, 1);
-    out(vt, "\x1b[H\x1b[2J");            // clear
+    out(vt, "\x1b[H\x1b[J");             // clear
     for (unsigned y = 0; y < 25; y++)
         ROW_EQ(vt, y, "");
     CUR_EQ(vt, 0, 0);

@@ -58,12 +58,14 @@ static void check_packet(const struct hexsim_packet *p, size_t n, unsigned arch,
         CHECK(in->tag < HX_NUM_TAGS);
         CHECK(in->word < p->nwords && in->part <= 2);
         const struct hexsim_insn_desc *d = &hexsim_isa_table[in->tag];
-        CHECK(d->arch <= arch);
+        CHECK(d->arch <= hexsim_arch_version(arch));
+        CHECK(!(d->flags & HX_F_HVX) || (arch & HEXSIM_ARCH_HVX));
         CHECK(d->nops <= HX_MAX_OPERANDS);
         if (in->part == 0)   // the word matches its table entry
             CHECK((words[in->word] & d->mask) == d->match);
         for (unsigned k = 0; k < d->nops; k++)
-            if (d->ops[k].kind == HX_OPK_N)   // a new-value consumer: its producer precedes it
+            if (d->ops[k].kind == HX_OPK_N || d->ops[k].kind == HX_OPK_OV)   // a new-value
+                // consumer: its producer precedes it
                 CHECK(in->producer < i);
     }
     CHECK((p->priv & ~((1u << p->ninsns) - 1)) == 0);
@@ -93,9 +95,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t words[32];
     memcpy(words, data, 4 * n);
     uint32_t base = (uint32_t)data[0] << 24 | 0x1000;   // some packets sit near 2^32
-    // Three core versions per input: V68, the disassembler's default (V60) and one the first
-    // byte picks, so every version is reached without paying for all eight every time.
-    const unsigned use[3] = { 68, HEXSIM_DISASM_DEFAULT_ARCH, archs[data[0] & 7] };
+    // Three core versions per input: V68 with HVX, the disassembler's default (V60) and one
+    // the first byte picks, so every version is reached without paying for all eight.
+    const unsigned use[3] = { 68 | HEXSIM_ARCH_HVX_ALL, HEXSIM_DISASM_DEFAULT_ARCH,
+                              archs[data[0] & 7] };
     for (unsigned a = 0; a < 3; a++) {
         for (size_t w = 0; w < n;) {
             struct hexsim_packet p;

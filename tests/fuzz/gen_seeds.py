@@ -159,8 +159,19 @@ def sys_input(code, flags=0x70, regs=()):
 
 
 # fuzz_system seeds: HVM calls the way the Linux port makes them (trap1(#n), arguments in
-# r0-r3), an MMU set-up, a second vCPU, an event through the guest's vectors.
+# r0-r3), an MMU set-up, a second vCPU, an event through the guest's vectors, a hot loop of
+# loads and stores (compiled blocks) that faults in its block past the end of RAM.
 SYSTEM = {
+    'blocks': '''
+        { r0 = ##0x2000 }
+        trap1(#2)
+        { r1 = ##0x8000; r3 = #0 }
+    loop:
+        { r2 = memw(r1+#0); r3 = add(r3,#1) }
+        { memw(r1+#8) = r3; r1 = add(r1,##0x20000) }
+        { r4 = add(r2,r3) }
+        { jump loop }
+    ''',
     'hvm-calls': '''
         { r0 = #0 }
         trap1(#0)

@@ -37,12 +37,22 @@ CASES = {
               'ABCDEF', ['trap1(#9)', 'angel call 0x99', 'every vCPU stopped']),
     'mmu': (['crt.S', 't_mmu.c'], LIM, 0, None, []),
     'smc': (['crt.S', 't_smc.c'], LIM, 0, None, []),
+    # system-mode blocks (issue 34): every block compiled at once, and packet by packet
+    'jit': (['crt.S', 't_jit.c'], LIM + ['--jit-threshold', '1'], 0, None, []),
+    'jit_nojit': (['crt.S', 't_jit.c'], LIM + ['--no-jit'], 0, None, []),
+    'smc_jit': (['crt.S', 't_smc.c'], LIM + ['--jit-threshold', '1'], 0, None, []),
     'user': (['crt.S', 't_user.c'], LIM, 0, None, []),
     # 20000 packets are far fewer than the 18.75 M pcycles waited: vmwait must fast-forward
     'timer': (['crt.S', 't_timer.c'], ['--mem', '64M', '--max-packets', '20000'], 0, None, []),
     'intop': (['crt.S', 't_intop.c'], LIM, 0, None, []),
     'smp': (['crt.S', 't_smp.c'], ['--mem', '64M', '--smp', '2', '--max-packets', '2000000'], 0,
             None, []),
+    # parallel work in guest time: two vCPUs each a core (the default), or threads of one
+    'par': (['crt.S', 't_par.c'], ['--mem', '64M', '--smp', '2', '--max-packets', '2000000'], 0,
+            'pcycles: parallel\n', []),
+    'par_threads': (['crt.S', 't_par.c'], ['--mem', '64M', '--smp', '2', '--max-packets',
+                                           '2000000', '--timing-param', 'core_threads=2'], 0,
+                    'pcycles: shared\n', []),
     'novec': (['t_novec.S'], ['--mem', '64M'], 3, None,
               ['trap0 (cause 0x5, address 0x00000000) at PC 0x00100004 in guest mode before '
                'the guest set its event vectors (vmsetvec): the vCPU is terminated',
@@ -70,7 +80,8 @@ def main():
     a = ap.parse_args()
     srcs, opts, want_rc, want_out, want_err = CASES[a.case][:5]
     link = CASES[a.case][5] if len(CASES[a.case]) > 5 else []
-    name = a.case.replace('_smp3', '').replace('_vec0', '')
+    name = a.case.replace('_smp3', '').replace('_vec0', '').replace('_nojit', '').replace(
+        '_jit', '').replace('_threads', '')
     os.makedirs(a.work, exist_ok=True)
     elf = os.path.join(a.work, 'hvm_' + a.case + '.elf')
     subprocess.run(CLANG + link + [os.path.join(GUEST, s) for s in srcs] + ['-o', elf],

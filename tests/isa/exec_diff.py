@@ -190,6 +190,8 @@ def skip_reason(row):
         return "guest registers (guest mode only)"
     if "trap" in flags and row.tag != "J2_pause":
         return "trap (system call or monitor entry)"
+    if "hvx" in flags:
+        return "HVX (compared by hvx_exec.py)"
     if "audio" in flags:
         return "audio extension of V67t/V71t (qemu-hexagon 7.2 cannot run it; new_cores.py)"
     a = arch_num(row, "arch")

@@ -6,7 +6,10 @@
 # one or two words (endloop0, endloop1, endloop01), and about one last word in 8 a duplex
 # (parse bits 00). The words are written with .long into .s files, assembled by llvm-mc-16 and
 # compared chunk by chunk, the chunks in parallel on the machine's cores.
-# Usage: random_words.py --hexsim BUILD/hexsim-objdump --work DIR
+# With --hvx the words are compared with HVX enabled (--mattr=+hvx,+hvx-ieee-fp,+hvx-qfloat at
+# V60, V62, V65, V68, V69 and V73, and once without it), and half of them are drawn from the
+# HVX encoding spaces (bits 31:27 00011 and 00101, and the vextract space 1001 0010 000).
+# Usage: random_words.py --hexsim BUILD/hexsim-objdump --work DIR [--hvx]
 # Environment: HEXSIM_RANDOM_SEED (seed), HEXSIM_RANDOM_WORDS (number of words).
 import argparse
 import concurrent.futures
@@ -26,11 +29,28 @@ def parse(word, bits):
     return (word & ~0xc000) | (bits << 14)
 
 
-def make_packets(rng, nwords, maxk):
+HVX_MATTR = ["--mattr=+hvx,+hvx-ieee-fp,+hvx-qfloat"]
+HVX_CPU_SETS = [["--mcpu=hexagonv" + v] + HVX_MATTR for v in ("60", "62", "65", "68", "69", "73")]
+
+
+def random_word(rng, hvx):
+    w = rng.getrandbits(32)
+    if hvx and rng.randrange(2):
+        space = rng.randrange(5)
+        if space < 2:
+            w = (w & 0x07ffffff) | 0x18000000    # HVX compute
+        elif space < 4:
+            w = (w & 0x07ffffff) | 0x28000000    # HVX memory
+        else:
+            w = (w & 0x001fffff) | 0x92000000    # vextract (and the scalar rows beside it)
+    return w
+
+
+def make_packets(rng, nwords, maxk, hvx=False):
     packets, total = [], 0
     while total < nwords:
         k = rng.randint(1, maxk)
-        words = [rng.getrandbits(32) for _ in range(k)]
+        words = [random_word(rng, hvx) for _ in range(k)]
         for i in range(k - 1):
             words[i] = parse(words[i], 1)
         words[-1] = parse(words[-1], 0 if rng.randrange(8) == 0 else 3)
@@ -52,6 +72,7 @@ def main():
     ap.add_argument("--diffs", help="file to write every differing line to")
     ap.add_argument("--max-packet-words", type=int, default=4, choices=range(1, 5),
                     help="longest packet laid out (1: every word its own packet)")
+    ap.add_argument("--hvx", action="store_true", help="with HVX (see the header)")
     args = ap.parse_args()
     odiff.require(odiff.LLVM_MC, odiff.LLVM_OBJDUMP)
     seed = int(os.environ.get("HEXSIM_RANDOM_SEED", "1234567"))
@@ -60,7 +81,8 @@ def main():
           "to change)" % (seed, nwords))
     os.makedirs(args.work, exist_ok=True)
     t0 = time.time()
-    packets = make_packets(random.Random(seed), nwords, args.max_packet_words)
+    packets = make_packets(random.Random(seed), nwords, args.max_packet_words, args.hvx)
+    cpu_sets = ([[]] + HVX_CPU_SETS) if args.hvx else None
     chunks, cur, count = [], [], 0
     for p in packets:
         cur.append(p)
@@ -70,7 +92,7 @@ def main():
             cur, count = [], 0
     if cur:
         chunks.append(cur)
-    jobs = [(args.hexsim, c, args.work, "random%03d" % i) for i, c in enumerate(chunks)]
+    jobs = [(args.hexsim, c, args.work, "random%03d" % i, cpu_sets) for i, c in enumerate(chunks)]
     insns = unknown = 0
     diffs, crashed = [], []
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:

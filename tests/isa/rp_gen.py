@@ -428,6 +428,8 @@ def load_rows(isa_dir):
                     out.append(cur)
     rows = []
     for row, slots, fname, sem in out:
+        if "hvx" in row.attrs:
+            continue   # HVX packets: hvx_exec.py
         rows.append(RowInfo(row, slots, "\n".join(sem), fname))
     return rows
 

@@ -12,9 +12,12 @@
 # which row and whether the row's encoding (mask/match from its bit picture) was really used.
 # Rows llvm-mc rejects in every variant are listed (also in <build>/isa-unassemblable.txt).
 # Each row is assembled for its own core (core_of: hexagonv68; hexagonv73 for the V69-V73
-# additions; hexagonv67t for the audio extension) and compared in the common passes (odiff.py),
+# additions; hexagonv67t for the audio extension; HVX rows: hexagonv73 with HVX, its IEEE
+# floating point and qfloat) and compared in the common passes (odiff.py),
 # at that core, and (the older rows) at hexagonv73 and hexagonv67t: in a pass whose core lacks
-# a row both print <unknown>.
+# a row both print <unknown>. HVX rows are compared without HVX (both print <unknown>) and
+# with it (--mattr) at every core from V60 to V73, so that each row decodes from its arch=
+# core on, as llvm-objdump-16 decodes it.
 # Usage: table_entries.py --hexsim BUILD/hexsim-objdump --isa-dir SRC/src/cpu/isa --work DIR
 # Environment: HEXSIM_ISA_SEED overrides the random seed.
 import argparse
@@ -55,7 +58,7 @@ R16 = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]
 RR8 = [0, 2, 4, 6, 16, 18, 20, 22]
 GROUP_OF_CLASS = {"SUBA": "A", "SUBL1": "L1", "SUBL2": "L2", "SUBS1": "S1", "SUBS2": "S2"}
 
-OPERAND = re.compile(r"\b([RPCGSMN])([a-z])(\2?)(128|64|32|16|8|4|2)\b|(##?)?\b(I[iI])\b")
+OPERAND = re.compile(r"\b([RPCGSMNVQO])([a-z])(\2?)(128|64|32|16|8|4|2)\b|(##?)?\b(I[iI])\b")
 DEST_LETTERS = "dexy"   # fields written by the instruction (d, e: dest; x, y: read-write)
 
 
@@ -99,9 +102,25 @@ class Row:
         return (word >> 14) & 3 != 0 and (word & self.mask) == self.match
 
 
+HVX_MATTR = "+hvx,+hvx-ieee-fp,+hvx-qfloat"
+HVX_CORE = "hexagonv73+hvx"
+HVX_CORES = ["hexagonv60", "hexagonv62", "hexagonv65", "hexagonv66", "hexagonv67", "hexagonv68",
+             "hexagonv69", "hexagonv71"]
+
+
+def mc_core(core):
+    """llvm-mc-16 options for a core as core_of names it."""
+    if core == HVX_CORE:
+        return ["-mcpu=hexagonv73", "-mhvx", "-mattr=" + HVX_MATTR]
+    return ["-mcpu=" + core]
+
+
 def core_of(attrs):
     """The llvm-mc-16/llvm-objdump-16 CPU a row is assembled and checked with: hexagonv67t for
-    the audio extension, hexagonv73 for the V69-V73 additions, hexagonv68 for the rest."""
+    the audio extension, hexagonv73 for the V69-V73 additions, hexagonv68 for the rest; HVX
+    rows: hexagonv73 with HVX (HVX_CORE)."""
+    if "hvx" in attrs:
+        return HVX_CORE
     if "audio" in attrs:
         return "hexagonv67t"
     arch = max([int(a[6:]) for a in attrs if re.fullmatch(r"arch=v\d+", a)] or [0])
@@ -112,6 +131,10 @@ def passes(core):
     """The objdump passes of a chunk of rows of one core: the common passes (odiff.CPU_SETS),
     for the older rows V73 and V67t too (each must decode alike on the newest core and on a
     "t" core), and last the rows' own core, on whose listing coverage is judged."""
+    if core == HVX_CORE:
+        hvx = ["--mattr=" + HVX_MATTR]
+        return (list(odiff.CPU_SETS) + [["--mcpu=" + c] + hvx for c in HVX_CORES] +
+                [["--mcpu=hexagonv73"] + hvx])
     out = [c for c in odiff.CPU_SETS if c != ["--mcpu=" + core]]
     if core == "hexagonv68":
         out += [c for c in (["--mcpu=hexagonv73"], ["--mcpu=hexagonv67t"]) if c not in out]
@@ -144,6 +167,18 @@ class Regs:
     def __init__(self, rng, reserved=(27, 28, 29, 30, 31)):
         self.rng = rng
         self.used = set(reserved)
+
+    def pick_v(self, parity, width):
+        """A vector register (parity 0/1: of that parity) not used yet in the packet, below
+        v27; width 2: also its pair partner (r+1 for even r, r-1 for odd r)."""
+        free = [r for r in range(27) if (parity is None or r % 2 == parity) and
+                ("v", r) not in self.used and
+                (width == 1 or ("v", r + 1 if r % 2 == 0 else r - 1) not in self.used)]
+        r = self.rng.choice(free)
+        self.used.add(("v", r))
+        if width == 2:
+            self.used.add(("v", r + 1 if r % 2 == 0 else r - 1))
+        return r
 
     def pick(self, choices, width=1):
         free = [r for r in choices if all(r + k not in self.used for k in range(width))]
@@ -213,6 +248,18 @@ def instantiate(row, label, mode, rng, regs, producers):
             r = regs.pick(range(27))
             newvalue.append(r)
             text = "r%d" % r
+        elif kind == "V":   # HVX vectors (v27, v28: the producers') and pairs, either order
+            if pair:
+                r = regs.pick_v(rng.choice([0, 1]), 2)
+                text = "v%d:%d" % (r + 1, r) if r % 2 == 0 else "v%d:%d" % (r - 1, r)
+            else:
+                text = "v%d" % regs.pick_v(None, 1)
+        elif kind == "O":   # HVX new-value operand: a vector written before it in the packet
+            r = regs.pick_v(None, 1)
+            newvalue.append(("v", r))
+            text = "v%d" % r
+        elif kind == "Q":
+            text = "q%d" % rng.randrange(4)
         elif kind == "P":
             text = "p%d" % rng.randrange(4)
         elif kind == "M":
@@ -245,12 +292,15 @@ def instantiate(row, label, mode, rng, regs, producers):
         if not re.search(r"\b%s\s*=" % p, text):
             producers.append("%s = cmp.gt(r28,r27)" % p)
     for r in newvalue:
-        producers.append("r%d = add(r28,#1)" % r)
+        if isinstance(r, tuple):
+            producers.append("v%d = vand(v28,v27)" % r[1])
+        else:
+            producers.append("r%d = add(r28,#1)" % r)
     return text
 
 
 def make_packet(row, index, mode, rng, partners):
-    label = "v%d" % index
+    label = "lbl%d" % index
     regs = Regs(rng)
     producers = []
     insn = instantiate(row, label, mode, rng, regs, producers)
@@ -279,8 +329,8 @@ def assemble(items, work, name, core):
             owner[len(lines)] = vi
         with open(src, "w") as f:
             f.write("\n".join(lines) + "\n")
-        rc, _, err = odiff.run([odiff.LLVM_MC, "-arch=hexagon", "-mcpu=" + core, "-filetype=obj",
-                                src, "-o", obj], check=False)
+        rc, _, err = odiff.run([odiff.LLVM_MC, "-arch=hexagon"] + mc_core(core) +
+                               ["-filetype=obj", src, "-o", obj], check=False)
         if rc == 0:
             return obj, errors
         bad = {}
@@ -345,7 +395,7 @@ def regions(listing):
     """Maps label -> list of words from an llvm-objdump listing."""
     out, cur = {}, None
     for line in listing.splitlines():
-        m = re.match(r"^[0-9a-f]{8} <(v\d+)>:", line)
+        m = re.match(r"^[0-9a-f]{8} <(lbl\d+)>:", line)
         if m:
             cur = out.setdefault(m.group(1), [])
             continue

@@ -10,6 +10,7 @@
 #                       <build>/isa-unassemblable.txt: rows llvm-mc rejects)
 #   isa_programs        guest C programs (tests/isa/progs) built by clang-16 at several levels
 #   isa_random_words    a million random words, each its own packet (HEXSIM_RANDOM_SEED)
+#   isa_random_words_hvx  300000 random words, half in the HVX encoding spaces, with HVX
 #   isa_random_multiword  a million random words laid out as packets of 1-4 words, for
 #                       the packet-formation rules (src/cpu/check.c)
 #   isa_vmlinux         the guest kernel, when there is one (skipped otherwise)
@@ -18,8 +19,13 @@
 #                       listed in tests/isa/exec_pending.txt, known qemu-hexagon 7.2 deviations
 #                       from the PRM in tests/isa/qemu_deviations.txt; HEXSIM_EXEC_CASES cases
 #                       per row)
+#   isa_hvx_known_values  HVX rows qemu-hexagon 7.2 cannot run, under hexsim --user against
+#                       values computed from the PRM (hvx_known.py, hvx_known_values.txt)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
+#   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random vectors,
+#                       under qemu-hexagon and hexsim --user (hvx_exec.py; rows without
+#                       semantics listed in tests/isa/hvx_pending.txt)
 #   isa_known_values    packets whose correct result the manual gives (known_values.txt,
 #                       the list of known qemu-hexagon 7.2 errors among them) under hexsim
 #                       --user compiled, --no-stencils and --no-jit (and qemu, reported)
@@ -69,6 +75,13 @@ hexsim_isa_test(isa_random_words random_words.py TIMEOUT 600
 hexsim_isa_test(isa_random_multiword random_words.py TIMEOUT 600
     ARGS --work "${HEXSIM_ISA_WORK}/random_multiword" --max-packet-words 4
          --diffs "${HEXSIM_ISA_WORK}/random_multiword.diffs")
+# The same with HVX (random_words.py --hvx): 300000 words, half of them from the HVX
+# encoding spaces, compared without HVX and with --mattr=+hvx,+hvx-ieee-fp,+hvx-qfloat at
+# V60, V62, V65, V68, V69 and V73 (the --mcpu gating of HVX rows and the reversed pairs).
+hexsim_isa_test(isa_random_words_hvx random_words.py TIMEOUT 900
+    ARGS --work "${HEXSIM_ISA_WORK}/random_words_hvx" --max-packet-words 1 --hvx
+         --diffs "${HEXSIM_ISA_WORK}/random_words_hvx.diffs")
+set_tests_properties(isa_random_words_hvx PROPERTIES ENVIRONMENT "HEXSIM_RANDOM_WORDS=300000")
 hexsim_isa_test(isa_vmlinux elf_diff.py TIMEOUT 1200
     ARGS --optional --name isa_vmlinux
          --diffs "${HEXSIM_ISA_WORK}/vmlinux.diffs"
@@ -82,6 +95,38 @@ add_test(NAME isa_exec
             --pending "${HEXSIM_ISA_DIR}/exec_pending.txt"
             --details "${HEXSIM_ISA_WORK}/exec.diffs")
 set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# HVX rows (hvx_exec.py): every HVX row qemu-hexagon 7.2 runs (-cpu v67), HEXSIM_HVX_CASES
+# random cases each (vectors, predicates, scalars, a scratch buffer), under qemu-hexagon and
+# hexsim --user; rows without semantics are listed in tests/isa/hvx_pending.txt. One group:
+#   tests/isa/hvx_exec.py --hexsim build/hexsim --group hvx_alu [--only REGEX] [--cases 50]
+set(HEXSIM_HVX_CASES "4" CACHE STRING "Cases per HVX row in the isa_hvx_exec test")
+add_test(NAME isa_hvx_exec
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_exec.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --cases "${HEXSIM_HVX_CASES}" --work "${HEXSIM_ISA_WORK}/hvx_exec"
+            --pending "${HEXSIM_ISA_DIR}/hvx_pending.txt"
+            --details "${HEXSIM_ISA_WORK}/hvx_exec.diffs")
+set_tests_properties(isa_hvx_exec PROPERTIES LABELS isa TIMEOUT 1200 SKIP_RETURN_CODE 77)
+# Random packets of 2-4 HVX instructions with semantics (hvx_exec.py --packets): packet
+# semantics (staged writes, .cur/.tmp forwarding, new-value stores, a load and a store).
+# Longer runs by hand: tests/isa/hvx_exec.py --hexsim build/hexsim --packets 100000 --seed 7
+set(HEXSIM_HVX_PACKETS "1000" CACHE STRING "Random packets of the isa_hvx_packets test")
+add_test(NAME isa_hvx_packets
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_exec.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --packets "${HEXSIM_HVX_PACKETS}" --work "${HEXSIM_ISA_WORK}/hvx_packets"
+            --details "${HEXSIM_ISA_WORK}/hvx_packets.diffs")
+set_tests_properties(isa_hvx_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+
+# HVX rows qemu-hexagon 7.2 cannot run (newer than V67): the packets of
+# tests/isa/hvx_known_values.txt under hexsim --user against values computed from the PRM
+# (hvx_known.py); every such row of hvx_perm.isa and hvx_shift.isa must have some. About 2 s.
+add_test(NAME isa_hvx_known_values
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_known.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
+            --cover hvx_perm.isa,hvx_shift.isa --work "${HEXSIM_ISA_WORK}/hvx_known")
+set_tests_properties(isa_hvx_known_values PROPERTIES LABELS isa TIMEOUT 120 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
@@ -112,3 +157,13 @@ add_test(NAME isa_new_cores
     COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/new_cores.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${HEXSIM_ISA_WORK}/new_cores")
 set_tests_properties(isa_new_cores PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)
+
+# The HVX multiply group (src/cpu/isa/hvx_mpy.isa) against qemu-hexagon 7.2 with random and
+# edge-valued vectors, the rows qemu cannot run against hvx_mpy_known.txt (hvx_mpy_diff.py;
+# HEXSIM_HVX_MPY_CASES cases per row); about a minute.
+set(HEXSIM_HVX_MPY_CASES "24" CACHE STRING "Cases per row of the isa_hvx_mpy test")
+add_test(NAME isa_hvx_mpy
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_mpy_diff.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --cases "${HEXSIM_HVX_MPY_CASES}"
+            --work "${HEXSIM_ISA_WORK}/hvx_mpy")
+set_tests_properties(isa_hvx_mpy PROPERTIES LABELS isa TIMEOUT 600 SKIP_RETURN_CODE 77)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Check suite for the single-precision add and multiply and the double-precision add and
 // multiply (the v67 sequence) helpers
-// (src/cpu/sem/fp.c: host-double and integer fast paths for normal numbers rounded to
-// nearest, the general soft-float path for the rest) against the host's IEEE 754 binary32
+// (src/cpu/sem/fp.h: host fast paths where they give the Hexagon result, the exact
+// soft-float path of fp.c for the rest) against the host's IEEE 754 binary32
 // and binary64 arithmetic in each of the four rounding modes (PRM XTYPE/FP: IEEE-754
 // results, USR:FPRND modes, sticky flags), and that the host's own rounding mode does not
 // change hexsim's results. Known, intended differences
@@ -76,6 +76,7 @@ static void rig(struct hexsim_cpu *cpu, struct hx_exec *x, int mode)
     cpu->c[HX_USR] = (uint32_t)mode << HX_USR_FPRND_SHIFT;
     memset(x, 0, sizeof *x);
     x->cpu = cpu;
+    x->fp_host = hx_fp_host_check();   // as hx_exec_begin does
 }
 
 // host exception flags as USR flag bits

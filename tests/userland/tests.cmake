@@ -8,7 +8,7 @@
 set(HEXSIM_MUSL_SYSROOT "" CACHE PATH
     "musl sysroot for tests/userland (default: tools/hexagon-cc's, ~/.cache/hexsim/musl/sysroot)")
 set(_userland_progs stdio malloc strings sort math builtins timeclock files getopt setjmp
-    signals pthreads)
+    signals pthreads hvx)
 set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
@@ -25,3 +25,17 @@ foreach(_p IN LISTS _userland_progs)
     set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
         PROPERTIES LABELS userland TIMEOUT 900)
 endforeach()
+# Processes (fork, execve, wait, signals between processes): tests/userland/procs_test.py.
+# With HEXSIM_USER_BUSYBOX (a Hexagon BusyBox, e.g. from guest/busybox/build.sh) also
+# BusyBox sh pipelines and jobs under hexsim --user.
+set(HEXSIM_USER_BUSYBOX "" CACHE FILEPATH
+    "Hexagon BusyBox binary for userland_procs' shell checks (default: none, skipped)")
+set(_procs_busybox_arg)
+if(HEXSIM_USER_BUSYBOX)
+    set(_procs_busybox_arg --busybox "${HEXSIM_USER_BUSYBOX}")
+endif()
+add_test(NAME userland_procs
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/procs_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/userland_procs"
+            ${_userland_sysroot_arg} ${_procs_busybox_arg})
+set_tests_properties(userland_procs PROPERTIES LABELS "userland;user" TIMEOUT 900)

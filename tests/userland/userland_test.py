@@ -38,6 +38,8 @@ PROGS = {
     'setjmp':   dict(),
     'signals':  dict(),
     'pthreads': dict(link=['-pthread']),
+    # HVX intrinsics (128-byte vectors); the host build runs the scalar versions
+    'hvx':      dict(cflags=['-mhvx', '-mhvx-length=128B']),
 }
 LIMIT = 120
 
@@ -74,12 +76,12 @@ def qemu_fixed(name, res):
     return rc, out, err
 
 
-def build_guest(src, out, link, sysroot):
+def build_guest(src, out, link, sysroot, cflags=()):
     env = dict(os.environ)
     if sysroot:
         env['HEXSIM_SYSROOT'] = sysroot
     cmd = [HEXAGON_CC, '-O2', '-std=c11', '-D_GNU_SOURCE', '-Wall', '-Wextra', '-Werror',
-           src, '-o', out] + link
+           src, '-o', out] + list(cflags) + link
     subprocess.run(cmd, check=True, env=env)
     # hexagon-cc builds without duplexes, so the linked program (libc included) has no
     # site ld.lld-16 may have corrupted (tools/lld_duplex_check.py).
@@ -152,7 +154,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     src = os.path.join(HERE, a.prog + '.c')
     guest = os.path.join(work, a.prog)
-    build_guest(src, guest, spec.get('link', []), a.sysroot)
+    build_guest(src, guest, spec.get('link', []), a.sysroot, spec.get('cflags', []))
     qemu = qemu_fixed(a.prog, runs([QEMU], guest, spec, work, 'qemu'))
     if a.mode == 'qemu':
         if spec.get('host', True):

@@ -18,12 +18,19 @@
 # It also times a program that prints one line (the start-up cost) under both.
 # --before OLD_HEXSIM times another hexsim in the same runs (its ratio in the output column,
 # its geometric mean at the end), so that an engine change is measured under the same load.
+# --guest measures the programs inside the booted guest instead (system mode, issue 34): they
+# go into /bin of a benchmark initramfs (--initrd with a second cpio archive after it), each
+# is run from the guest shell (--script: the program, then poweroff), and its in-guest CPU
+# time is that boot's host CPU time less the best boot that only powers off; the table
+# compares it with `hexsim --user` (ratio in-guest / user: 1 is as fast) and checks that
+# both print the same; then the boot time to the prompt.
 # Then the real userland (USERLAND below): BusyBox applets and musl programs on generated
 # inputs of a few MB, the same way (a program whose output differs fails the run; one that is
 # not there, no BusyBox binary or no musl sysroot, is skipped with a note).
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
 #                             [--before OLD_HEXSIM] [--host-check] [--kernel VMLINUX]
-#                             [--initrd CPIO] [--no-boot] [--busybox PATH] [--no-userland]
+#                             [--initrd CPIO] [--no-boot] [--guest] [--busybox PATH]
+#                             [--no-userland]
 #                             [PROG.c|PROG.py|USERLAND_NAME...]
 import argparse
 import glob
@@ -261,6 +268,70 @@ def startup(a, work):
         10 * a.repeat, 1000 * best['qemu'], 1000 * best['hexsim']))
 
 
+def guest(a, progs, work):
+    """--guest: each program in the booted guest against hexsim --user (see the top)."""
+    if not (os.path.exists(a.kernel) and os.path.exists(a.initrd)):
+        print('--guest: no %s or %s' % (a.kernel, a.initrd))
+        return 1
+    names, lst = [], os.path.join(work, 'bench.list')
+    with open(lst, 'w') as f:
+        for gen in progs:
+            name = os.path.splitext(os.path.basename(gen))[0]
+            subprocess.run(CLANG + ['-I', os.path.join(HERE, 'progs'), source(gen, work), '-o',
+                                    os.path.join(work, name)], check=True)
+            f.write('file /bin/%s 755 bin:%s\n' % (name, name))
+            names.append(name)
+    extra = os.path.join(work, 'bench-extra.cpio')
+    subprocess.run([sys.executable, os.path.join(ROOT, 'tools', 'mkcpio.py'), '--list', lst,
+                    '--bin', work, '-o', extra], check=True)
+    initrd = os.path.join(work, 'bench.cpio')
+    with open(initrd, 'wb') as out:
+        for part in (a.initrd, extra):
+            with open(part, 'rb') as f:
+                out.write(f.read())
+
+    def boot_with(cmd):
+        script = os.path.join(work, 'guest-script.txt')
+        with open(script, 'w') as f:
+            f.write((cmd + '\n' if cmd else '') + 'poweroff\n')
+        return timed([a.hexsim, a.kernel, '--initrd', initrd, '--script', script])
+
+    base, prompt = None, None
+    for _ in range(a.repeat):
+        t, p = boot_with(None)
+        m = PROMPT_RE.search(p.stderr)
+        if p.returncode != 0 or not m:
+            print('boot: FAILED (exit %d): %s' % (p.returncode, p.stderr.decode()[-500:]))
+            return 1
+        base = t if base is None else min(base, t)
+        prompt = float(m.group(1)) if prompt is None else min(prompt, float(m.group(1)))
+    print('boot and poweroff: %.2f s host CPU time (to the shell prompt: %.2f s host time)' %
+          (base, prompt))
+    print('%-12s %9s %9s %7s  %s' % ('program', 'guest s', 'user s', 'ratio', 'output'))
+    bad, ratios = 0, []
+    for name in names:
+        tg = tu = None
+        for _ in range(a.repeat):
+            t, g = boot_with(name)
+            tg = t if tg is None else min(tg, t)
+            t, u = timed([a.hexsim, '--user', os.path.join(work, name)])
+            tu = t if tu is None else min(tu, t)
+        out = u.stdout.decode().strip()
+        ok = g.returncode == 0 and u.returncode == 0 and out and out in g.stdout.decode()
+        bad += not ok
+        tg -= base
+        ratios.append(tg / tu)
+        print('%-12s %9.2f %9.2f %7.2f  %s' % (name, tg, tu, tg / tu, 'same' if ok else
+                                               'DIFFERENT: user %r' % out[:80]))
+        sys.stdout.flush()
+    geo = 1.0
+    for r in ratios:
+        geo *= r
+    print('in-guest / user CPU time: geometric mean %.2f, most %.2f (%d programs)' % (
+        geo ** (1.0 / len(ratios)), max(ratios), len(ratios)))
+    return 1 if bad else 0
+
+
 def run_one(a, res, name, argv, want=None, host_ok=True, work=None):
     # times argv under qemu-hexagon, hexsim (and --before) --repeat times, checks that the
     # outputs agree (and with want), prints the program's row and adds to res; {out} in
@@ -358,6 +429,8 @@ def main():
     ap.add_argument('--kernel', default=os.path.expanduser('~/.cache/hexsim/linux/build/vmlinux'))
     ap.add_argument('--initrd', default=os.path.join(ROOT, 'build', 'rootfs.cpio'))
     ap.add_argument('--no-boot', action='store_true', help='do not time the Linux boot')
+    ap.add_argument('--guest', action='store_true',
+                    help='run the programs inside the booted guest against hexsim --user')
     ap.add_argument('--busybox', metavar='PATH',
                     help='the static Hexagon BusyBox for the USERLAND programs (default: what '
                          'guest/busybox/build.sh prints)')
@@ -369,6 +442,8 @@ def main():
     if a.no_userland:
         user = []
     work = tempfile.mkdtemp(prefix='hexsim-bench-')
+    if a.guest:
+        return guest(a, progs, work)
     print('%-12s %8s %8s %10s %6s %10s %8s %8s %7s  %s' % (
           'program', 'qemu s', 'hexsim s', 'packets', 'ins/pk', 'packets/s', 'compiled',
           'built', 'ratio', 'output'))

@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
-// /init for the hexsim root file system (PID 1): mounts proc, sysfs, devtmpfs and tmpfs,
-// sets the hostname, opens /dev/console, starts /bin/sh on it in a new session, reaps every
-// child (orphans are re-parented here), and powers the machine off when the shell exits.
-// Kernel command-line words "init.shell=PATH" and "init.nopoweroff" (passed to init as
-// arguments or environment) change the shell and the last step; `init.reboot` reboots.
+// /init for the hexsim root file system (PID 1), built with tools/hexagon-cc (musl):
+// mounts proc, sysfs, devtmpfs, devpts and tmpfs, sets the hostname, opens /dev/console,
+// starts /bin/sh (BusyBox's ash) on it in a new session with the console as controlling
+// terminal, reaps every child (orphans are re-parented here), and powers the machine off
+// when the shell exits. BusyBox's halt, poweroff and reboot ask PID 1 by signal (SIGUSR1,
+// SIGUSR2, SIGTERM: BusyBox init's convention, init/halt.c); this init does it at once.
+// (A shell script cannot be this init: ash starts background jobs with SIGINT ignored
+// when job control is off, for good, and a foreground shell would hold the signals back.)
+// Words after `--` on the kernel command line come here as arguments: "init.shell=PATH"
+// runs another shell, "init.nopoweroff" halts instead, "init.reboot" reboots.
+// _GNU_SOURCE: sethostname, sync, environ beside -std=c11.
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -15,6 +22,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 static void try_mount(const char *src, const char *dir, const char *type, unsigned long flags,
@@ -23,6 +31,14 @@ static void try_mount(const char *src, const char *dir, const char *type, unsign
     mkdir(dir, 0755);
     if (mount(src, dir, type, flags, data) < 0 && errno != EBUSY)
         fprintf(stderr, "init: mount %s on %s: %s\n", type, dir, strerror(errno));
+}
+
+// The action a signal asked for (0: none yet): RB_HALT_SYSTEM, RB_POWER_OFF, RB_AUTOBOOT.
+static volatile sig_atomic_t requested;
+
+static void on_request(int sig)
+{
+    requested = sig == SIGUSR1 ? 1 : sig == SIGUSR2 ? 2 : 3;
 }
 
 static void open_console(void)
@@ -56,6 +72,8 @@ int main(int argc, char **argv)
     try_mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
     try_mount("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
     try_mount("devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755");
+    mkdir("/dev/pts", 0755);
+    try_mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "gid=5,mode=0620");
     try_mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
     try_mount("tmpfs", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755");
     if (sethostname("hexagon", 7) < 0)
@@ -64,6 +82,8 @@ int main(int argc, char **argv)
     setenv("PATH", "/bin:/sbin:/usr/bin:/usr/sbin", 1);
     setenv("HOME", "/root", 1);
     setenv("TERM", "vt100", 0);
+    // ash expands this prompt: root@hexagon:/# (the old shell's, and what the tests read)
+    setenv("PS1", "\\u@\\h:\\w\\$ ", 1);
     chdir("/");
 
     // Ctrl-Alt-Del goes to us as SIGINT instead of rebooting at once.
@@ -71,6 +91,11 @@ int main(int argc, char **argv)
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
+    struct sigaction sa = { .sa_handler = on_request };   // no SA_RESTART: wait() returns
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, 0);
+    sigaction(SIGUSR2, &sa, 0);
+    sigaction(SIGTERM, &sa, 0);
 
     pid_t sh = fork();
     if (sh == 0) {
@@ -87,6 +112,8 @@ int main(int argc, char **argv)
         signal(SIGINT, SIG_DFL);
         signal(SIGTERM, SIG_DFL);
         signal(SIGHUP, SIG_DFL);
+        signal(SIGUSR1, SIG_DFL);
+        signal(SIGUSR2, SIG_DFL);
         char *sargv[] = { (char *)shell, 0 };
         execve(shell, sargv, environ);
         fprintf(stderr, "init: exec %s: %s\n", shell, strerror(errno));
@@ -96,7 +123,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "init: fork: %s\n", strerror(errno));
 
     int status = 0;
-    for (;;) {
+    while (!requested) {
         int st;
         pid_t p = wait(&st);
         if (p < 0) {
@@ -109,6 +136,14 @@ int main(int argc, char **argv)
             break;
         }
     }
+    if (requested) {
+        sync();
+        // Everything the shell wrote reaches the console first: typed-ahead commands
+        // leave output queued in the tty when `poweroff` runs, and reboot() drops it.
+        tcdrain(1);
+        static const int how[] = { 0, RB_HALT_SYSTEM, RB_POWER_OFF, RB_AUTOBOOT };
+        reboot(how[requested]);
+    }
     // Reap whatever is still around, briefly, then power off.
     int st;
     while (waitpid(-1, &st, WNOHANG) > 0)
@@ -116,6 +151,7 @@ int main(int argc, char **argv)
     sync();
     fprintf(stderr, "init: shell exited (status %d); %s\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
             do_reboot ? "rebooting" : poweroff ? "powering off" : "halting");
+    tcdrain(1);
     if (do_reboot)
         reboot(RB_AUTOBOOT);
     else

@@ -9,5 +9,9 @@
 #include "sem/fp.h"
 #include "sem/mem.h"
 #include "sem/flow.h"
+#include "sem/hvx.h"
+#include "sem/hvx_perm.h"
+#include "sem/hvx_shift.h"
+#include "sem/hvx_mpy.h"
 
 #endif

@@ -8,18 +8,11 @@
 // minimumNumber.
 //
 // Everything is exact integer arithmetic: a finite value is mant * 2**exp with an unsigned
-// 128-bit mant; round_pack() rounds such a value into a format. Add and multiply of normal
-// numbers rounded to nearest take a shortcut that gives the same bits and flags: 64-bit
-// integers (add_fast, sf_mul_fast), and for single precision on an SSE2 host first the host's
-// double arithmetic, exact for such operands, with one rounding to float (sf_host_round),
-// used only while the host's SSE rounding mode is to nearest (read from MXCSR each time, so
-// a program that embeds hexsim and changes the mode still gets exact results).
+// 128-bit mant; round_pack() rounds such a value into a format. This is the exact path of
+// every helper; the common cases of the frequent ones take a host fast path inline (fp.h),
+// which falls back to the *_soft functions here (tests/unit/test_fp_fast.c checks that both
+// give the same bits and flags).
 #include "sem/fp.h"
-
-#include <string.h>
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
 
 #include "cpu.h"
 
@@ -338,93 +331,17 @@ static uint32_t sf_fma(uint32_t av, uint32_t bv, uint32_t cv, int scale, int rm,
     return (uint32_t)round_pack(&SF, sign, e + scale, m, rm, fl);
 }
 
-// ---- add (single and double precision) and single-precision multiply of normal numbers,
-// rounding to nearest, with a normal result: the common case, in 64-bit integers. Each
-// returns false (leaving *r alone) for everything else, which fp_add and fp_mul handle;
-// where both apply they agree bit for bit, flags included (tests/unit/test_fp.c checks both
-// against the host FPU).
-static bool normal(const struct fmt *f, uint64_t v)
-{
-    return exp_field(f, v) - 1 < f->emax - 1;   // exponent field 1 .. emax - 1
-}
-static uint64_t mant_of(const struct fmt *f, uint64_t v)   // with the hidden bit
-{
-    return (v & ((1ull << f->mbits) - 1)) | 1ull << f->mbits;
-}
-
-// round s = kept * 2**sh + rem (rem < 2**sh, 1 <= sh <= 63, kept below 2**(mbits + 2)) to
-// nearest even and pack with sign (0 or 1) and biased exponent e (of kept normalised); false
-// if the result is not normal
-static bool round_near(const struct fmt *f, unsigned sign, int32_t e, uint64_t s, int sh,
-                       uint64_t *r, uint32_t *fl)
-{
-    uint64_t kept = s >> sh, rem = s & ((1ull << sh) - 1), half = 1ull << (sh - 1);
-    if (e < 1)
-        return false;   // tiny before rounding: underflow rules, in round_pack
-    kept += rem > half || (rem == half && (kept & 1));
-    if (kept >> (f->mbits + 1)) {
-        kept >>= 1;
-        e++;
-    }
-    if (e >= (int32_t)f->emax)
-        return false;   // overflow
-    if (rem)
-        *fl |= F_INX;
-    *r = pk(f, sign, (uint64_t)e, kept & ((1ull << f->mbits) - 1));
-    return true;
-}
-
-static bool sf_mul_fast(uint32_t a, uint32_t b, uint64_t *r, uint32_t *fl)
-{
-    if (!normal(&SF, a) || !normal(&SF, b))
-        return false;
-    uint64_t p = mant_of(&SF, a) * mant_of(&SF, b);   // in [2**46, 2**48)
-    int32_t e = (int32_t)exp_field(&SF, a) + (int32_t)exp_field(&SF, b) - SF.bias;
-    int sh = 23;
-    if (p >> 47) {
-        sh = 24;
-        e++;
-    }
-    return round_near(&SF, sign_of(&SF, a ^ b), e, p, sh, r, fl);
-}
-
-static bool add_fast(const struct fmt *f, uint64_t a, uint64_t b, uint64_t *r, uint32_t *fl)
-{
-    if (!normal(f, a) || !normal(f, b))
-        return false;
-    const uint64_t mag = (1ull << (width(f) - 1)) - 1;
-    if ((a & mag) < (b & mag)) {   // a: the larger magnitude
-        uint64_t t = a;
-        a = b;
-        b = t;
-    }
-    unsigned d = exp_field(f, a) - exp_field(f, b);
-    if (d > 63)
-        return false;
-    const unsigned g = 61 - f->mbits;              // guard bits: mantissas in [2**61, 2**62)
-    uint64_t ma = mant_of(f, a) << g, mb = mant_of(f, b) << g;
-    uint64_t bs = mb >> d | ((mb & ((1ull << d) - 1)) != 0);   // sticky bit jammed in bit 0
-    uint64_t s = sign_of(f, a ^ b) ? ma - bs : ma + bs;
-    if (s == 0)
-        return false;   // exact cancellation: the zero's sign depends on the mode
-    int p = 63 - __builtin_clzll(s);
-    if (p <= (int)f->mbits)
-        return false;
-    return round_near(f, sign_of(f, a), (int32_t)exp_field(f, a) + (p - 61), s,
-                      p - (int)f->mbits, r, fl);
-}
-
-// The general path of each, out of line so that the fast path needs no stack frame.
-static __attribute__((noinline)) uint64_t add_general(struct hx_exec *x, const struct fmt *f,
-                                                      uint64_t a, uint64_t b)
+// ---- the exact paths of the helpers fp.h takes a host fast path for (fp.h: each falls back
+// to these where the host cannot give the Hexagon result)
+uint32_t hx_sfadd_soft(struct hx_exec *x, uint32_t a, uint32_t b)
 {
     uint32_t fl = 0;
-    uint64_t r = fp_add(f, a, b, rmode(x), &fl);
+    uint32_t r = (uint32_t)fp_add(&SF, a, b, rmode(x), &fl);
     hx_fpflags(x, fl);
     return r;
 }
-static __attribute__((noinline)) uint32_t sf_mul_general(struct hx_exec *x, uint32_t a,
-                                                         uint32_t b)
+
+uint32_t hx_sfmpy_soft(struct hx_exec *x, uint32_t a, uint32_t b)
 {
     uint32_t fl = 0;
     uint32_t r = (uint32_t)fp_mul(&SF, a, b, rmode(x), &fl);
@@ -432,83 +349,15 @@ static __attribute__((noinline)) uint32_t sf_mul_general(struct hx_exec *x, uint
     return r;
 }
 
-// The integer shortcut, else the general path.
-static __attribute__((noinline)) uint32_t sf_add_int(struct hx_exec *x, uint32_t a, uint32_t b)
+uint64_t hx_dfadd_soft(struct hx_exec *x, uint64_t a, uint64_t b)
 {
     uint32_t fl = 0;
-    uint64_t r;
-    if (rmode(x) != RM_NEAR || !add_fast(&SF, a, b, &r, &fl))
-        return (uint32_t)add_general(x, &SF, a, b);
+    uint64_t r = fp_add(&DF, a, b, rmode(x), &fl);
     hx_fpflags(x, fl);
-    return (uint32_t)r;
-}
-static __attribute__((noinline)) uint32_t sf_mul_int(struct hx_exec *x, uint32_t a, uint32_t b)
-{
-    uint32_t fl = 0;
-    uint64_t r;
-    if (rmode(x) != RM_NEAR || !sf_mul_fast(a, b, &r, &fl))
-        return sf_mul_general(x, a, b);
-    hx_fpflags(x, fl);
-    return (uint32_t)r;
+    return r;
 }
 
-#if defined(__SSE2__)
-// Single-precision add and multiply of normal numbers rounded to nearest on the host: the
-// product of two 24-bit mantissas is exact in a double, and so is the sum while the
-// exponents differ by at most 28 (24 + 28 bits and a carry fit in 53); the exact value is
-// rounded to float once, in the host's mode, which must be to nearest (MXCSR.RC = 0, read
-// each time). A result that is not a normal float (tiny before rounding, overflow, an exact
-// zero whose sign depends on the mode) takes the integer paths.
-// the host rounds to nearest (MXCSR.RC, bits 13-14, is 0)
-static bool host_near(void) { return (_mm_getcsr() & 0x6000u) == 0; }
-
-static bool sf_host_ok(const struct hx_exec *x, uint32_t a, uint32_t b)
-{
-    return rmode(x) == RM_NEAR && normal(&SF, a) && normal(&SF, b) && host_near();
-}
-static double sf_to_d(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, sizeof f);
-    return (double)f;
-}
-// e rounded to a normal float into *r (and the inexact flag), or false
-static bool sf_host_round(struct hx_exec *x, double e, uint32_t *r)
-{
-    if (!(__builtin_fabs(e) >= 0x1p-126))
-        return false;
-    float f = (float)e;
-    memcpy(r, &f, sizeof *r);
-    if (!normal(&SF, *r))
-        return false;
-    if ((double)f != e)
-        hx_fpflags(x, F_INX);
-    return true;
-}
-
-uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b)
-{
-    uint32_t ea = exp_field(&SF, a), eb = exp_field(&SF, b), r;
-    if (__builtin_expect(sf_host_ok(x, a, b) && (ea > eb ? ea - eb : eb - ea) <= 28, 1) &&
-        sf_host_round(x, sf_to_d(a) + sf_to_d(b), &r))
-        return r;
-    return sf_add_int(x, a, b);
-}
-
-uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b)
-{
-    uint32_t r;
-    if (__builtin_expect(sf_host_ok(x, a, b), 1) &&
-        sf_host_round(x, sf_to_d(a) * sf_to_d(b), &r))
-        return r;
-    return sf_mul_int(x, a, b);
-}
-#else
-uint32_t hx_sfadd(struct hx_exec *x, uint32_t a, uint32_t b) { return sf_add_int(x, a, b); }
-uint32_t hx_sfmpy(struct hx_exec *x, uint32_t a, uint32_t b) { return sf_mul_int(x, a, b); }
-#endif
-
-uint32_t hx_sffma(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, bool negate)
+uint32_t hx_sffma_soft(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, bool negate)
 {
     uint32_t fl = 0;
     uint32_t r = sf_fma(negate ? a ^ 0x80000000u : a, b, acc, 0, rmode(x), &fl);
@@ -543,7 +392,8 @@ uint32_t hx_sffma_sc(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, ui
     return acc;
 }
 
-uint32_t hx_sffma_lib(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, bool negate)
+uint32_t hx_sffma_lib_soft(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b,
+                           bool negate)
 {
     (void)x; // always nearest-even; raises no flags
     uint32_t fl = 0;
@@ -622,28 +472,28 @@ static uint8_t fp_class(const struct fmt *f, uint64_t v, uint32_t cls)
     return r ? 0xff : 0;
 }
 
-uint32_t hx_sfminmax(struct hx_exec *x, uint32_t a, uint32_t b, bool max)
+uint32_t hx_sfminmax_soft(struct hx_exec *x, uint32_t a, uint32_t b, bool max)
 {
     uint32_t fl = 0;
     uint32_t r = (uint32_t)fp_minmax(&SF, a, b, max, &fl);
     hx_fpflags(x, fl);
     return r;
 }
-uint64_t hx_dfminmax(struct hx_exec *x, uint64_t a, uint64_t b, bool max)
+uint64_t hx_dfminmax_soft(struct hx_exec *x, uint64_t a, uint64_t b, bool max)
 {
     uint32_t fl = 0;
     uint64_t r = fp_minmax(&DF, a, b, max, &fl);
     hx_fpflags(x, fl);
     return r;
 }
-uint8_t hx_sfcmp(struct hx_exec *x, uint32_t a, uint32_t b, enum hx_fpcmp c)
+uint8_t hx_sfcmp_soft(struct hx_exec *x, uint32_t a, uint32_t b, enum hx_fpcmp c)
 {
     uint32_t fl = 0;
     uint8_t r = fp_cmp(&SF, a, b, c, &fl);
     hx_fpflags(x, fl);
     return r;
 }
-uint8_t hx_dfcmp(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c)
+uint8_t hx_dfcmp_soft(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c)
 {
     uint32_t fl = 0;
     uint8_t r = fp_cmp(&DF, a, b, c, &fl);
@@ -652,43 +502,6 @@ uint8_t hx_dfcmp(struct hx_exec *x, uint64_t a, uint64_t b, enum hx_fpcmp c)
 }
 uint8_t hx_sfclass(uint32_t a, uint32_t cls) { return fp_class(&SF, a, cls); }
 uint8_t hx_dfclass(uint64_t a, uint32_t cls) { return fp_class(&DF, a, cls); }
-
-#if defined(__SSE2__)
-// Double-precision add of normal numbers rounded to nearest on the host (MXCSR.RC = 0, read
-// each time), exact to the bit by IEEE 754; whether it was inexact from the rounding error,
-// which Knuth's TwoSum gives exactly in the same arithmetic. A result that is not a normal
-// double (zero, tiny, overflow) takes the integer paths.
-static bool df_host_add(struct hx_exec *x, uint64_t a, uint64_t b, uint64_t *r)
-{
-    if (rmode(x) != RM_NEAR || !normal(&DF, a) || !normal(&DF, b) || !host_near())
-        return false;
-    double da, db;
-    memcpy(&da, &a, 8);
-    memcpy(&db, &b, 8);
-    double s = da + db;
-    if (!(__builtin_fabs(s) >= 0x1p-1022) || __builtin_fabs(s) > 0x1.fffffffffffffp1023)
-        return false;
-    double bv = s - da, err = (da - (s - bv)) + (db - bv);
-    memcpy(r, &s, 8);
-    if (err != 0)
-        hx_fpflags(x, F_INX);
-    return true;
-}
-#endif
-
-uint64_t hx_dfadd(struct hx_exec *x, uint64_t a, uint64_t b)
-{
-    uint32_t fl = 0;
-    uint64_t r;
-#if defined(__SSE2__)
-    if (__builtin_expect(df_host_add(x, a, b, &r), 1))
-        return r;
-#endif
-    if (rmode(x) != RM_NEAR || !add_fast(&DF, a, b, &r, &fl))
-        return add_general(x, &DF, a, b);
-    hx_fpflags(x, fl);
-    return r;
-}
 
 // ---- double-precision multiply pieces (v67)
 // exponent field, with denormals counted as 1 (the PRM's fGETEXP): -1 for zero, Inf, NaN
@@ -720,37 +533,12 @@ uint64_t hx_dfmpyfix_denormal(struct hx_exec *x, uint64_t a, uint64_t b)
     return r;
 }
 
-// round_pack for the common case: to nearest, mant at least 2**(mbits + 1), a normal result;
-// false (leaving *r alone) for everything else, which round_pack does. Its top 62 bits and a
-// sticky bit for the rest (the rounding bit is among the 62) go to round_near.
-static bool round_pack_near(const struct fmt *f, unsigned sign, int64_t exp, u128 mant,
-                            uint64_t *r, uint32_t *fl)
-{
-    int p = msb128(mant);
-    int64_t e = exp + p + f->bias;
-    if (e < 1 || e >= (int64_t)f->emax || p <= (int)f->mbits)
-        return false;
-    int drop = p > 61 ? p - 61 : 0;
-    uint64_t s = (uint64_t)(mant >> drop) | ((mant & (((u128)1 << drop) - 1)) != 0);
-    return round_near(f, sign, (int32_t)e, s, p - drop - (int)f->mbits, r, fl);
-}
-
 // high 21x21-bit mantissa product added to the accumulated partial products (Rxx holds them
 // shifted left 1 with a sticky bit 0), then rounded to double
-uint64_t hx_dfmpyhh(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b)
+uint64_t hx_dfmpyhh_soft(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b)
 {
     uint32_t fl = 0;
     int rm = rmode(x);
-    if (rm == RM_NEAR && normal(&DF, a) && normal(&DF, b)) {   // the common case, shorter
-        uint64_t prod = (mant_of(&DF, a) >> 32) * (mant_of(&DF, b) >> 32);
-        u128 m = ((u128)(acc >> 1) + ((u128)prod << 32)) << 2 | (acc & 1);
-        int64_t e = (int64_t)exp_field(&DF, a) + exp_field(&DF, b) - 1023 - 20 - 1023 - 52 - 2;
-        uint64_t r;
-        if (round_pack_near(&DF, sign_of(&DF, a ^ b), e, m, &r, &fl)) {
-            hx_fpflags(x, fl);
-            return r;
-        }
-    }
     struct val va = unpack(&DF, a), vb = unpack(&DF, b);
     uint64_t r;
     if (va.cls != CL_FIN || vb.cls != CL_FIN) {
@@ -773,6 +561,29 @@ uint64_t hx_dfmpyhh(struct hx_exec *x, uint64_t acc, uint64_t a, uint64_t b)
     }
     hx_fpflags(x, fl);
     return r;
+}
+
+uint64_t hx_fp_exact(struct hx_exec *x, uint32_t op, uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint32_t p = op >> 8;
+    switch ((enum hx_fpop)(op & 0xff)) {
+    case HX_FPOP_SFADD: return hx_sfadd_soft(x, (uint32_t)a, (uint32_t)b);
+    case HX_FPOP_SFMPY: return hx_sfmpy_soft(x, (uint32_t)a, (uint32_t)b);
+    case HX_FPOP_SFFMA: return hx_sffma_soft(x, (uint32_t)c, (uint32_t)a, (uint32_t)b, p);
+    case HX_FPOP_SFFMA_LIB:
+        return hx_sffma_lib_soft(x, (uint32_t)c, (uint32_t)a, (uint32_t)b, p);
+    case HX_FPOP_DFADD: return hx_dfadd_soft(x, a, b);
+    case HX_FPOP_DFMPYHH: return hx_dfmpyhh_soft(x, c, a, b);
+    case HX_FPOP_DFMPYFIX: return hx_dfmpyfix_denormal(x, a, b);
+    case HX_FPOP_SFMINMAX: return hx_sfminmax_soft(x, (uint32_t)a, (uint32_t)b, p);
+    case HX_FPOP_DFMINMAX: return hx_dfminmax_soft(x, a, b, p);
+    case HX_FPOP_SFCMP: return hx_sfcmp_soft(x, (uint32_t)a, (uint32_t)b, (enum hx_fpcmp)p);
+    case HX_FPOP_DFCMP: return hx_dfcmp_soft(x, a, b, (enum hx_fpcmp)p);
+    case HX_FPOP_CONVERT:
+        return hx_fp_convert_soft(x, (enum hx_fpkind)(p >> 4), (enum hx_fpkind)(p >> 1 & 7), a,
+                                  p & 1);
+    }
+    return 0;
 }
 
 // ---- conversions
@@ -836,8 +647,8 @@ static uint64_t to_int(const struct fmt *f, uint64_t v, enum hx_fpkind to, int r
     return r;
 }
 
-uint64_t hx_fp_convert(struct hx_exec *x, enum hx_fpkind from, enum hx_fpkind to, uint64_t v,
-                       bool chop)
+uint64_t hx_fp_convert_soft(struct hx_exec *x, enum hx_fpkind from, enum hx_fpkind to,
+                            uint64_t v, bool chop)
 {
     uint32_t fl = 0;
     int rm = chop ? RM_ZERO : rmode(x);

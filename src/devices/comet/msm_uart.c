@@ -175,8 +175,17 @@ static void tx_send_one(struct hexsim_msm_uart *u)
         u->line_n = 0;
     else if (u->line_n < sizeof(u->line_out))
         u->line_out[u->line_n++] = c;
-    if (u->be && u->be->write)
+    if (u->tx_shown)
+        u->tx_shown--;             // hexsim_msm_uart_show sent it already
+    else if (u->be && u->be->write)
         u->be->write(u->be->ctx, &c, 1);
+}
+
+void hexsim_msm_uart_show(struct hexsim_msm_uart *u)
+{
+    for (; u->tx_shown < u->tx_n; u->tx_shown++)
+        if (u->be && u->be->write)
+            u->be->write(u->be->ctx, &u->tx[(u->tx_head + u->tx_shown) % FIFO], 1);
 }
 
 // Sends what the TX FIFO holds to the host at once and leaves it empty.
@@ -446,6 +455,8 @@ static int uart_restore(struct hexsim_dev *d, const void *buf, size_t len)
         u->tx_n = FIFO;
     if (u->rx_n > FIFO)
         u->rx_n = FIFO;
+    if (u->tx_shown > u->tx_n)
+        u->tx_shown = u->tx_n;
     if (u->rx_held_n > 2 * FIFO)
         u->rx_held_n = 2 * FIFO;
     if (u->line_n > sizeof(u->line_out))

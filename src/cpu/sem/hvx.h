@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// HVX state access for the semantics (src/cpu/isa/hvx_*.isa; conventions in
+// src/cpu/isa/README.md, "HVX"): reads of the vector registers and predicates as they were
+// before the packet (or, for the register a .cur/.tmp load of this packet wrote, that load's
+// vector: HVX PRM "Vector load: .cur and .tmp"), staged writes committed at the end of the
+// packet, the vector new-value operand, and vector loads and stores (aligned vmem: the
+// address rounded down to 128 bytes; unaligned vmemu). Lane helpers for the vector rows.
+#ifndef HEXSIM_CPU_SEM_HVX_H
+#define HEXSIM_CPU_SEM_HVX_H
+
+#include <string.h>
+
+#include "sem.h"
+
+static inline void hx_hvx_staged(struct hx_exec *x)
+{
+    x->hvx = 1;
+    x->full = true;
+    HX_MARK(full);
+}
+
+// ---- vector registers
+static inline const hx_vec *hx_vr(const struct hx_exec *x, unsigned n)
+{
+    n &= 31;
+    return x->vfwd_reg == (int)n ? &x->vfwd : &x->cpu->hvx.v[n];
+}
+static inline void hx_vrr(const struct hx_exec *x, unsigned n, hx_vpair *out)
+{
+    out->v[0] = *hx_vr(x, hx_vpair_lo(n));
+    out->v[1] = *hx_vr(x, hx_vpair_hi(n));
+}
+static inline void hx_wv(struct hx_exec *x, unsigned n, const hx_vec *v)
+{
+    n &= 31;
+    x->new_v[n] = *v;
+    x->vmask |= 1u << n;
+    hx_hvx_staged(x);
+}
+static inline void hx_wvv(struct hx_exec *x, unsigned n, const hx_vpair *v)
+{
+    hx_wv(x, hx_vpair_lo(n), &v->v[0]);
+    hx_wv(x, hx_vpair_hi(n), &v->v[1]);
+}
+// The value a new-value store's operand names (PRM: Os8.new): what the packet writes to
+// register n (its producer ran before it), else its value.
+static inline const hx_vec *hx_vnew(const struct hx_exec *x, unsigned n)
+{
+    n &= 31;
+    return (x->vmask >> n & 1) ? &x->new_v[n] : hx_vr(x, n);
+}
+// A .cur load: the loaded vector is written to vn and read by the packet's other
+// instructions as vn; a .tmp load: only read by them, vn keeps its value.
+static inline void hx_vcur(struct hx_exec *x, unsigned n, const hx_vec *v)
+{
+    x->vfwd = *v;
+    x->vfwd_reg = (int8_t)(n & 31);
+    hx_wv(x, n, v);
+}
+static inline void hx_vtmp(struct hx_exec *x, unsigned n, const hx_vec *v)
+{
+    x->vfwd = *v;
+    x->vfwd_reg = (int8_t)(n & 31);
+    hx_hvx_staged(x);
+}
+
+// ---- vector predicates
+static inline const hx_qreg *hx_qr(const struct hx_exec *x, unsigned n)
+{
+    return &x->cpu->hvx.q[n & 3];
+}
+static inline void hx_wq(struct hx_exec *x, unsigned n, const hx_qreg *q)
+{
+    n &= 3;
+    x->new_q[n] = *q;
+    x->qmask |= (uint8_t)(1u << n);
+    hx_hvx_staged(x);
+}
+// bit i of a predicate (byte lane i), and setting it
+static inline unsigned hx_qbit(const hx_qreg *q, unsigned i)
+{
+    return (q->b[(i >> 3) & 15] >> (i & 7)) & 1;
+}
+static inline void hx_qset(hx_qreg *q, unsigned i, unsigned v)
+{
+    uint8_t m = (uint8_t)(1u << (i & 7));
+    q->b[(i >> 3) & 15] = (uint8_t)(v ? q->b[(i >> 3) & 15] | m : q->b[(i >> 3) & 15] & ~m);
+}
+// A lane of `size` bytes (1, 2, 4) at lane index i is true in a predicate written by a
+// compare of that lane size when its first byte's bit is set (the compare sets all of them).
+static inline void hx_qset_lane(hx_qreg *q, unsigned i, unsigned size, unsigned v)
+{
+    for (unsigned k = 0; k < size; k++)
+        hx_qset(q, i * size + k, v);
+}
+
+// The result c of a compare of lane i (`size` bytes) into the predicate's bits of the lane's
+// bytes: op 0 sets them, 1 ANDs, 2 ORs, 3 XORs (Qd4 =, Qx4 &=, |=, ^= vcmp).
+static inline void hx_qcmp(hx_qreg *q, unsigned i, unsigned size, unsigned op, unsigned c)
+{
+    for (unsigned k = i * size; k < (i + 1) * size; k++) {
+        unsigned old = hx_qbit(q, k);
+        hx_qset(q, k, op == 0 ? c : op == 1 ? (old & c) : op == 2 ? (old | c) : (old ^ c));
+    }
+}
+static inline hx_qreg hx_qnot(const hx_qreg *q)
+{
+    hx_qreg r;
+    for (unsigned k = 0; k < HX_VBYTES / 64; k++)
+        r.d[k] = ~q->d[k];
+    return r;
+}
+
+// ---- memory (hvx_mem.c): a fault is recorded as for scalar accesses (the packet commits
+// nothing); the store is staged and written at the commit (after the scalar stores)
+void hx_vld(struct hx_exec *x, uint32_t ea, hx_vec *out);    // vmem: ea & ~127
+void hx_vldu(struct hx_exec *x, uint32_t ea, hx_vec *out);   // vmemu: any ea
+// vmem store: ea & ~127; en NULL: every byte, else the bytes whose bit is set
+void hx_vst(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en);
+void hx_vstu(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en);
+
+// ---- lane arithmetic
+static inline int8_t hx_vsatb(int32_t v) { return (int8_t)(v > 127 ? 127 : v < -128 ? -128 : v); }
+static inline uint8_t hx_vsatub(int32_t v) { return (uint8_t)(v > 255 ? 255 : v < 0 ? 0 : v); }
+static inline int16_t hx_vsath(int32_t v)
+{
+    return (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+}
+static inline uint16_t hx_vsatuh(int32_t v) { return (uint16_t)(v > 65535 ? 65535 : v < 0 ? 0 : v); }
+static inline int32_t hx_vsatw(int64_t v)
+{
+    return (int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
+static inline uint32_t hx_vsatuw(int64_t v)
+{
+    return (uint32_t)(v > (int64_t)UINT32_MAX ? UINT32_MAX : v < 0 ? 0 : v);
+}
+
+#endif

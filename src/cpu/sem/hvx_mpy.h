@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// Lane helpers of the HVX multiply group (src/cpu/isa/hvx_mpy.isa): widening multiplies and
+// add/subtract (each lane j of the inputs gives lane j/2 of the pair's register j&1), the
+// dual ("dv") sliding-window dot products of vdmpy/vtmpy, and the #u1 windows of
+// vrmpy/vrsad. Facts: Hexagon V6x/V73 HVX Programmer's Reference Manual, "HVX multiply"
+// (per-instruction behaviour); checked against qemu-hexagon 7.2 by tests/isa/hvx_mpy_diff.py.
+// A scalar operand Rt used lane by lane is splatted first (hx_vsplatw): the manual's
+// Rt.b[j % 4] / Rt.h[j % 2] is then lane j of the splat, the same as a vector operand's.
+#ifndef HEXSIM_CPU_SEM_HVX_MPY_H
+#define HEXSIM_CPU_SEM_HVX_MPY_H
+
+#include <stdint.h>
+
+#include "hvx.h"
+
+// element i of v, `size` bytes (1, 2, 4), signed (s) or not
+static inline int64_t hx_vel(const hx_vec *v, unsigned size, int s, unsigned i)
+{
+    switch (size) {
+    case 1: return s ? v->b[i] : v->ub[i];
+    case 2: return s ? v->h[i] : v->uh[i];
+    default: return s ? (int64_t)v->w[i] : (int64_t)v->uw[i];
+    }
+}
+// sets element i of v (`size` bytes) to val modulo 2^(8*size)
+static inline void hx_vset(hx_vec *v, unsigned size, unsigned i, int64_t val)
+{
+    switch (size) {
+    case 1: v->ub[i] = (uint8_t)val; break;
+    case 2: v->uh[i] = (uint16_t)val; break;
+    default: v->uw[i] = (uint32_t)val; break;
+    }
+}
+// a vector with the 32-bit r in every word
+static inline hx_vec hx_vsplatw(uint32_t r)
+{
+    hx_vec v;
+    for (unsigned i = 0; i < HX_VBYTES / 4; i++)
+        v.uw[i] = r;
+    return v;
+}
+
+enum { HX_VW_MUL, HX_VW_ADD, HX_VW_SUB };
+// Widening lane operation: lane j of u and v (`size` bytes; us, vs: signed) multiplied, added
+// or subtracted (op), into lane j/2 (2*size bytes) of d->v[j & 1], added to it if acc (modulo
+// the lane width).
+static inline void hx_vwiden(hx_vpair *d, const hx_vec *u, int us, const hx_vec *v, int vs,
+                             unsigned size, int op, int acc)
+{
+    for (unsigned j = 0; j < HX_VBYTES / size; j++) {
+        int64_t a = hx_vel(u, size, us, j), b = hx_vel(v, size, vs, j);
+        int64_t r = op == HX_VW_MUL ? a * b : op == HX_VW_ADD ? a + b : a - b;
+        hx_vec *o = &d->v[j & 1];
+        if (acc)
+            r += hx_vel(o, 2 * size, 0, j >> 1);
+        hx_vset(o, 2 * size, j >> 1, r);
+    }
+}
+
+// The dual windows of vdmpy(Vuu,Rt) and vtmpy(Vuu,Rt): output lane i (2*size bytes) sees the
+// input stream s = u0[2i], u0[2i+1], u1[2i], u1[2i+1] (lanes of `size` bytes, us: signed);
+// d->v[k] lane i = s[k] * r.b[2i] + s[k+1] * r.b[2i+1] (+ s[k+2] if tap3), r the splatted
+// scalar (signed bytes), added to d if acc.
+static inline void hx_vdmpy_dv(hx_vpair *d, const hx_vpair *uu, int us, unsigned size,
+                               uint32_t rt, int tap3, int acc)
+{
+    hx_vec r = hx_vsplatw(rt);
+    for (unsigned i = 0; i < HX_VBYTES / (2 * size); i++) {
+        int64_t s[4] = {hx_vel(&uu->v[0], size, us, 2 * i), hx_vel(&uu->v[0], size, us, 2 * i + 1),
+                        hx_vel(&uu->v[1], size, us, 2 * i), hx_vel(&uu->v[1], size, us, 2 * i + 1)};
+        for (unsigned k = 0; k < 2; k++) {
+            int64_t v = s[k] * r.b[2 * i] + s[k + 1] * r.b[2 * i + 1] + (tap3 ? s[k + 2] : 0);
+            if (acc)
+                v += hx_vel(&d->v[k], 2 * size, 0, i);
+            hx_vset(&d->v[k], 2 * size, i, v);
+        }
+    }
+}
+
+// The windows of vrmpy(Vuu,Rt,#u1) and vrsad(Vuu,Rt,#u1): word i sees the byte stream
+// s = u0.ub[4i..4i+3], u1.ub[4i..4i+3]; d->v[k].w[i] = sum over j < 4 of s[2k+u+j] op Rt.b[j]
+// where op multiplies (Rt's bytes signed if rs) or, for sad, takes |s - Rt.ub[j]|; added to d
+// if acc (modulo 2^32).
+static inline void hx_vrmpy_win(hx_vpair *d, const hx_vpair *uu, uint32_t rt, int rs, unsigned u,
+                                int sad, int acc)
+{
+    for (unsigned i = 0; i < HX_VBYTES / 4; i++) {
+        int32_t s[8];
+        for (unsigned j = 0; j < 4; j++) {
+            s[j] = uu->v[0].ub[4 * i + j];
+            s[4 + j] = uu->v[1].ub[4 * i + j];
+        }
+        for (unsigned k = 0; k < 2; k++) {
+            int32_t sum = 0;
+            for (unsigned j = 0; j < 4; j++) {
+                int32_t a = s[2 * k + (u & 1) + j];
+                int32_t b = rs ? (int8_t)(rt >> (8 * j)) : (uint8_t)(rt >> (8 * j));
+                sum += sad ? (a > b ? a - b : b - a) : a * b;
+            }
+            d->v[k].uw[i] = (acc ? d->v[k].uw[i] : 0) + (uint32_t)sum;
+        }
+    }
+}
+
+#endif
