@@ -9,7 +9,8 @@
 # b15_bigcode (a smaller one than the benchmark's, compiled with stencils and with calls), which
 # must see that cache flushed, and the default cache, which must not be.
 # progs/smc_chain.c rewrites code that compiled blocks are linked into: both ways must print
-# its known sums.
+# its known sums. progs/staged_stores.S commits staged stores of every size (packets whose
+# stores the commit writes): both ways must print its expected checksum.
 # Usage: jit_equiv.py --hexsim BUILD/hexsim --work DIR [--packets N]
 import argparse
 import glob
@@ -70,6 +71,10 @@ def main():
     smc = os.path.join(a.work, 'smc_chain')
     subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'smc_chain.c'), '-o', smc], check=True)
     cases.append(['--user', smc])
+    staged = os.path.join(a.work, 'staged_stores')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'staged_stores.S'), '-o', staged],
+                   check=True)
+    cases.append(['--user', staged])
     # the default threshold: hot blocks compiled, cold ones interpreted
     cases.append(['--jit-threshold', '64', '--max-packets', str(a.packets), '--user',
                   os.path.join(a.work, 'b7_branchy')])
@@ -104,6 +109,9 @@ def main():
         if args is pressure[1] and host.get('host_code_cache_flushes', 0) != 0:
             bad += 1
             print('FAIL: %s: the default code cache was flushed: %r' % (name, host))
+        if args[-1] == staged and (ri, oi) != (0, b'51c4a6e5\n'):   # its Expected output
+            bad += 1
+            print('FAIL: %s: exit %d, output %r' % (name, ri, oi))
         if args[-1] == smc and (ri, oi) != (0, b'smc=245000,185200\n'):
             bad += 1
             print('FAIL: %s: exit %d, output %r' % (name, ri, oi))

@@ -24,14 +24,20 @@
 # time is that boot's host CPU time less the best boot that only powers off; the table
 # compares it with `hexsim --user` (ratio in-guest / user: 1 is as fast) and checks that
 # both print the same; then the boot time to the prompt.
+# Then the real userland (USERLAND below): BusyBox applets and musl programs on generated
+# inputs of a few MB, the same way (a program whose output differs fails the run; one that is
+# not there, no BusyBox binary or no musl sysroot, is skipped with a note).
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
 #                             [--before OLD_HEXSIM] [--host-check] [--kernel VMLINUX]
-#                             [--initrd CPIO] [--no-boot] [--guest] [PROG.c|PROG.py...]
+#                             [--initrd CPIO] [--no-boot] [--guest] [--busybox PATH]
+#                             [--no-userland]
+#                             [PROG.c|PROG.py|USERLAND_NAME...]
 import argparse
 import glob
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,35 +63,162 @@ STATS_RE = re.compile(rb'\n  packets +(\d+)\n  instructions +(\d+)\n')
 COMPILED_RE = re.compile(rb'\n  blocks compiled \(host\) +(\d+)\n')
 BUILT_RE = re.compile(rb'\n  blocks built \(host\) +(\d+)\n')
 
-# Real userland programs (BusyBox and musl under --user on generated inputs of a few MB:
-# gzip/gunzip, sort, md5sum/sha256sum, awk and sed scripts, grep -E, tar) go here once the
-# musl/BusyBox port has landed: each entry a name, the guest command line and a function that
-# writes its input files into the work directory; the loop below runs them like the C
-# programs.
-USERLAND = []
+# Real userland: BusyBox applets (the static binary of guest/busybox/build.sh, or --busybox)
+# and musl C programs (tools/bench/musl/*.c, built with tools/hexagon-cc) under `--user` on
+# inputs that userland_inputs() generates, the same bytes on every run (a fixed seed).
+# Each entry: a name and the command line, {NAME} standing for an input's path; the
+# command's first word is a BusyBox applet, or musl/NAME.c for a musl program. {out} is
+# a new empty directory for each run, whose files (names, sizes, SHA-256) count as output.
+USERLAND = [
+    ('gzip', ['gzip', '-c', '-6', '{text}']),
+    ('gunzip', ['gunzip', '-c', '{text_gz}']),
+    ('sort', ['sort', '{lines}']),
+    ('sort_k', ['sort', '-t', ',', '-k3,3n', '-k1,1', '{csv_small}']),
+    ('md5sum', ['md5sum', '{text}', '{blob}']),
+    ('sha256sum', ['sha256sum', '{text}', '{blob}']),
+    ('awk', ['awk', '-F', ',', '{ n[$2]++; s[$2] += $3; if ($4 > m[$2]) m[$2] = $4 } '
+             'END { for (k in n) printf "%s %d %d %.3f\\n", k, n[k], s[k], m[k] }', '{csv}']),
+    ('sed', ['sed', '-E', '-e', 's/([a-z]+) ([a-z]+)/\\2 \\1/g', '-e', '/^(ka|ro)/d',
+             '-e', 's/[aeiou]{2,}/<&>/g', '{half}']),
+    ('grep', ['grep', '-E', '-n', '(^| )(ka|to)[a-z]*(na|ri)( |$)|[0-9]{3}', '{text}']),
+    ('tar_c', ['tar', '-c', '-f', '-', '-C', '{tree}', '.']),
+    ('tar_x', ['tar', '-x', '-f', '{tree_tar}', '-C', '{out}']),
+    ('m1_wordfreq', ['musl/m1_wordfreq.c', '{text}']),
+    ('m2_numfmt', ['musl/m2_numfmt.c', '30000']),
+]
+
+
+def userland_inputs(work):
+    # the input files (text 2 MB, lines 1 MB, half 0.5 MB, csv 0.5 MB, csv_small 160 KB,
+    # blob 4 MB, a tree of 240 files and its tar archive: 6 MB), made from one seed;
+    # returns {name: path}
+    import gzip
+    import random
+    import tarfile
+    rng = random.Random(33)
+    d = os.path.join(work, 'in')
+    os.makedirs(d, exist_ok=True)
+    letters = 'etaoinshrdlcumwfgypbvkjxqz'
+    syll = [a + b for a in 'bdfghjklmnprstvz' for b in 'aeiou'] + list('aeiou')
+    vocab = sorted({''.join(rng.choice(syll) for _ in range(rng.randint(1, 4)))
+                    for _ in range(6000)})
+    rng.shuffle(vocab)
+    cum, t = [], 0.0
+    for i in range(len(vocab)):   # Zipf-like word frequencies
+        t += 1.0 / (i + 1)
+        cum.append(t)
+
+    def text(nbytes):
+        out, size = [], 0
+        while size < nbytes:
+            words = rng.choices(vocab, cum_weights=cum, k=rng.randint(3, 14))
+            if rng.random() < 0.1:
+                words.insert(rng.randrange(len(words)), str(rng.randrange(10 ** rng.randint(1, 6))))
+            line = ' '.join(words)
+            if rng.random() < 0.2:
+                line = line.capitalize() + '.'
+            out.append(line)
+            size += len(line) + 1
+        return ('\n'.join(out) + '\n').encode()
+    files = {}
+
+    def put(name, data):
+        path = os.path.join(d, name)
+        with open(path, 'wb') as f:
+            f.write(data)
+        os.utime(path, (1700000000, 1700000000))
+        files[name.replace('.', '_')] = path
+        return path
+    big = put('text', text(2 << 20))
+    put('lines', text(1 << 20))
+    put('half', text(1 << 19))
+    rows, size = [], 0
+    while size < 1 << 19:
+        row = '%s,%s,%d,%.3f' % (rng.choice(vocab), rng.choice(letters[:20]) + rng.choice(letters),
+                                 rng.randrange(-100000, 1000000), rng.random() * 1000)
+        rows.append(row)
+        size += len(row) + 1
+    put('csv', ('\n'.join(rows) + '\n').encode())
+    put('csv.small', ('\n'.join(rows[:len(rows) * 5 // 16]) + '\n').encode())
+    put('blob', rng.randbytes(4 << 20))
+    with open(big, 'rb') as f:
+        put('text.gz', gzip.compress(f.read(), 6, mtime=0))
+    tree = os.path.join(d, 'tree')
+    os.makedirs(os.path.join(tree, 'sub'), exist_ok=True)
+    for i in range(240):   # 240 files of 0-50 KiB, about 6 MB
+        path = os.path.join(tree, 'sub' if i % 3 else '', 'f%03d.txt' % i)
+        with open(path, 'wb') as f:
+            f.write(text(rng.randint(0, 50) << 10))
+        os.utime(path, (1700000000, 1700000000))
+    for p in (os.path.join(tree, 'sub'), tree):
+        os.utime(p, (1700000000, 1700000000))
+    files['tree'] = tree
+    tar = os.path.join(d, 'tree.tar')
+    with tarfile.open(tar, 'w', format=tarfile.USTAR_FORMAT) as tf:
+        def norm(ti):
+            ti.uid = ti.gid = 0
+            ti.uname = ti.gname = 'root'
+            ti.mtime = 1700000000
+            return ti
+        tf.add(tree, arcname='tree', filter=norm, recursive=True)
+    files['tree_tar'] = tar
+    return files
+
+
+def out_digest(out):
+    # the files under out: each one's relative path, size and SHA-256, in name order
+    import hashlib
+    lines = []
+    for top, dirs, names in os.walk(out):
+        dirs.sort()
+        for name in sorted(names):
+            path = os.path.join(top, name)
+            with open(path, 'rb') as f:
+                data = f.read()
+            lines.append('%s %d %s\n' % (os.path.relpath(path, out), len(data),
+                                          hashlib.sha256(data).hexdigest()))
+    return ''.join(lines).encode()
+
+
+def busybox_default():
+    # what guest/busybox/build.sh prints (it builds BusyBox if the cache is out of date), or
+    # the cached binary when the script is not there; None if neither gives one
+    script = os.path.join(ROOT, 'guest', 'busybox', 'build.sh')
+    if os.path.exists(script):
+        p = subprocess.run([script], capture_output=True, env=dict(os.environ,
+                           HEXSIM_BUSYBOX_QUIET='1'))
+        path = p.stdout.decode().strip()
+        return path if p.returncode == 0 and os.path.exists(path) else None
+    cache = os.environ.get('HEXSIM_CACHE', os.path.expanduser('~/.cache/hexsim'))
+    path = os.path.join(cache, 'busybox', 'out', 'busybox')
+    return path if os.path.exists(path) else None
 
 
 def programs(names, ap):
-    # progs/*.c and the progs/*.py generators (b15_bigcode.py), or those named
+    # progs/*.c and the progs/*.py generators (b15_bigcode.py) and the USERLAND entries, or
+    # those named: (C programs, USERLAND entries)
     def number(path):   # b1, b2, ... b10 in that order
         m = re.match(r'b(\d+)', os.path.basename(path))
         return (int(m.group(1)) if m else 1 << 30, path)
     found = sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')) +
                    glob.glob(os.path.join(HERE, 'progs', 'b*.py')), key=number)
     if not names:
-        return found
-    out = []
-    for name in names:   # a path, or the name of one of progs/*.c or progs/*.py
+        return found, USERLAND
+    out, user = [], []
+    for name in names:   # a path, or the name of one of progs/*.c or progs/*.py or USERLAND
         base = os.path.splitext(os.path.basename(name))[0]
         hits = [p for p in found if os.path.splitext(os.path.basename(p))[0] in (base, )
                 or os.path.basename(p).startswith(base + '_')]
+        uhits = [u for u in USERLAND if u[0] == name]
         if os.path.exists(name):
             out.append(name)
         elif hits:
             out.append(hits[0])
+        elif uhits:
+            user.append(uhits[0])
         else:
             ap.error('no such program: %s' % name)
-    return out
+    return out, user
 
 
 def source(src, work):
@@ -199,6 +332,91 @@ def guest(a, progs, work):
     return 1 if bad else 0
 
 
+def run_one(a, res, name, argv, want=None, host_ok=True, work=None):
+    # times argv under qemu-hexagon, hexsim (and --before) --repeat times, checks that the
+    # outputs agree (and with want), prints the program's row and adds to res; {out} in
+    # argv is a new empty directory in work for each run, its files part of the output
+    tq = th = tb = None
+    runs = [0]
+
+    def cmd(prefix):
+        if not any('{out}' in w for w in argv):
+            return prefix + argv, None
+        runs[0] += 1
+        out = os.path.join(work, 'out-%s-%d' % (name, runs[0]))
+        os.makedirs(out)
+        return prefix + [w.replace('{out}', out) for w in argv], out
+
+    def run(prefix):
+        c, out = cmd(prefix)
+        t, p = timed(c)
+        if out:
+            p.stdout += out_digest(out)
+            shutil.rmtree(out)
+        return t, p
+    for _ in range(a.repeat):
+        t, q = run([a.qemu])
+        tq = t if tq is None else min(tq, t)
+        t, h = run([a.hexsim, '--user', '--stats'])
+        th = t if th is None else min(th, t)
+        if a.before:
+            t, hb = run([a.before, '--user'])
+            tb = t if tb is None else min(tb, t)
+            if hb.stdout != h.stdout or hb.returncode != h.returncode:
+                tb = float('nan')
+    ok = (q.stdout == h.stdout and q.returncode == h.returncode and
+          (want is None or q.stdout.decode().strip() == want))
+    if not ok or not host_ok:
+        res['bad'] += 1
+    m = STATS_RE.search(h.stderr)
+    npk, nin = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+    mc, mb = COMPILED_RE.search(h.stderr), BUILT_RE.search(h.stderr)
+    ncomp = mc.group(1).decode() if mc else '-'
+    nbuilt = mb.group(1).decode() if mb else '-'
+    res['ratios'].append(tq / th)
+    status = 'same' if ok else ('DIFFERENT: qemu %r (%d) hexsim %r (%d) %s' % (
+        q.stdout[:80], q.returncode, h.stdout[:80], h.returncode, h.stderr.decode()[:300]))
+    if not host_ok:
+        status += '; HOST BUILD DIFFERS'
+    if a.before:
+        res['before'].append(tq / tb)
+        status = 'before %.2f; %s' % (tq / tb, status)
+    print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %8s %8s %7.2f  %s' % (
+        name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, ncomp, nbuilt,
+        tq / th, status))
+    sys.stdout.flush()
+
+
+def userland(a, res, entries, work):
+    # the USERLAND entries: BusyBox applets and musl programs on the generated inputs; a
+    # program that cannot be found or built is skipped with a note
+    busybox = a.busybox if a.busybox else busybox_default()
+    if a.busybox and not os.path.exists(a.busybox):
+        busybox = None
+    files = userland_inputs(work)
+    cc = os.path.join(ROOT, 'tools', 'hexagon-cc')
+    for name, argv in entries:
+        first = argv[0]
+        if first.startswith('musl/'):
+            exe = os.path.join(work, name)
+            p = subprocess.run([cc, '-O2', os.path.join(HERE, first), '-o', exe, '-lm'],
+                               capture_output=True)
+            if p.returncode != 0:
+                print('%-12s skipped: %s does not build: %s' % (
+                    name, first, p.stderr.decode().strip()[-300:]))
+                continue
+            prefix = [exe]
+        elif busybox:
+            prefix = [busybox, first]
+        else:
+            print('%-12s skipped: no BusyBox binary (--busybox PATH, or guest/busybox/build.sh)'
+                  % name)
+            continue
+        args = [re.sub(r'\{(\w+)\}', lambda m: files.get(m.group(1), m.group(0)), w)
+                for w in argv[1:]]   # {out} stays for run_one
+        run_one(a, res, name, prefix + args, work=work)
+
+
 def main():
     ap = argparse.ArgumentParser(description='user-mode benchmark: hexsim against qemu-hexagon')
     ap.add_argument('--hexsim', default=os.path.join(ROOT, 'build', 'hexsim'))
@@ -213,17 +431,23 @@ def main():
     ap.add_argument('--no-boot', action='store_true', help='do not time the Linux boot')
     ap.add_argument('--guest', action='store_true',
                     help='run the programs inside the booted guest against hexsim --user')
+    ap.add_argument('--busybox', metavar='PATH',
+                    help='the static Hexagon BusyBox for the USERLAND programs (default: what '
+                         'guest/busybox/build.sh prints)')
+    ap.add_argument('--no-userland', action='store_true',
+                    help='only the C programs of progs/, not the BusyBox and musl programs')
     ap.add_argument('progs', nargs='*')
     a = ap.parse_args()
-    progs = programs(a.progs, ap)
+    progs, user = programs(a.progs, ap)
+    if a.no_userland:
+        user = []
     work = tempfile.mkdtemp(prefix='hexsim-bench-')
     if a.guest:
         return guest(a, progs, work)
     print('%-12s %8s %8s %10s %6s %10s %8s %8s %7s  %s' % (
           'program', 'qemu s', 'hexsim s', 'packets', 'ins/pk', 'packets/s', 'compiled',
           'built', 'ratio', 'output'))
-    bad = 0
-    ratios, before = [], []
+    res = {'bad': 0, 'ratios': [], 'before': []}
     for gen in progs:
         name = os.path.splitext(os.path.basename(gen))[0]
         exe = os.path.join(work, name)
@@ -239,38 +463,10 @@ def main():
                             '-lm'], check=True)
             hp = subprocess.run([hexe], capture_output=True)
             host_ok = hp.returncode == 0 and (want is None or hp.stdout.decode().strip() == want)
-        tq = th = tb = None
-        for _ in range(a.repeat):
-            t, q = timed([a.qemu, exe])
-            tq = t if tq is None else min(tq, t)
-            t, h = timed([a.hexsim, '--user', '--stats', exe])
-            th = t if th is None else min(th, t)
-            if a.before:
-                t, hb = timed([a.before, '--user', exe])
-                tb = t if tb is None else min(tb, t)
-                if hb.stdout != h.stdout:
-                    tb = float('nan')
-        ok = (q.stdout == h.stdout and q.returncode == h.returncode and
-              (want is None or q.stdout.decode().strip() == want))
-        if not ok or not host_ok:
-            bad += 1
-        m = STATS_RE.search(h.stderr)
-        npk, nin = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
-        mc, mb = COMPILED_RE.search(h.stderr), BUILT_RE.search(h.stderr)
-        ncomp = mc.group(1).decode() if mc else '-'
-        nbuilt = mb.group(1).decode() if mb else '-'
-        ratios.append(tq / th)
-        status = 'same' if ok else ('DIFFERENT: qemu %r (%d) hexsim %r (%d) %s' % (
-            q.stdout[:80], q.returncode, h.stdout[:80], h.returncode, h.stderr.decode()[:300]))
-        if not host_ok:
-            status += '; HOST BUILD DIFFERS'
-        if a.before:
-            before.append(tq / tb)
-            status = 'before %.2f; %s' % (tq / tb, status)
-        print('%-12s %8.2f %8.2f %10d %6.2f %10.3g %8s %8s %7.2f  %s' % (
-            name, tq, th, npk, nin / npk if npk else 0, npk / th if th else 0, ncomp, nbuilt,
-            tq / th, status))
-        sys.stdout.flush()
+        run_one(a, res, name, [exe], want, host_ok)
+    if user:
+        userland(a, res, user, work)
+    ratios, before, bad = res['ratios'], res['before'], res['bad']
     for what, rs in (('', ratios), (' (--before)', before)):
         if rs:
             geo = 1.0
