@@ -4,7 +4,11 @@
 # every row qemu-hexagon 7.2 runs (`-cpu v67`: HVX up to V67, without the V68 floating
 # point) is executed in random cases under qemu-hexagon and `hexsim --user`, and the state
 # after each case must be equal byte for byte: r0-r27, the 32 vector registers, the 4
-# vector predicates and a 4 KiB scratch buffer.
+# vector predicates and a 4 KiB scratch buffer. The V68 IEEE floating-point rows that
+# qemu-hexagon 7.2 lacks and that have a host model here (HOST_MODEL: Python's IEEE binary64
+# arithmetic rounded once, to nearest even, to binary16/binary32 by struct; a NaN result is
+# the all-ones default NaN) run under hexsim only, and the record must equal the case's
+# inputs with the destination replaced by the model's lanes.
 #
 # One program per row (hexsim stops at the first instruction without semantics: the row is
 # then pending, listed in tests/isa/hvx_pending.txt). Each case
@@ -45,7 +49,8 @@ QEMU = "qemu-hexagon"
 VB = 128                      # vector bytes
 BUF = 4096                    # scratch buffer bytes
 NSCALAR = 28                  # r0-r27 are dumped; r28 is the record base
-REC = 4 * NSCALAR + 32 * VB + 4 * VB + BUF
+SREC = VB                     # their part of the record, padded to a vector (vmem aligns)
+REC = SREC + 32 * VB + 4 * VB + BUF
 UNIMPLEMENTED = re.compile(r"unimplemented instruction\s+([A-Za-z0-9_]+)")
 # rows this test cannot run (yet), with the reason
 SKIP = [
@@ -56,10 +61,77 @@ SKIP = [
 ]
 
 
+def _f16(x):
+    """binary16 bits of x (rounded to nearest even), the default NaN for a NaN."""
+    if x != x:
+        return 0xffff
+    try:
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    except OverflowError:
+        return 0xfc00 if x < 0 else 0x7c00
+
+
+def _f32(x):
+    if x != x:
+        return 0xffffffff
+    try:
+        return struct.unpack("<I", struct.pack("<f", x))[0]
+    except OverflowError:
+        return 0xff800000 if x < 0 else 0x7f800000
+
+
+def _bits(fmt, op):
+    n = VB // struct.calcsize(fmt)
+    return lambda vu: struct.pack("<%d%s" % (n, fmt),
+                                  *[op(x) for x in struct.unpack("<%d%s" % (n, fmt), vu)])
+
+
+def _hf(op):
+    return lambda vu, vv: struct.pack("<64H", *[_f16(op(x, y)) for x, y in zip(
+        struct.unpack("<64e", vu), struct.unpack("<64e", vv))])
+
+
+def _sf(op):
+    return lambda vu, vv: struct.pack("<32I", *[_f32(op(x, y)) for x, y in zip(
+        struct.unpack("<32f", vu), struct.unpack("<32f", vv))])
+
+
+# the V68 IEEE rows checked against a host model (no qemu-hexagon oracle for them)
+HOST_MODEL = {
+    "V6_vabs_hf": _bits("H", lambda x: x & 0x7fff),
+    "V6_vabs_sf": _bits("I", lambda x: x & 0x7fffffff),
+    "V6_vfneg_hf": _bits("H", lambda x: x ^ 0x8000),
+    "V6_vfneg_sf": _bits("I", lambda x: x ^ 0x80000000),
+    "V6_vassign_fp": lambda vu: vu,
+    "V6_vadd_hf_hf": _hf(lambda a, b: a + b),
+    "V6_vsub_hf_hf": _hf(lambda a, b: a - b),
+    "V6_vmpy_hf_hf": _hf(lambda a, b: a * b),
+    "V6_vadd_sf_sf": _sf(lambda a, b: a + b),
+    "V6_vsub_sf_sf": _sf(lambda a, b: a - b),
+    "V6_vmpy_sf_sf": _sf(lambda a, b: a * b),
+    "V6_vcvt_hf_h": lambda vu: struct.pack("<64H", *[_f16(float(x)) for x in
+                                                     struct.unpack("<64h", vu)]),
+    "V6_vcvt_hf_uh": lambda vu: struct.pack("<64H", *[_f16(float(x)) for x in
+                                                      struct.unpack("<64H", vu)]),
+}
+
+
+def float_vec(rng, fmt):
+    """Random moderate floats (normal range, some subnormal and overflowing results)."""
+    n = VB // struct.calcsize(fmt)
+    span = 18 if fmt == "e" else 130
+    return struct.pack("<%d%s" % (n, fmt), *[
+        rng.choice([-1, 1]) * rng.random() * 2.0 ** rng.randint(-span, span // 2 if fmt == "e"
+                                                                 else span - 4)
+        for _ in range(n)])
+
+
 def skip_reason(row):
     attrs = set(row.attrs)
     if "hvx" not in attrs:
         return "not HVX"
+    if row.tag in HOST_MODEL:
+        return None
     if "hvxieee" in attrs or "hvxqf" in attrs:
         return "HVX floating point (qemu-hexagon 7.2 has none; PRM model to do)"
     arch = max([int(a[6:]) for a in attrs if a.startswith("arch=v")] or [60])
@@ -139,12 +211,12 @@ def instantiate(row, rng):
         return text
 
     text = OPERAND.sub(operand, row.syntax)
-    return text, producers, regs
+    return text, producers, regs, chosen
 
 
 class Case:
     def __init__(self, row, rng):
-        self.body, producers, self.regs = instantiate(row, rng)
+        self.body, producers, self.regs, self.chosen = instantiate(row, rng)
         self.packet = "{ " + "; ".join(producers + [self.body]) + " }"
         self.vecs = [rand_vec(rng) for _ in range(32)]
         self.qsrc = [rand_vec(rng) for _ in range(4)]
@@ -156,6 +228,19 @@ class Case:
             self.scalars.append(v)
         self.preds = rng.getrandbits(32)
         self.mods = [rng.randrange(-8, 8) * VB + rng.randrange(-3, 4) for _ in range(2)]
+        fmt = "e" if "Vu32.hf" in row.syntax else "f" if "Vu32.sf" in row.syntax else None
+        if row.tag in HOST_MODEL and fmt:   # floating-point lanes of the row's type, often
+            self.vecs = [float_vec(rng, fmt) if rng.randrange(3) else v for v in self.vecs]
+
+    def expected(self, row):
+        """The record a HOST_MODEL row must leave: its inputs, Vd replaced by the model's."""
+        vecs = list(self.vecs)
+        vn = lambda key: int(self.chosen[key][1:])
+        ops = [vecs[vn(k)] for k in ("Vu32", "Vv32") if k in self.chosen]
+        vecs[vn("Vd32")] = HOST_MODEL[row.tag](*ops)
+        q = [bytes(0xff if b else 0 for b in s) for s in self.qsrc]
+        scalars = struct.pack("<%dI" % NSCALAR, *self.scalars).ljust(SREC, b"\0")
+        return scalars + b"".join(vecs) + b"".join(q) + self.image
 
 
 def program(cases, tag):
@@ -190,7 +275,7 @@ def program(cases, tag):
         out.append("  { r28 = ##rec }")
         for r in range(NSCALAR):
             out.append("  { memw(r28+#%d) = r%d }" % (4 * r, r))
-        out.append("  { r28 = ##rec+%d }" % (4 * NSCALAR))
+        out.append("  { r28 = ##rec+%d }" % SREC)
         for v in range(32):
             out.append("  { vmem(r28++#1) = v%d }" % v)
         out.append("  { r27 = #-1 }")
@@ -225,15 +310,17 @@ def describe(cid, q, h):
             continue
         if off < 4 * NSCALAR:
             name = "r%d" % (off // 4)
-        elif off < 4 * NSCALAR + 32 * VB:
-            k = off - 4 * NSCALAR
+        elif off < SREC:
+            name = "pad+%d" % off
+        elif off < SREC + 32 * VB:
+            k = off - SREC
             name = "v%d.w[%d]" % (k // VB, (k % VB) // 4)
-        elif off < 4 * NSCALAR + 36 * VB:
-            k = off - 4 * NSCALAR - 32 * VB
+        elif off < SREC + 36 * VB:
+            k = off - SREC - 32 * VB
             name = "q%d bytes %d-%d" % (k // VB, k % VB, k % VB + 3)
         else:
-            name = "buf+%d" % (off - 4 * NSCALAR - 36 * VB)
-        out.append("%s: qemu %08x hexsim %08x" % (name, struct.unpack_from("<I", q, off)[0],
+            name = "buf+%d" % (off - SREC - 36 * VB)
+        out.append("%s: reference %08x hexsim %08x" % (name, struct.unpack_from("<I", q, off)[0],
                                                    struct.unpack_from("<I", h, off)[0]))
         if len(out) == 4:
             break
@@ -249,22 +336,27 @@ def test_row(args, row, seed):
     src, obj, elf = (os.path.join(work, row.tag + e) for e in (".s", ".o", ""))
     with open(src, "w") as f:
         f.write(program(cases, row.tag))
-    rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx", "-filetype=obj",
-                      src, "-o", obj])
+    model = row.tag in HOST_MODEL
+    cpu = ["-mcpu=hexagonv68", "-mhvx", "-mattr=+hvx-ieee-fp"] if model else \
+        ["-mcpu=hexagonv67", "-mhvx"]
+    rc, _, err = run([LLVM_MC, "-arch=hexagon"] + cpu + ["-filetype=obj", src, "-o", obj])
     if rc != 0:
         msg = [ln for ln in err.splitlines() if "error:" in ln]
         return "skip: llvm-mc-16 -mv67 -mhvx rejects it (%s)" % (msg[0] if msg else err[:80]), []
     rc, _, err = run([LLD, "-static", "-o", elf, obj])
     if rc != 0:
         return "skip: ld.lld-16 fails (%s)" % err.strip()[:80], []
-    qrc, qout, qerr = run([args.qemu, "-cpu", "v67", elf])
-    if qrc != 0 or len(qout) != REC * len(cases):
+    if not model:
+        qrc, qout, qerr = run([args.qemu, "-cpu", "v67", elf])
+    if not model and (qrc != 0 or len(qout) != REC * len(cases)):
         return "skip: qemu-hexagon 7.2 cannot run it (status %s)" % qrc, []
     hrc, hout, herr = run([args.hexsim, "--user", elf])
     m = UNIMPLEMENTED.search(herr)
     if m:
         return "pending", [m.group(1)]
     details = []
+    if model:
+        qout = b"".join(c.expected(row) for c in cases)
     for i, c in enumerate(cases):
         q, h = qout[i * REC:(i + 1) * REC], hout[i * REC:(i + 1) * REC]
         if q != h:

@@ -10,5 +10,6 @@
 #include "sem/mem.h"
 #include "sem/flow.h"
 #include "sem/hvx.h"
+#include "sem/hvx_fp.h"
 
 #endif
