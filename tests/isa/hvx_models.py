@@ -41,3 +41,58 @@ def vaddb(st, ops):
 def vmpyuhvs(st, ops):
     u, v = lanes(st.v[ops["Vu"]], "H"), lanes(st.v[ops["Vv"]], "H")
     st.v[ops["Vd"]] = pack([(a * b) >> 16 for a, b in zip(u, v)], "H")
+
+
+# The V68 IEEE half and single rows: IEEE 754 binary16/binary32 arithmetic, rounded to nearest
+# even (Python's binary64 result rounded once by struct's e/f packing: exact for add, sub and
+# mul, since 53 >= 2*24+2), overflow to infinity, any NaN result the all-ones default NaN
+# (the scalar core's default NaN; an assumption for the HVX unit, see sem/hvx_fp.h).
+def _f16(x):
+    if x != x:
+        return 0xffff
+    try:
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    except OverflowError:
+        return 0xfc00 if x < 0 else 0x7c00
+
+
+def _f32(x):
+    if x != x:
+        return 0xffffffff
+    try:
+        return struct.unpack("<I", struct.pack("<f", x))[0]
+    except OverflowError:
+        return 0xff800000 if x < 0 else 0x7f800000
+
+
+def _floats(vec, fmt):
+    n = 128 // struct.calcsize(fmt)
+    return list(struct.unpack("<%d%s" % (n, fmt), bytes(vec)))
+
+
+def _ieee_binop(tag, fmt, op):
+    conv, bits = (_f16, "H") if fmt == "e" else (_f32, "I")
+
+    def fn(st, ops):
+        u, v = _floats(st.v[ops["Vu"]], fmt), _floats(st.v[ops["Vv"]], fmt)
+        st.v[ops["Vd"]] = pack([conv(op(a, b)) for a, b in zip(u, v)], bits)
+    MODELS[tag] = fn
+
+
+def _lanewise(tag, fmt, op):
+    def fn(st, ops):
+        st.v[ops["Vd"]] = pack([op(a) for a in lanes(st.v[ops["Vu"]], fmt)], fmt)
+    MODELS[tag] = fn
+
+
+for _t, _f, _op in (("add", "e", lambda a, b: a + b), ("sub", "e", lambda a, b: a - b),
+                    ("mpy", "e", lambda a, b: a * b)):
+    _ieee_binop("V6_v%s_hf_hf" % _t, _f, _op)
+    _ieee_binop("V6_v%s_sf_sf" % _t, "f", _op)
+_lanewise("V6_vabs_hf", "H", lambda x: x & 0x7fff)
+_lanewise("V6_vabs_sf", "I", lambda x: x & 0x7fffffff)
+_lanewise("V6_vfneg_hf", "H", lambda x: x ^ 0x8000)
+_lanewise("V6_vfneg_sf", "I", lambda x: x ^ 0x80000000)
+_lanewise("V6_vassign_fp", "I", lambda x: x)
+_lanewise("V6_vcvt_hf_h", "h", lambda x: _f16(float(x)))
+_lanewise("V6_vcvt_hf_uh", "H", lambda x: _f16(float(x)))

@@ -98,7 +98,8 @@ set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE
 
 # HVX rows (hvx_exec.py): every HVX row qemu-hexagon 7.2 runs (-cpu v67), HEXSIM_HVX_CASES
 # random cases each (vectors, predicates, scalars, a scratch buffer), under qemu-hexagon and
-# hexsim --user; rows without semantics are listed in tests/isa/hvx_pending.txt. One group:
+# hexsim --user (the V68 IEEE rows with a host model in hvx_exec.py: under hexsim against that
+# model); rows without semantics are listed in tests/isa/hvx_pending.txt. One group:
 #   tests/isa/hvx_exec.py --hexsim build/hexsim --group hvx_alu [--only REGEX] [--cases 50]
 set(HEXSIM_HVX_CASES "4" CACHE STRING "Cases per HVX row in the isa_hvx_exec test")
 add_test(NAME isa_hvx_exec
