@@ -470,7 +470,8 @@ def check_known(args, blocks, tags):
     rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv73", "-mhvx",
                       "-mattr=+hvxv73,+hvx-length128b", "-filetype=obj", src, "-o", obj])
     if rc != 0 or run([LLD, "-static", "-o", elf, obj])[0] != 0:
-        return fails + ["known values: llvm-mc-16/ld.lld-16 reject %s: %s" % (src, err.strip()[:300])]
+        return fails + ["known values: llvm-mc-16/ld.lld-16 reject %s: %s" %
+                        (src, err.strip()[:300])]
     hrc, got, herr, modes = run_hexsim(args, elf, "known values")
     if modes:
         fails.append(modes)
