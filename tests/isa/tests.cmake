@@ -19,13 +19,14 @@
 #                       listed in tests/isa/exec_pending.txt, known qemu-hexagon 7.2 deviations
 #                       from the PRM in tests/isa/qemu_deviations.txt; HEXSIM_EXEC_CASES cases
 #                       per row)
-#   isa_hvx_known_values  HVX rows qemu-hexagon 7.2 cannot run, under hexsim --user against
-#                       values computed from the PRM (hvx_known.py, hvx_known_values.txt)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
-#   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random vectors,
-#                       under qemu-hexagon and hexsim --user (hvx_exec.py; rows without
-#                       semantics listed in tests/isa/hvx_pending.txt)
+#   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random and
+#                       edge-valued vectors, under qemu-hexagon and hexsim --user (default,
+#                       --no-jit, --jit-threshold 1); the rows it cannot run against models
+#                       (hvx_models.py) and known values (hvx_known_values.txt) (hvx_exec.py;
+#                       rows without semantics listed in tests/isa/hvx_pending.txt)
+#   isa_hvx_packets     random packets of HVX rows, the same way (hvx_exec.py --packets)
 #   isa_known_values    packets whose correct result the manual gives (known_values.txt,
 #                       the list of known qemu-hexagon 7.2 errors among them) under hexsim
 #                       --user compiled, --no-stencils and --no-jit (and qemu, reported)
@@ -96,10 +97,13 @@ add_test(NAME isa_exec
             --details "${HEXSIM_ISA_WORK}/exec.diffs")
 set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
 
-# HVX rows (hvx_exec.py): every HVX row qemu-hexagon 7.2 runs (-cpu v67), HEXSIM_HVX_CASES
-# random cases each (vectors, predicates, scalars, a scratch buffer), under qemu-hexagon and
-# hexsim --user (the V68 IEEE rows with a host model in hvx_exec.py: under hexsim against that
-# model); rows without semantics are listed in tests/isa/hvx_pending.txt. One group:
+# HVX rows (hvx_exec.py), the one HVX row test: every HVX row qemu-hexagon 7.2 runs (-cpu v67),
+# HEXSIM_HVX_CASES random cases each (vectors, some built lane by lane from edge values,
+# predicates, scalars, a scratch buffer), under qemu-hexagon and hexsim --user, hexsim also
+# with --no-jit and --jit-threshold 1 (same output required); rows qemu cannot run under hexsim
+# against their model in hvx_models.py and the hand-computed values of
+# tests/isa/hvx_known_values.txt (every such row with semantics must have one of them); rows
+# without semantics are listed in tests/isa/hvx_pending.txt. One group:
 #   tests/isa/hvx_exec.py --hexsim build/hexsim --group hvx_alu [--only REGEX] [--cases 50]
 set(HEXSIM_HVX_CASES "4" CACHE STRING "Cases per HVX row in the isa_hvx_exec test")
 add_test(NAME isa_hvx_exec
@@ -119,15 +123,6 @@ add_test(NAME isa_hvx_packets
             --packets "${HEXSIM_HVX_PACKETS}" --work "${HEXSIM_ISA_WORK}/hvx_packets"
             --details "${HEXSIM_ISA_WORK}/hvx_packets.diffs")
 set_tests_properties(isa_hvx_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
-
-# HVX rows qemu-hexagon 7.2 cannot run (newer than V67): the packets of
-# tests/isa/hvx_known_values.txt under hexsim --user against values computed from the PRM
-# (hvx_known.py); every such row of hvx_perm.isa and hvx_shift.isa must have some. About 2 s.
-add_test(NAME isa_hvx_known_values
-    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_known.py"
-            --hexsim "$<TARGET_FILE:hexsim>" --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa"
-            --cover hvx_perm.isa,hvx_shift.isa --work "${HEXSIM_ISA_WORK}/hvx_known")
-set_tests_properties(isa_hvx_known_values PROPERTIES LABELS isa TIMEOUT 120 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in
@@ -158,13 +153,3 @@ add_test(NAME isa_new_cores
     COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/new_cores.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${HEXSIM_ISA_WORK}/new_cores")
 set_tests_properties(isa_new_cores PROPERTIES LABELS isa TIMEOUT 300 SKIP_RETURN_CODE 77)
-
-# The HVX multiply group (src/cpu/isa/hvx_mpy.isa) against qemu-hexagon 7.2 with random and
-# edge-valued vectors, the rows qemu cannot run against hvx_mpy_known.txt (hvx_mpy_diff.py;
-# HEXSIM_HVX_MPY_CASES cases per row); about a minute.
-set(HEXSIM_HVX_MPY_CASES "24" CACHE STRING "Cases per row of the isa_hvx_mpy test")
-add_test(NAME isa_hvx_mpy
-    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_mpy_diff.py"
-            --hexsim "$<TARGET_FILE:hexsim>" --cases "${HEXSIM_HVX_MPY_CASES}"
-            --work "${HEXSIM_ISA_WORK}/hvx_mpy")
-set_tests_properties(isa_hvx_mpy PROPERTIES LABELS isa TIMEOUT 600 SKIP_RETURN_CODE 77)

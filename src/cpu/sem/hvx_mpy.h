@@ -3,7 +3,7 @@
 // add/subtract (each lane j of the inputs gives lane j/2 of the pair's register j&1), the
 // dual ("dv") sliding-window dot products of vdmpy/vtmpy, and the #u1 windows of
 // vrmpy/vrsad. Facts: Hexagon V6x/V73 HVX Programmer's Reference Manual, "HVX multiply"
-// (per-instruction behaviour); checked against qemu-hexagon 7.2 by tests/isa/hvx_mpy_diff.py.
+// (per-instruction behaviour); checked against qemu-hexagon 7.2 by tests/isa/hvx_exec.py.
 // A scalar operand Rt used lane by lane is splatted first (hx_vsplatw): the manual's
 // Rt.b[j % 4] / Rt.h[j % 2] is then lane j of the splat, the same as a vector operand's.
 #ifndef HEXSIM_CPU_SEM_HVX_MPY_H
