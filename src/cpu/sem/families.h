@@ -13,5 +13,6 @@
 #include "sem/hvx_perm.h"
 #include "sem/hvx_shift.h"
 #include "sem/hvx_mpy.h"
+#include "sem/hvx_alu.h"
 
 #endif
