@@ -14,5 +14,6 @@
 #include "sem/hvx_shift.h"
 #include "sem/hvx_mpy.h"
 #include "sem/hvx_fp.h"
+#include "sem/hvx_alu.h"
 
 #endif
