@@ -129,7 +129,8 @@ START_TEST(test_elf_mem)
     struct hexsim_user *u = new_user();
     ck_assert_int_eq(hexsim_user_load_elf_mem(u, img, n, "img", err, sizeof err), 0);
     ck_assert_uint_eq(u->entry, 0x10054);
-    ck_assert_uint_eq(u->arch, 68);
+    ck_assert_uint_eq(hexsim_arch_version(u->arch), 68);
+    ck_assert_uint_eq(u->arch & HEXSIM_ARCH_HVX_ALL, HEXSIM_ARCH_HVX_ALL);   // (HVX on for processes)
     ck_assert_uint_eq(u->brk_start, 0x12000);
     uint32_t w = 0;
     ck_assert_int_eq(hexsim_mem_copy_out(&u->mem, 0x10054, &w, 4, HEXSIM_PROT_R, NULL), 0);
