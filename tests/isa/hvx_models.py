@@ -20,7 +20,7 @@ def model(tag):
 
 
 def lanes(vec, fmt):
-    """The lanes of a vector as ints ('b', 'B', 'h', 'H', 'i', 'I')."""
+    """The lanes of a vector ('b', 'B', 'h', 'H', 'i', 'I' as ints; 'e', 'f' as floats)."""
     n = 128 // struct.calcsize(fmt)
     return list(struct.unpack("<%d%s" % (n, fmt), bytes(vec)))
 
@@ -65,16 +65,11 @@ def _f32(x):
         return 0xff800000 if x < 0 else 0x7f800000
 
 
-def _floats(vec, fmt):
-    n = 128 // struct.calcsize(fmt)
-    return list(struct.unpack("<%d%s" % (n, fmt), bytes(vec)))
-
-
 def _ieee_binop(tag, fmt, op):
     conv, bits = (_f16, "H") if fmt == "e" else (_f32, "I")
 
     def fn(st, ops):
-        u, v = _floats(st.v[ops["Vu"]], fmt), _floats(st.v[ops["Vv"]], fmt)
+        u, v = lanes(st.v[ops["Vu"]], fmt), lanes(st.v[ops["Vv"]], fmt)
         st.v[ops["Vd"]] = pack([conv(op(a, b)) for a, b in zip(u, v)], bits)
     MODELS[tag] = fn
 
