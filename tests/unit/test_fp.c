@@ -16,30 +16,9 @@
 #include <string.h>
 
 #include "cpu/sem/fp.h"
+#include "fp_test_lib.h"
 
 static const int host_mode[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
-
-static float f_of(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, sizeof f);
-    return f;
-}
-static uint32_t bits_of(float f)
-{
-    uint32_t v;
-    memcpy(&v, &f, sizeof v);
-    return v;
-}
-
-// xorshift64: a fixed sequence, so a failure repeats
-static uint64_t next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
 
 // An operand of a format with ebits exponent and mbits fraction bits: mostly normal numbers
 // with exponents near the bias, near the other operand's (for cancellation and alignment), or

@@ -18,15 +18,7 @@
 #endif
 
 #include "cpu/sem/fp.h"
-
-// xorshift64: a fixed sequence, so a failure repeats
-static uint64_t next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
+#include "fp_test_lib.h"
 
 // An operand of a format with ebits exponent and mbits fraction bits: an edge value, any bit
 // pattern, or a number with an exponent near the bias, near `near_e` (an exponent field the
@@ -63,19 +55,6 @@ static uint64_t operand(uint64_t *s, int near_e, unsigned ebits, unsigned mbits)
     if (e > emax)
         e = emax;
     return sign | (uint64_t)e << mbits | mant;
-}
-
-static float f_of(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, sizeof f);
-    return f;
-}
-static uint32_t bits_of(float f)
-{
-    uint32_t v;
-    memcpy(&v, &f, sizeof v);
-    return v;
 }
 
 static int efield(uint64_t v, unsigned ebits, unsigned mbits)
