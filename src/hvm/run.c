@@ -521,7 +521,14 @@ int hexsim_machine_run(struct hexsim_machine *m)
             if (v->cpu.pcycles < start)
                 v->cpu.pcycles = start;
             v->cpu.tm.interleave = turns[i];
-            run_window(m, v, slice, until);
+            uint64_t mine = slice;     // --max-packets counts the packets of every vCPU
+            if (m->opts.max_packets) {
+                if (m->packets >= m->opts.max_packets)
+                    break;
+                if (m->opts.max_packets - m->packets < mine)
+                    mine = m->opts.max_packets - m->packets;
+            }
+            run_window(m, v, mine, until);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }
