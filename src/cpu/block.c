@@ -264,10 +264,15 @@ void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
     t->compiled++;
     if (t->sys && b->page2)
         return;   // (block.h: page2)
+    if (t->sys && b->stale) {
+        hx_jit_redirect(b->stale, b);
+        b->stale = NULL;
+    }
     struct hx_block_jc *e = hx_block_jc_at(t, b->addr);
     e->key = b->addr + 1;
     e->tag = b->ppage;
     e->chain = b->jit_chain;
+    e->far = b->jit_far;
 }
 
 void hx_block_link(struct hx_block_table *t, uint32_t pc)
@@ -278,13 +283,15 @@ void hx_block_link(struct hx_block_table *t, uint32_t pc)
     if (!from || !to || !to->jit)
         return;
     // system mode: from ran, so its page is what the vCPU executes there; to is good there if
-    // it lies in the same page (jit.h)
-    if (t->sys && (((from->addr ^ pc) >> 12) || from->page != to->page || to->page2))
+    // it lies in the same page; in another virtual page, its jit_far checks (jit.h)
+    const bool far = t->sys && ((from->addr ^ pc) >> 12);
+    if (t->sys && ((!far && from->page != to->page) || to->page2))
         return;
     struct hx_block_jc *e = hx_block_jc_at(t, pc);
     e->key = pc + 1;
     e->tag = to->ppage;
     e->chain = to->jit_chain;
+    e->far = to->jit_far;
     if (from->nlinks < HX_BLOCK_LINKS)
-        hx_jit_link(from->link[from->nlinks++], pc, to->jit_chain);
+        hx_jit_link(from->link[from->nlinks++], pc, far ? to->jit_far : to->jit_chain);
 }

@@ -36,13 +36,21 @@
 #include "run_jit.h"
 
 #define NOBLOCK_SIZE 256
+// The code cache when --code-cache does not say: the guest kernel's blocks and a program's
+// both (a program with 1 MiB of hot code, tools/bench/progs/b15_bigcode.py, fills the 16 MiB
+// of user mode's default alone with the kernel's: every pass rebuilt every block)
+#define SYS_CACHE_DEFAULT (64u << 20)
 
 struct hexsim_sysblocks {
     struct hx_block_table *t;
-    uint64_t gen;   // ram.code_gen when the blocks were built
     // addresses where no block can start (a trap, a packet that cannot be in one), by page,
-    // as long as the table is not flushed (flushes): a direct-mapped cache
-    struct noblock { uint32_t va; const void *page; uint64_t flushes; } noblock[NOBLOCK_SIZE];
+    // as long as the page is not written (wgen) and the table is not flushed (flushes): a
+    // direct-mapped cache
+    struct noblock {
+        uint32_t va, wgen;
+        const void *page;
+        uint64_t flushes;
+    } noblock[NOBLOCK_SIZE];
 };
 
 int hexsim_sysjit_init(struct hexsim_machine *m)
@@ -54,7 +62,7 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
     if (!sb)
         return -1;
     sb->t = hx_block_table_new(o->no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE,
-                               o->code_cache);
+                               o->code_cache ? o->code_cache : SYS_CACHE_DEFAULT);
     if (!sb->t) {
         free(sb);
         return -1;
@@ -63,7 +71,6 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
         sb->t->hot = o->jit_threshold;
     sb->t->sys = true;
     hx_block_set_timing(sb->t, &m->tparams);
-    sb->gen = m->ram.code_gen;
     m->sysblocks = sb;
     return 0;
 }
@@ -167,7 +174,8 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
             break;
         if (((a + 4u * pkt.nwords - 1) ^ va) >> 12) {
             b->page2 = pg2;   // (the last packet: the next one is in that page)
-            hexsim_code_page(m, pg2);
+            hexsim_code_page(m, pg2);   // a store into the page makes the block stale (wgen)
+            b->wgen2 = pg2->wgen;
         }
         cycles += last;   // the packets before the last one
         last = packet_bound(&t->tp, &pkt.tm);
@@ -176,8 +184,9 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
     }
     if (!b->npk)
         return NULL;
-    hexsim_code_page(m, pg);   // a store into the page drops the blocks (code_gen)
+    hexsim_code_page(m, pg);   // a store into the page makes the block stale (wgen)
     b->page = pg;
+    b->wgen = pg->wgen;
     b->ppage = r.pa >> 12;
     b->cycles = (uint32_t)cycles;
     return hx_block_seal(t, b);
@@ -192,23 +201,26 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
     *next = false;
     if (pc & 3)
         return 0;
-    if (sb->gen != m->ram.code_gen) {
-        hx_block_flush(t);
-        sb->gen = m->ram.code_gen;
-    }
     struct hexsim_page *pg = exec_page(v, pc);
     if (!pg)
         return 0;
     struct hx_block *b = hx_block_find(t, pc);
-    if (!b || b->page != pg || (b->page2 && exec_page(v, (pc | 0xfffu) + 1) != b->page2)) {
+    if (!b || b->page != pg || b->wgen != pg->wgen ||
+        (b->page2 && (exec_page(v, (pc | 0xfffu) + 1) != b->page2 ||
+                      b->page2->wgen != b->wgen2))) {
         struct noblock *no = &sb->noblock[(pc >> 2) & (NOBLOCK_SIZE - 1)];
-        if (no->va == pc && no->page == pg && no->flushes == t->flushes)
+        if (no->va == pc && no->page == pg && no->wgen == pg->wgen && no->flushes == t->flushes)
             return 0;
+        // a compiled block stale in this page: links may lead to it (hx_block_compile)
+        struct hx_block *stale = b && b->jit && b->page == pg && !b->page2 ? b : NULL;
+        const uint64_t flushes = t->flushes;
         b = build(v, pc, pg);
         if (!b) {
-            *no = (struct noblock){ pc, pg, t->flushes };
+            *no = (struct noblock){ pc, pg->wgen, pg, t->flushes };
             return 0;
         }
+        // (unless the build flushed the table: that block and its code are gone)
+        b->stale = b->page2 || t->flushes != flushes ? NULL : stale;
     }
     // the loop would run every packet: the budget, and the clock before the last one starts
     if (b->npk > budget)
