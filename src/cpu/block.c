@@ -264,9 +264,13 @@ void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
     t->compiled++;
     if (t->sys && b->page2)
         return;   // (block.h: page2)
-    if (t->sys && b->stale) {
-        hx_jit_redirect(b->stale, b);
-        b->stale = NULL;
+    // the stale blocks it replaces (the last few: links lead to each of them) lead to it; the
+    // older ones lead to the block that replaced them then, a few hops from here
+    struct hx_block *s = t->sys ? b->stale : NULL;
+    for (unsigned i = 0; s; s = s->stale, i++) {
+        hx_jit_redirect(s, b);
+        if (i + 1 == HX_BLOCK_REDIRECTS)
+            s->stale = NULL;
     }
     struct hx_block_jc *e = hx_block_jc_at(t, b->addr);
     e->key = b->addr + 1;

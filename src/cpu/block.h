@@ -40,6 +40,7 @@
 #define HX_BLOCK_HOT 64
 #define HX_BLOCK_JC_BITS 12
 #define HX_BLOCK_LINKS 2
+#define HX_BLOCK_REDIRECTS 8
 // The default code cache: bytes of host code, and as many again for the blocks themselves.
 #define HX_BLOCK_CACHE_DEFAULT (16u << 20)
 #define HX_BLOCK_CACHE_MIN (64u << 10)
@@ -82,8 +83,9 @@ struct hx_block {
     // then compiled blocks do not go on into it: hx_block_link, hx_block_compile), the pages'
     // wgen when they were read (mem.h: the block is stale once a page's differs), the most
     // pcycles that pass before its last packet starts, the thread's turns aside, and the
-    // stale compiled block it replaces at its address in its page (NULL: none), whose entries
-    // lead to it once it is compiled (hx_block_compile), so that links to that one go on
+    // stale compiled block it replaces at its address in its page (NULL: none; that one's
+    // stale the one before, and so on), whose entries lead to it once it is compiled (the
+    // last HX_BLOCK_REDIRECTS of them: hx_block_compile), so that links to them go on
     const struct hexsim_page *page, *page2;
     uint32_t wgen, wgen2;
     uint32_t ppage;

@@ -211,8 +211,10 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
         struct noblock *no = &sb->noblock[(pc >> 2) & (NOBLOCK_SIZE - 1)];
         if (no->va == pc && no->page == pg && no->wgen == pg->wgen && no->flushes == t->flushes)
             return 0;
-        // a compiled block stale in this page: links may lead to it (hx_block_compile)
-        struct hx_block *stale = b && b->jit && b->page == pg && !b->page2 ? b : NULL;
+        // compiled blocks stale in this page: links may lead to them (hx_block_compile)
+        struct hx_block *stale = NULL;
+        if (b && b->page == pg && !b->page2)
+            stale = b->jit ? b : b->stale;
         const uint64_t flushes = t->flushes;
         b = build(v, pc, pg);
         if (!b) {
