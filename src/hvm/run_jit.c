@@ -36,6 +36,10 @@
 #include "run_jit.h"
 
 #define NOBLOCK_SIZE 256
+// A block ends before a packet starting in the next LINE-byte line of its first packet's: so
+// a run of packets entered in its middle (where a slice ended, or an event returned to)
+// has blocks of its own only up to that line, and from there the blocks every entry uses
+#define LINE 1024u
 // The code cache when --code-cache does not say: the guest kernel's blocks and a program's
 // both (a program with 1 MiB of hot code, tools/bench/progs/b15_bigcode.py, fills the 16 MiB
 // of user mode's default alone with the kernel's: every pass rebuilt every block)
@@ -43,6 +47,9 @@
 
 struct hexsim_sysblocks {
     struct hx_block_table *t;
+    uint64_t full;   // a bound on the pcycles of a block of plain packets of the most
+                     // packets, the thread's turns aside (no block is built where one
+                     // like it could not run before the slice ends)
     // addresses where no block can start (a trap, a packet that cannot be in one), by page,
     // as long as the page is not written (wgen) and the table is not flushed (flushes): a
     // direct-mapped cache
@@ -52,6 +59,9 @@ struct hexsim_sysblocks {
         uint64_t flushes;
     } noblock[NOBLOCK_SIZE];
 };
+
+static uint64_t packet_bound(const struct hexsim_timing_params *p,
+                             const struct hexsim_packet_timing *pt);
 
 int hexsim_sysjit_init(struct hexsim_machine *m)
 {
@@ -71,6 +81,8 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
         sb->t->hot = o->jit_threshold;
     sb->t->sys = true;
     hx_block_set_timing(sb->t, &m->tparams);
+    const struct hexsim_packet_timing plain = { 0 };
+    sb->full = HX_BLOCK_MAX_PKTS * packet_bound(&m->tparams, &plain);
     m->sysblocks = sb;
     return 0;
 }
@@ -158,8 +170,8 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
     uint64_t cycles = 0, last = 0;
     for (;;) {
         uint32_t a = hx_block_next(b);
-        if ((a ^ va) >> 12)
-            break;   // the next page
+        if ((a ^ va) / LINE)
+            break;   // the next line (so the next page too)
         uint32_t words[HX_PACKET_MAX_WORDS];
         size_t n = 0;
         for (; n < HX_PACKET_MAX_WORDS && ((a + 4 * n) & 0xfff) >= (a & 0xfff); n++)
@@ -204,10 +216,16 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
     struct hexsim_page *pg = exec_page(v, pc);
     if (!pg)
         return 0;
+    const struct hexsim_timing_state *tm = &v->cpu.tm;
+    const uint64_t at = v->cpu.pcycles > tm->max_ready ? v->cpu.pcycles : tm->max_ready;
+    const uint32_t turn = tm->interleave > 1 ? tm->interleave : 1;
     struct hx_block *b = hx_block_find(t, pc);
     if (!b || b->page != pg || b->wgen != pg->wgen ||
         (b->page2 && (exec_page(v, (pc | 0xfffu) + 1) != b->page2 ||
                       b->page2->wgen != b->wgen2))) {
+        // near the slice's end, packets run one by one: a block for each would not run
+        if (budget < HX_BLOCK_MAX_PKTS || at + sb->full + HX_BLOCK_MAX_PKTS * turn >= until)
+            return 0;
         struct noblock *no = &sb->noblock[(pc >> 2) & (NOBLOCK_SIZE - 1)];
         if (no->va == pc && no->page == pg && no->wgen == pg->wgen && no->flushes == t->flushes)
             return 0;
@@ -227,9 +245,6 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
     // the loop would run every packet: the budget, and the clock before the last one starts
     if (b->npk > budget)
         return 0;
-    const struct hexsim_timing_state *tm = &v->cpu.tm;
-    uint64_t at = v->cpu.pcycles > tm->max_ready ? v->cpu.pcycles : tm->max_ready;
-    uint32_t turn = tm->interleave > 1 ? tm->interleave : 1;
     if (at + b->cycles + (uint64_t)(b->npk - 1) * turn >= until)
         return 0;
     if (!b->jit && hx_block_hot(t, b)) {
