@@ -80,7 +80,7 @@ struct hx_block {
     struct hexsim_insn *op;   // nops instructions
     // system mode (src/hvm/run_jit.c): the RAM page its packets were read from (and its
     // physical page number), the next page if its last packet reaches into it (NULL: none;
-    // then compiled blocks do not go on into it: hx_block_link, hx_block_compile), the pages'
+    // compiled blocks going on into it check that page's translation: jit.h), the pages'
     // wgen when they were read (mem.h: the block is stale once a page's differs), the most
     // pcycles that pass before its last packet starts, the thread's turns aside, and the
     // stale compiled block it replaces at its address in its page (NULL: none; that one's
@@ -101,14 +101,15 @@ struct hx_block_slot {
 };
 
 // One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on;
-// system mode: tag is its physical page number (struct hx_block: ppage), and far where
-// blocks of other virtual pages go on (struct hx_block: jit_far).
+// system mode: tag is its physical page number (struct hx_block: ppage), wgen its wgen,
+// and far where blocks of other virtual pages go on (struct hx_block: jit_far).
 struct hx_block_jc {
     uint32_t key;
     uint32_t tag;
+    uint32_t wgen;
+    uint32_t pad;
     const void *chain;
     const void *far;
-    const void *pad;
 };
 
 struct hx_block_table {

@@ -885,25 +885,42 @@ void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
     memcpy(link, &pc, 4);
 }
 
+// System mode: to the exit (with no event, cpu.pc unchanged) unless the vCPU's soft TLB for
+// its mode (x->xlat->tlb) maps va's page to page, for execution (what run_jit.c checks).
+static void gen_xlat_check(struct gen *g, uint32_t va, const struct hexsim_page *page)
+{
+    struct x86_buf *b = g->b;
+    _Static_assert(SIZE(struct hexsim_tlb_entry, vpage) == 4 &&
+                   SIZE(struct hexsim_tlb_entry, page) == 8, "tlb entry");
+    const int32_t e = (int32_t)(((va >> 12) & (HEXSIM_TLB_SIZE - 1)) *
+                                sizeof(struct hexsim_tlb_entry));
+    x86_load(b, 8, X86_RAX, RX, XO(xlat));
+    x86_load(b, 8, X86_RAX, X86_RAX, OFF(struct hexsim_xlat, tlb));
+    x86_cmp_mem_imm(b, 4, X86_RAX, e + OFF(struct hexsim_tlb_entry, vpage), (int32_t)(va >> 12));
+    add_exit(g, x86_jcc(b, X86_CC_NE));
+    x86_test_mem_imm8(b, X86_RAX, e + OFF(struct hexsim_tlb_entry, prot), HEXSIM_PROT_X);
+    add_exit(g, x86_jcc(b, X86_CC_E));
+    arg_ptr(b, X86_RCX, page);
+    x86_cmp_r64_mem(b, X86_RCX, X86_RAX, e + OFF(struct hexsim_tlb_entry, page));
+    add_exit(g, x86_jcc(b, X86_CC_NE));
+}
+
 void hx_jit_redirect(const struct hx_block *from, const struct hx_block *to)
 {
-    const void *at[2] = { from->jit_chain, from->jit_far }, *dst[2] = { to->jit_chain,
-                                                                        to->jit_far };
-    for (unsigned i = 0; i < 2; i++) {
-        if (!at[i] || !dst[i])
-            continue;
-        uint8_t *p = (uint8_t *)(uintptr_t)at[i];   // (the code arena is writable)
-        int32_t rel = (int32_t)((const uint8_t *)dst[i] - (p + 5));
-        p[0] = 0xE9;   // jmp rel32 (each entry's first instructions are longer: hx_jit_compile)
-        memcpy(p + 1, &rel, 4);
-    }
+    if (!from->jit_far || !to->jit_far)
+        return;
+    uint8_t *p = (uint8_t *)(uintptr_t)from->jit_far;   // (the code arena is writable)
+    int32_t rel = (int32_t)((const uint8_t *)to->jit_far - (p + 5));
+    p[0] = 0xE9;   // jmp rel32 (the entry's first instruction is longer: hx_jit_compile)
+    memcpy(p + 1, &rel, 4);
 }
 
 // Going on into the block at cpu.pc (jit.h): through a link, or the jump cache (the index
 // hx_block_jc_at computes); else to the exit (exits[]) with t->exit_from set to blk.
-// System mode: a block of the same virtual page through its jit_chain if its physical page
-// is this one's (the jump cache's tag; links are made so: hx_block_link), a block of another
-// virtual page through its jit_far (which checks the translation).
+// System mode: a block of the same virtual page through its jit_chain if it was read from
+// this one's physical page when it had this one's wgen (the jump cache's tag and wgen;
+// links are made so: hx_block_link), a block of another virtual page through its jit_far
+// (which checks the translation and the wgen).
 static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *blk)
 {
     struct x86_buf *b = g->b;
@@ -921,7 +938,9 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
 #define JO(field) OFF(struct hx_block_jc, field)
     _Static_assert(sizeof(struct hx_block_jc) == 32 && SIZE(struct hx_block_jc, key) == 4 &&
                    SIZE(struct hx_block_jc, tag) == 4 && SIZE(struct hx_block_jc, far) == 8 &&
-                   SIZE(struct hx_block_jc, chain) == 8, "jump cache");
+                   SIZE(struct hx_block_jc, chain) == 8 && SIZE(struct hx_block_jc, wgen) == 4 &&
+                   OFF(struct hx_block_jc, wgen) == OFF(struct hx_block_jc, tag) + 4,
+                   "jump cache");
     x86_mov_r64_r64(b, X86_RCX, X86_RAX);
     x86_shr_r32_imm(b, X86_RCX, 2 + HX_BLOCK_JC_BITS);
     x86_mov_r64_r64(b, X86_RDX, X86_RAX);
@@ -941,7 +960,8 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
         x86_load(b, 8, X86_RAX, X86_RDX, JO(far));
         x86_jmp_reg(b, X86_RAX);
         x86_patch(b, same);
-        x86_cmp_mem_imm(b, 4, X86_RDX, JO(tag), (int32_t)blk->ppage);
+        x86_mov_r64_imm64(b, X86_RCX, blk->ppage | (uint64_t)blk->wgen << 32);   // tag, wgen
+        x86_cmp_r64_mem(b, X86_RCX, X86_RDX, JO(tag));
         miss2 = x86_jcc(b, X86_CC_NE);
     }
     x86_load(b, 8, X86_RAX, X86_RDX, JO(chain));
@@ -993,30 +1013,24 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     const uint8_t *far_at = NULL;
     if (t->sys) {
         // from a block of another virtual page: the vCPU's soft TLB for its mode must map
-        // this block's virtual page to its page, executable (what run_jit.c checks)
-        _Static_assert(SIZE(struct hexsim_tlb_entry, vpage) == 4 &&
-                       SIZE(struct hexsim_tlb_entry, page) == 8, "tlb entry");
-        const int32_t e = (int32_t)(((blk->addr >> 12) & (HEXSIM_TLB_SIZE - 1)) *
-                                    sizeof(struct hexsim_tlb_entry));
+        // this block's virtual page to its page, executable (what run_jit.c checks), and the
+        // block must not be stale (its page not written since it was read); from a block of
+        // the same page, both hold already (jit.h) (hx_jit_redirect overwrites the first 5
+        // bytes here: the first instruction is longer)
         far_at = b.p;
-        x86_load(&b, 8, X86_RAX, RX, XO(xlat));
-        x86_load(&b, 8, X86_RAX, X86_RAX, OFF(struct hexsim_xlat, tlb));
-        x86_cmp_mem_imm(&b, 4, X86_RAX, e + OFF(struct hexsim_tlb_entry, vpage),
-                        (int32_t)(blk->addr >> 12));
-        add_exit(&g, x86_jcc(&b, X86_CC_NE));
-        x86_test_mem_imm8(&b, X86_RAX, e + OFF(struct hexsim_tlb_entry, prot), HEXSIM_PROT_X);
-        add_exit(&g, x86_jcc(&b, X86_CC_E));
-        arg_ptr(&b, X86_RCX, blk->page);
-        x86_cmp_r64_mem(&b, X86_RCX, X86_RAX, e + OFF(struct hexsim_tlb_entry, page));
+        gen_xlat_check(&g, blk->addr, blk->page);
+        arg_ptr(&b, X86_RAX, &blk->page->wgen);
+        x86_cmp_mem_imm(&b, 4, X86_RAX, 0, (int32_t)blk->wgen);
         add_exit(&g, x86_jcc(&b, X86_CC_NE));
     }
     const uint8_t *chain_at = b.p;
     if (t->sys) {
-        // not stale: its page not written since it was read (hx_jit_redirect overwrites the
-        // first 5 bytes of this and of the above: each is longer)
-        arg_ptr(&b, X86_RAX, &blk->page->wgen);
-        x86_cmp_mem_imm(&b, 4, X86_RAX, 0, (int32_t)blk->wgen);
-        add_exit(&g, x86_jcc(&b, X86_CC_NE));
+        if (blk->page2) {   // its last packet reaches into the next page: that one's too
+            gen_xlat_check(&g, (blk->addr | 0xfffu) + 1, blk->page2);
+            arg_ptr(&b, X86_RAX, &blk->page2->wgen);
+            x86_cmp_mem_imm(&b, 4, X86_RAX, 0, (int32_t)blk->wgen2);
+            add_exit(&g, x86_jcc(&b, X86_CC_NE));
+        }
     }
     x86_load(&b, 8, X86_RCX, RC, CO(packets));
     x86_add_r64_imm(&b, X86_RCX, blk->npk);

@@ -231,7 +231,7 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
             return 0;
         // compiled blocks stale in this page: links may lead to them (hx_block_compile)
         struct hx_block *stale = NULL;
-        if (b && b->page == pg && !b->page2)
+        if (b && b->page == pg)
             stale = b->jit ? b : b->stale;
         const uint64_t flushes = t->flushes;
         b = build(v, pc, pg);
@@ -240,7 +240,7 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
             return 0;
         }
         // (unless the build flushed the table: that block and its code are gone)
-        b->stale = b->page2 || t->flushes != flushes ? NULL : stale;
+        b->stale = t->flushes != flushes ? NULL : stale;
     }
     // the loop would run every packet: the budget, and the clock before the last one starts
     if (b->npk > budget)
