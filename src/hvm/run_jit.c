@@ -3,20 +3,24 @@
 // (cpu/block.h), compiled to host code once hot (cpu/jit.h), with the same state, packet
 // counts and pcycles the packet-by-packet loop gives; `--no-jit` keeps that loop alone.
 //
-// A block starts in one 4 KiB page of guest code (its last packet may reach into the next)
-// and is kept by its virtual address in one table for the machine (cpu/block.h; every vCPU
-// and both modes use it). It records the RAM page (pages) its packets were read from, and it
-// runs only where the vCPU, in its current mode and with its current page tables, translates
-// the block's address for execution to that page (and the next one to that one: through
-// the soft TLB, which vmnewmap and vmclrmap empty): so a block serves every address space
-// and mode in which its code is the same, and a remapped address gets a new block. Compiled
-// blocks go on into each other only within a page (jit.h), where the translation is the
-// one checked on entry.
+// A block starts in one 1 KiB line of guest code (its last packet may reach into the next
+// line, or page) and is kept by its virtual address in one table for the machine
+// (cpu/block.h; every vCPU and both modes use it). It records the RAM page (pages) its
+// packets were read from, and it runs only where the vCPU, in its current mode and with its
+// current page tables, translates the block's address for execution to that page (and the
+// next one to that one: through the soft TLB, which vmnewmap and vmclrmap empty): so a
+// block serves every address space and mode in which its code is the same, and a remapped
+// address gets a new block. Compiled blocks go on into each other (jit.h): within a page
+// where the translation is the one checked on entry, into another page after checking it
+// in the soft TLB.
 // Blocks hold no supervisor or guest instructions (hx_block_can_hold), so what they do does
 // not depend on the mode; their loads and stores translate each access in the current mode
 // (exec.c: hx_ld_slow, hx_st_slow) and fault as the interpreter's do. A store into a page
-// holding decoded code bumps code_gen (mem.h): the block that made it stops after that
-// packet, and every block goes before the next one runs.
+// holding decoded code bumps the page's wgen and code_gen (mem.h): the block that made it
+// stops after that packet, and the blocks read from that page are stale (each records the
+// wgen it was read under, checked where it is entered); the others stay. A block built at
+// the address of a stale one takes its place, and compiled blocks of other pages linked to
+// the stale one are led on to it (hx_jit_redirect).
 //
 // What the loop does between packets is kept out of blocks, so that nothing a block does can
 // need it: a block holds no trap (trap0 and trap1 packets run on their own), a device access
