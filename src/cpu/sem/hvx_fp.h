@@ -4,9 +4,9 @@
 // (sf) and bfloat16 (bf: the upper half of a binary32) lanes. Facts: HVX PRM, "HVX floating
 // point": sf/hf are IEEE 754 single and half precision, arithmetic rounds to nearest even.
 // The edge behaviour the PRM leaves open follows Qualcomm's reference C for these
-// instructions (the HVX IEEE library of quic/qemu, target/hexagon kvx_ieee.c/.h) and, for
-// the rows it lacks (the V73 vconv rows, the float compares, bfloat), the HVX IEEE
-// semantics Qualcomm upstreamed to QEMU (target/hexagon/mmvec/hvx_ieee_fp.c, ext.idef);
+// instructions (the HVX IEEE library of quic/qemu, target/hexagon kvx_ieee.c/.h) and the
+// HVX IEEE semantics Qualcomm later upstreamed to QEMU (target/hexagon/mmvec/hvx_ieee_fp.c,
+// ext.idef), the only source for the V73 vconv rows, the float compares and vmax/vmin;
 // qemu-hexagon 7.2 has none of them, so none is confirmed by an oracle here:
 // - no flush to zero: subnormal inputs and results are exact / gradual;
 // - a NaN operand (any operand, also an accumulator) or a NaN result (inf-inf, 0*inf) gives
@@ -15,7 +15,13 @@
 //   largest value (also for a negative NaN), negative values give 0 in unsigned ones;
 //   the V73 vconv rows chop (round toward zero), saturate, and NaN gives the extreme of
 //   its sign (hvx_ieee_fp.c conv_w_sf, conv_h_hf);
-// - sf to bf rounds to nearest even (sf_to_bf), a NaN gives 0x7fff.
+// - sf to bf rounds to nearest even (sf_to_bf), a NaN gives 0x7fff;
+// - the accumulating vmpy round once (fused: QEMU's float32_muladd/float16_muladd; the
+//   reference C sums in binary64 first), vdmpy rounds its sum, the accumulating vdmpy then
+//   rounds the sum with the accumulator again (QEMU's fp_vdmpy, float32_add);
+// - vcmp.gt orders QNaN > SNaN > +Inf > numbers > -Inf > -SNaN > -QNaN as hvx_ieee_fp.c
+//   states it (its code also calls a negative NaN greater than one of its own kind: not
+//   followed, NaNs of one sign and kind compare equal here).
 // The host's binary32 arithmetic (C float, FLT_EVAL_METHOD 0, the default MXCSR as
 // sem/fp.h requires) is IEEE round-to-nearest-even with gradual underflow. Half-precision
 // sums, differences and products are computed in binary32 and rounded once more to binary16,
