@@ -21,7 +21,8 @@
 // growing), so blocks at any addresses coexist: none is ever evicted by another. Blocks and
 // their packets live in a data arena, their host code in the compiler's code arena; when
 // either is full, hx_block_flush drops every block at once (the table's generation), and so
-// does the owner whenever guest code memory may have changed. A block runs interpreted
+// does the user-mode owner whenever guest code memory may have changed (system mode keeps
+// a block until its page is written: struct hx_block's wgen). A block runs interpreted
 // until it has run HX_BLOCK_HOT times (the table's `hot`), then it is compiled: compiling a block costs about as
 // much as interpreting it some tens of times (measured on tools/bench/progs/b15_bigcode.py,
 // large code that runs a few dozen times), so cold code is interpreted. Compiled blocks go on into each other (jit.h): through patched direct jumps to
