@@ -56,6 +56,7 @@ struct hexsim_timing_stats {
     uint64_t taken, mispredicts;          // branches taken; wrong hints
     uint64_t access[3], miss[3];          // L1I, L1D, L2 (cache mode)
     uint64_t device;                      // device accesses
+    uint64_t hvx_packets, hvx_insns;      // packets with HVX instructions; HVX instructions
 };
 
 // Per-thread model state (in struct hexsim_cpu).
@@ -78,6 +79,7 @@ struct hexsim_packet_timing {
     uint8_t extra;          // fixed extra pcycles (LL/SC, barriers, cache maintenance, traps)
     uint8_t extra_cause;    // enum hexsim_stall_cause of `extra`
     uint8_t ninsns;         // instructions, constant extenders not counted
+    uint8_t hvx_insns;      // of them HVX instructions (--stats, --profile)
     bool slow;              // anything beyond rd/writes: branches or extra cycles
     bool w_any;             // w_load | w_mpy | w_fp is not 0
 };
