@@ -178,7 +178,9 @@ static size_t target_xml(struct hexsim_debugger *d, char *buf, size_t len)
     }
     if (pos < len)
         pos += (size_t)snprintf(buf + pos, len - pos, "</feature>\n");
-    if (hvx && pos < len)   // the HVX registers: gdb's vector/union types, lldb's encoding
+    // the HVX registers: gdb's vector/union types; lldb's encoding and format (lldb-16
+    // writes a vector register only in its vector-uint8 format: "{0x01 0x02 ...}")
+    if (hvx && pos < len)
         pos += (size_t)snprintf(buf + pos, len - pos,
             "<feature name=\"org.gnu.gdb.hexagon.hvx\">\n"
             "<vector id=\"hvx_vb\" type=\"int8\" count=\"128\"/>\n"
@@ -196,7 +198,7 @@ static size_t target_xml(struct hexsim_debugger *d, char *buf, size_t len)
             "<reg name=\"%s\" bitsize=\"%u\" regnum=\"%u\" type=\"%s\" group=\"vector\""
             " encoding=\"vector\" format=\"%s\" dwarf_regnum=\"%u\"/>\n",
             r[i].name, r[i].bits, r[i].num, v ? "hvx_v" : "hvx_q",
-            v ? "vector-uint32" : "vector-uint8", (v ? 99u : 131u) + k);
+            "vector-uint8", (v ? 99u : 131u) + k);
     }
     if (hvx && pos < len)
         pos += (size_t)snprintf(buf + pos, len - pos, "</feature>\n");

@@ -4,7 +4,7 @@
 // vector predicate, a vector store into the second half of buf), so stepi shows each write;
 // vec_sum keeps a running sum in v7 for n packets (a hardware loop), so a snapshot taken in
 // the middle of it holds HVX state that the rest of the run needs. The result (buf's second
-// half) decides the exit status and, in user mode, is written to stdout.
+// half) decides the exit status and, in user mode, is written to stdout in hex.
 // Built with clang-16 --target=hexagon-unknown-linux-musl -mv68 -mhvx -mhvx-length=128b
 // -nostdlib; with -DHVM_KERNEL it is a system-mode test kernel instead (tests/hvm/guest/crt.S
 // starts it and stops the vCPU when main returns).
@@ -32,10 +32,19 @@ static long sys3(long nr, long a, long b, long c)
     return r0;
 }
 
+// Writes the result's 32 words in hex on a line, then exits with status.
 static void finish(unsigned status)
 {
-    sys3(64, 1, (long)(buf + 128), 128);   // write
-    sys3(93, (long)status, 0, 0);          // exit
+    static char line[32 * 9];
+    for (int i = 0; i < 32; i++) {
+        unsigned w = (unsigned)buf[128 + 4 * i] | (unsigned)buf[129 + 4 * i] << 8 |
+                     (unsigned)buf[130 + 4 * i] << 16 | (unsigned)buf[131 + 4 * i] << 24;
+        for (int k = 0; k < 8; k++)
+            line[9 * i + k] = "0123456789abcdef"[(w >> (28 - 4 * k)) & 15];
+        line[9 * i + 8] = i == 31 ? '\n' : ' ';
+    }
+    sys3(64, 1, (long)line, sizeof(line));   // write
+    sys3(93, (long)status, 0, 0);            // exit
 }
 #endif
 
