@@ -10,8 +10,9 @@
 # and instructions (3008 of each: vec_step has 5 HVX packets, vec_sum 3003) in both modes, with
 # and without the block compiler.
 # Part "lldb": lldb-16 over --gdb reads v4 and q0, writes q1, and writes v6 just before the
-# loop that sums it, so the program's printed result shows the write reached hexsim (exit
-# status 77, skipped, without lldb-16).
+# loop that sums it, so the program's printed result shows the write reached hexsim; in
+# system mode the same write of v6 shows in the hash done() gets (exit status 77, skipped,
+# without lldb-16).
 # Part "snap": user-mode --snapshot-at in the middle of vec_sum's loop (v6 and v7 live) and
 # --restore give the straight run's output; in both modes savevm in the loop, then lanes of v6,
 # v7 and q0 changed, then loadvm: the run ends with the straight run's result (a snapshot that
@@ -132,8 +133,8 @@ def part_cli(a, user, kern):
                rows == {'vec_sum': (3003, 3003), 'vec_step': (5, 5)}, str(rows))
 
 
-def lldb_session(a, lldb, prog, cmds):
-    sim = subprocess.Popen([a.hexsim, '--gdb', '127.0.0.1:0', '--user', prog],
+def lldb_session(a, lldb, prog, cmds, mode='user'):
+    sim = subprocess.Popen(mode_cmd(a, mode, prog, ['--gdb', '127.0.0.1:0']),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = sim.stderr.readline()
     m = re.search(r'connection on ([\d.]+):(\d+)', line)
@@ -153,18 +154,39 @@ def lldb_session(a, lldb, prog, cmds):
     return p.stdout + p.stderr, out, sim.returncode
 
 
-def part_lldb(a, user):
+def symbol(prog, name):
+    nm = subprocess.run(['llvm-nm-16', prog], capture_output=True, text=True).stdout
+    m = re.search(r'^([0-9a-f]+) T %s$' % name, nm, re.M)
+    return int(m.group(1), 16) if m else 0
+
+
+def part_lldb(a, user, kern):
     lldb = shutil.which('lldb-16')
     if not lldb:
         print('lldb-16 not installed: skipped')
         return 77
     ones = '{' + ' '.join(['0x01'] * 128) + '}'
     q1 = '{' + ' '.join('0x%02x' % (0x11 * (i + 1) & 0xff) for i in range(16)) + '}'
-    nm = subprocess.run(['llvm-nm-16', user], capture_output=True, text=True).stdout
-    m = re.search(r'^([0-9a-f]+) T vec_sum$', nm, re.M)
-    vec_sum = int(m.group(1), 16) if m else 0
+    # v6.w = 0x01010101 in every lane: the sum of 3000 of them, and done's hash of it
+    word = 3000 * 0x01010101 & 0xffffffff
+    h = 68   # byte 20 of v5
+    for b in b''.join(word.to_bytes(4, 'little') for _ in range(32)):
+        h = (h * 31 + b) & 0xffffffff
+    # system mode: the same write of v6, then done's argument (r0) is that hash
+    ktext, kout, krc = lldb_session(a, lldb, kern, [
+        'breakpoint set -a 0x%x' % (symbol(kern, 'vec_sum') + 8),
+        'continue',
+        'register read q0',
+        'register write v6 "%s"' % ones,
+        'breakpoint set -a 0x%x' % symbol(kern, 'done'),
+        'continue',
+        'register read r0',
+        'kill'], 'system')
+    if ktext is None:
+        print('FAIL: %s' % kout)
+        return 1
     text, out, rc = lldb_session(a, lldb, user, [
-        'breakpoint set -a 0x%x' % (vec_sum + 8),   # v6 loaded, v7 cleared, no loop yet
+        'breakpoint set -a 0x%x' % (symbol(user, 'vec_sum') + 8),   # v6, v7 set, no loop yet
         'continue',
         'register read v4',
         'register read q0',
@@ -177,21 +199,23 @@ def part_lldb(a, user):
         print('FAIL: %s' % out)
         return 1
     v4 = ' '.join('0x%02x' % ((3 * i + 1) & 0xff) for i in range(128))
-    # v6.w = 0x01010101 in every lane: the sum of 3000 of them
-    word = '%08x' % (3000 * 0x01010101 & 0xffffffff)
     checks = [
         ('stopped at vec_sum+8', 'stop reason = breakpoint 1.1' in text),
         ('register read v4: buf\'s first 128 bytes', 'v4 = {%s}' % v4 in text),
         ('register read q0: every lane set', 'q0 = {%s}' % ' '.join(['0xff'] * 16) in text),
         ('register write q1, read back', 'q1 = %s' % q1 in text),
         ('register write v6, read back', 'v6 = %s' % ones in text),
-        ('the program summed the v6 lldb wrote', out.strip() == ' '.join([word] * 32)),
+        ('the program summed the v6 lldb wrote', out.strip() == ' '.join(['%08x' % word] * 32)),
+        ('system mode: q0 read', 'q0 = {%s}' % ' '.join(['0xff'] * 16) in ktext),
+        ('system mode: the kernel summed the v6 lldb wrote (r0 at done = 0x%08x)' % h,
+         'r0 = 0x%08x' % h in ktext),
     ]
     bad = [w for w, ok in checks if not ok]
     for w in bad:
         print('FAIL: %s' % w)
     if bad:
         print('lldb output:\n' + text + '\nprogram output:\n' + out)
+        print('system mode, lldb output:\n' + ktext)
         return 1
     print('lldb-16 HVX session: all checks passed')
     return 0
@@ -258,7 +282,7 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     user, kern = build(a.work)
     if a.part == 'lldb':
-        return part_lldb(a, user)
+        return part_lldb(a, user, kern)
     if a.part == 'cli':
         part_cli(a, user, kern)
     else:
