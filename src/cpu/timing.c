@@ -338,7 +338,9 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt)
         if (d->flags & HX_F_HVX)
             hvx_annotate(t, d, in);
         if (d->timing == HX_TC_CVI_VM_CUR_LD || d->timing == HX_TC_CVI_VM_TMP_LD)
-            vcur |= hvx_operand_regs(&d->ops[0], in->op[0]);
+            for (unsigned k = 0; k < d->nops; k++)   // (a predicated one names Pv first)
+                if (d->ops[k].written && d->ops[k].kind == HX_OPK_V)
+                    vcur |= hvx_operand_regs(&d->ops[k], in->op[k]);
         if (d->timing == HX_TC_CVI_EXTRACT)
             t->w_xfer |= w_lat;
         else if (load)

@@ -44,6 +44,10 @@ static const uint32_t VEXTRACT[] = { 0x9203c022u };
 static const uint32_t VMEMU_ST[] = { 0x2820c0e5u };
 // { v0.cur = vmem(r0+#0); v1.h = vmpyi(v0.h,v2.h) }
 static const uint32_t CUR_MPY[] = { 0x1c224081u, 0x2800c020u };
+// { if (p0) v0.cur = vmem(r0+#0); v1.h = vmpyi(v0.h,v2.h) } (Pv is the first operand)
+static const uint32_t PCUR_MPY[] = { 0x1c224081u, 0x2880c080u };
+// { if (p0) v3.tmp = vmem(r0+#0); v1.h = vmpyi(v3.h,v2.h) }
+static const uint32_t PTMP_MPY[] = { 0x1c224381u, 0x2880c0c3u };
 
 static struct hexsim_packet_timing tm_of(const uint32_t *w, size_t n)
 {
@@ -81,6 +85,12 @@ START_TEST(test_early_sources)
     ck_assert_uint_eq(t.vrd_early, V(2));
     ck_assert_uint_eq(t.vw[HX_HVX_LOAD], V(0));
     ck_assert_uint_eq(t.vw[HX_HVX_MPY], V(1));
+    t = TM(PCUR_MPY);
+    ck_assert_uint_eq(t.vrd_early, V(2));
+    ck_assert_uint_eq(t.vw[HX_HVX_LOAD], V(0));
+    t = TM(PTMP_MPY);   // a .tmp load writes no register
+    ck_assert_uint_eq(t.vrd_early, V(2));
+    ck_assert_uint_eq(t.vw[HX_HVX_LOAD], 0);
     t = TM(VEXTRACT);
     ck_assert_uint_eq(t.vrd, V(0));
     ck_assert_uint_eq(t.w_xfer, 1u << 2);
