@@ -153,8 +153,10 @@ static inline uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, u
 // writes; returns the issue pcycle.
 uint64_t hexsim_timing_hvx(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
                            const struct hexsim_packet_timing *pt, uint64_t issue);
-// The most pcycles a packet can take from the later of the clock and the state's max_ready
-// (its own stall, cost and extra cycles), without memory costs (src/hvm/run_jit.c's bound).
+// The most pcycles a packet of summary pt can take beyond the thread's turn, a data stall
+// included (every result it may wait for, general or vector, was issued before it, at most
+// the longest latency earlier, an early source's wait included), and its branch and fixed
+// costs; no memory costs (the system-mode block compiler's bound, src/hvm/run_jit.c).
 uint64_t hexsim_timing_packet_bound(const struct hexsim_timing_params *p,
                                     const struct hexsim_packet_timing *pt);
 // Extra pcycles of a packet with pt->slow set (pt: its summary); branch_idx: the instruction
