@@ -199,6 +199,8 @@ void hexsim_timing_stats_add(struct hexsim_timing_stats *a, const struct hexsim_
     a->insns += b->insns;
     for (int i = 0; i < HX_STALL_NCAUSES; i++)
         a->stall[i] += b->stall[i];
+    a->hvx_packets += b->hvx_packets;
+    a->hvx_insns += b->hvx_insns;
     a->taken += b->taken;
     a->mispredicts += b->mispredicts;
     for (int i = 0; i < 3; i++) {
@@ -318,6 +320,8 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt)
         if (in->tag == HX_A4_ext)
             continue;
         t->ninsns++;
+        if (d->flags & HX_F_HVX)
+            t->hvx_insns++;
         uint32_t w_lat = 0;
         bool load = d->timing == HX_TC_LD || d->timing == HX_TC_LL;
         for (unsigned k = 0; k < d->nops; k++) {
