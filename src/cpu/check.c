@@ -275,13 +275,9 @@ static bool tmp_loads_ok(const struct hexsim_packet *pkt)
         if (!is_tmp && !is_acc)
             continue;
         for (unsigned k = 0; k < d->nops; k++) {
-            uint32_t v = pkt->insn[i].op[k], bits;
-            if (!d->ops[k].written || (is_acc && d->ops[k].name[1] != 'x'))
-                continue;
-            if (d->ops[k].kind != HX_OPK_V)
-                continue;
-            bits = 1u << (v & 31);
-            *(is_tmp ? &tmp : &acc) |= bits;
+            const struct hexsim_operand_desc *o = &d->ops[k];
+            if (o->kind == HX_OPK_V && o->written && (is_tmp || o->name[1] == 'x'))
+                *(is_tmp ? &tmp : &acc) |= 1u << (pkt->insn[i].op[k] & 31);
         }
     }
     return !(tmp & acc);
@@ -456,7 +452,7 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
         }
         unsigned m = hexsim_insn_slots(d, arch);
         masks[n++] = (uint8_t)m;
-        bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, never narrowed)
+        bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, narrowed below)
         if (hvx) {
             unsigned l, u = hvx_units(d, &l);
             if (u) {
