@@ -27,6 +27,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -264,7 +265,6 @@ def main():
     ap.add_argument("--work", default="/tmp/hvx_packet_rules")
     args = ap.parse_args()
     odiff.require(odiff.LLVM_MC, odiff.LLVM_OBJDUMP, OBJCOPY, LLD)
-    import shutil
     if not shutil.which(args.qemu):
         args.qemu = None
     os.makedirs(args.work, exist_ok=True)
