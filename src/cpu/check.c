@@ -390,7 +390,8 @@ static unsigned hvx_units(const struct hexsim_insn_desc *d, unsigned *lanes)
     case HX_TC_CVI_HIST:
         *lanes = 4;
         return U_XLANE;
-    default:   // .tmp loads, new-value stores, the .tmp vassign/vcombine, scalar rows
+    default:   // .tmp loads, new-value stores, the .tmp vassign/vcombine, vextract (alone in
+               // its packet), scalar rows
         return 0;
     }
 }
