@@ -244,8 +244,9 @@ static void add_extra(struct hexsim_packet_timing *t, unsigned cost, int cause)
 static int hvx_kind(unsigned tc)
 {
     switch (tc) {
-    case HX_TC_CVI_VA: case HX_TC_CVI_VA_DV: return HX_HVX_ALU;
-    case HX_TC_CVI_VX: case HX_TC_CVI_VX_DV: case HX_TC_CVI_VX_LATE: return HX_HVX_MPY;
+    case HX_TC_CVI_VA: case HX_TC_CVI_VA_DV: case HX_TC_CVI_TMP: return HX_HVX_ALU;
+    case HX_TC_CVI_VX: case HX_TC_CVI_VX_DV: case HX_TC_CVI_VX_LATE: case HX_TC_CVI_VS_VX:
+        return HX_HVX_MPY;
     case HX_TC_CVI_VP: case HX_TC_CVI_VP_VS: case HX_TC_CVI_VS: return HX_HVX_PERM;
     case HX_TC_CVI_VM_LD: case HX_TC_CVI_VM_CUR_LD: case HX_TC_CVI_VM_VP_LDU: return HX_HVX_LOAD;
     default: return -1;
@@ -256,8 +257,9 @@ static int hvx_kind(unsigned tc)
 // (not the late-source cvi_vx_late), shifts and bit counts, permutes, unaligned stores.
 static bool hvx_early_class(unsigned tc)
 {
-    return tc == HX_TC_CVI_VX || tc == HX_TC_CVI_VX_DV || tc == HX_TC_CVI_VP ||
-           tc == HX_TC_CVI_VP_VS || tc == HX_TC_CVI_VS || tc == HX_TC_CVI_VM_STU;
+    return tc == HX_TC_CVI_VX || tc == HX_TC_CVI_VX_DV || tc == HX_TC_CVI_VS_VX ||
+           tc == HX_TC_CVI_VP || tc == HX_TC_CVI_VP_VS || tc == HX_TC_CVI_VS ||
+           tc == HX_TC_CVI_VM_STU;
 }
 
 // The HVX registers (bit n: vn, 32 + n: qn) a vector operand names.
