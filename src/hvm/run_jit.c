@@ -64,9 +64,6 @@ struct hexsim_sysblocks {
     } noblock[NOBLOCK_SIZE];
 };
 
-static uint64_t packet_bound(const struct hexsim_timing_params *p,
-                             const struct hexsim_packet_timing *pt);
-
 int hexsim_sysjit_init(struct hexsim_machine *m)
 {
     const struct hexsim_machine_opts *o = &m->opts;
@@ -86,7 +83,7 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
     sb->t->sys = true;
     hx_block_set_timing(sb->t, &m->tparams);
     const struct hexsim_packet_timing plain = { 0 };
-    sb->full = HX_BLOCK_MAX_PKTS * packet_bound(&m->tparams, &plain);
+    sb->full = HX_BLOCK_MAX_PKTS * hexsim_timing_packet_bound(&m->tparams, &plain);
     m->sysblocks = sb;
     return 0;
 }
