@@ -151,12 +151,14 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
             note_ctrl(w, v, s);
             note_ctrl(w, v + 1, s);
             break;
-        case HX_OPK_V:   // (a .tmp load writes no register)
-            if (d->timing != HX_TC_CVI_VM_TMP_LD && !(vwritten >> (v & 31) & 1))
+        case HX_OPK_V:   // (a .tmp load or assignment writes no register)
+            if (!(d->flags & HX_F_VTMP) && !(vwritten >> (v & 31) & 1))
                 note_write(w, REG_V + (v & 31), s);
             vwritten |= 1u << (v & 31);
             break;
         case HX_OPK_VV:
+            if (d->flags & HX_F_VTMP)
+                break;
             note_write(w, REG_V + hx_vpair_lo(v), s);
             note_write(w, REG_V + hx_vpair_hi(v), s);
             break;
