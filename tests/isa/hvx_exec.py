@@ -587,7 +587,13 @@ def packet_case(rows, rng):
     """A random packet of 2-4 rows in which no vector register is written twice (the packet
     rule hexsim checks; llvm-mc-16 and qemu-hexagon 7.2 accept such packets)."""
     while True:
-        c = Case([rng.choice(rows) for _ in range(rng.randint(2, 4))], rng, full=False)
+        picked = [rng.choice(rows) for _ in range(rng.randint(2, 4))]
+        tags = " ".join(r.tag for r in picked)
+        # (a gather's or scatter's offsets from a .cur/.tmp load of the packet would be
+        # random, mostly past the region: where qemu-hexagon 7.2 does not follow the PRM)
+        if re.search(r"gather|scatter", tags) and re.search(r"_cur_|_tmp_", tags):
+            continue
+        c = Case(picked, rng, full=False)
         seen, ok = set(), True
         for insn in c.packet.strip("{} ").split("; "):
             w = vector_writes(insn)
