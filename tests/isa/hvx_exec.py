@@ -30,6 +30,9 @@
 # tests/isa/hvx_models.py has one (--model-check: also the rows qemu runs, a check of the
 # models), and against hand-computed known values from the PRM in tests/isa/hvx_known_values.txt
 # (one program, hexsim only); every such row with semantics must have a model or known values.
+# The gathers and scatters are compared with qemu-hexagon 7.2 in the cases where it follows the
+# PRM and with their models (hvx_models.ALSO) in all, the scatter-release stores with their
+# models only (qemu-hexagon 7.2 leaves out their post-increment).
 # Exit status: 0 when every compared case matches and the pending file lists exactly the HVX
 # rows without semantic lines (--write-pending writes it; the list shrinks as semantics are
 # written); 1 otherwise; 77 without qemu-hexagon or the LLVM tools.
