@@ -63,6 +63,8 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     uint64_t issue = c->pcycles;
     if (__builtin_expect(pt->rd & t->pending, 0))
         issue = hexsim_timing_data_stall(t, pt->rd, issue);
+    if (__builtin_expect(pt->hvx, 0))
+        issue = hexsim_timing_hvx(t, timing_params(x), pt, issue);
     unsigned cost = 1 + x->tcost;
     if (__builtin_expect(pt->slow, 0))
         cost += hexsim_timing_extra(t, timing_params(x), pt, x->branch_idx);
@@ -244,7 +246,8 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
             return;
         }
     } else {
-        // hx_timing_commit with no memory cost and no branch or fixed extra cycles
+        // hx_timing_commit with no memory cost, no branch or fixed extra cycles and no HVX
+        // instruction (an `alu` packet has none: decode.c)
         struct hexsim_timing_state *t = &c->tm;
         uint64_t issue = c->pcycles;
         if (__builtin_expect(pt->rd & t->pending, 0))

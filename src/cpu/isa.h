@@ -51,6 +51,7 @@ enum hexsim_timing_class {
     HX_TC_CVI_VM_TMP_LD, HX_TC_CVI_VM_VP_LDU, HX_TC_CVI_VM_ST, HX_TC_CVI_VM_NEW_ST,
     HX_TC_CVI_VM_STU, HX_TC_CVI_HIST, HX_TC_CVI_GATHER, HX_TC_CVI_GATHER_DV,
     HX_TC_CVI_SCATTER, HX_TC_CVI_SCATTER_DV,
+    HX_TC_CVI_EXTRACT,         // vextract: HVX-to-scalar transfer (slot 0, all HVX units)
 };
 
 enum hexsim_insn_flag {
