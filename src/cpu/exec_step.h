@@ -24,6 +24,8 @@ int hx_check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned acce
                     struct hexsim_xlat_result *r);
 void hx_mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f);
 void hx_device_cost(struct hx_exec *x);
+// The debugger's write log (exec.h) of a load of size bytes at ea.
+void hx_trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size);
 // Commits the staged HVX state (sem.h; hx_commit_full calls it).
 void hx_hvx_commit(struct hx_exec *x);
 
@@ -52,6 +54,15 @@ static inline const struct hexsim_timing_params *timing_params(const struct hx_e
     return x->tp;
 }
 
+// The HVX counts of a committed packet (compiled code: jit.c gen_commit_tail).
+static inline void hx_count_hvx(struct hexsim_timing_state *t, const struct hexsim_packet_timing *pt)
+{
+    if (__builtin_expect(pt->hvx_insns != 0, 0)) {
+        t->st.hvx_packets++;
+        t->st.hvx_insns += pt->hvx_insns;
+    }
+}
+
 // The timing model's account of a committed packet (timing.h): it issues when the thread's
 // clock says, later if a source register's result is not ready, and takes one pcycle plus
 // its memory accesses' and branches' extra cycles, at least the thread's turn.
@@ -73,6 +84,7 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     if (pt->w_any)
         hexsim_timing_writes(t, timing_params(x), pt, issue);
     t->st.insns += pt->ninsns;
+    hx_count_hvx(t, pt);
     c->pcycles = issue + cost;
 }
 
@@ -256,6 +268,7 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
         if (pt->w_any)
             hexsim_timing_writes(t, timing_params(x), pt, issue);
         t->st.insns += pt->ninsns;
+        hx_count_hvx(t, pt);
         c->pcycles = issue + cost;
     }
     c->pc = x->npc;

@@ -142,7 +142,9 @@ _Static_assert(SIZE(struct hexsim_cpu, packets) == 8 && SIZE(struct hexsim_cpu, 
 _Static_assert(SIZE(struct hexsim_cpu, pc) == 4 && SIZE(struct hexsim_cpu, c[0]) == 4, "regs");
 _Static_assert(SIZE(struct hexsim_timing_state, pending) == 4 &&
                SIZE(struct hexsim_timing_state, interleave) == 4 &&
-               SIZE(struct hexsim_timing_stats, insns) == 8, "timing");
+               SIZE(struct hexsim_timing_stats, insns) == 8 &&
+               SIZE(struct hexsim_timing_stats, hvx_insns) == 8 &&
+               SIZE(struct hexsim_timing_stats, hvx_packets) == 8, "timing");
 _Static_assert(SIZE(struct hexsim_mem, code_gen) == 8, "code_gen");
 _Static_assert(SIZE(struct hexsim_timing_stats, stall[0]) == 8 &&
                SIZE(struct hexsim_timing_stats, taken) == 8 &&
@@ -595,6 +597,11 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
     const struct hexsim_timing_params *tp = &g->t->tp;
     g->pk++;   // the counts (struct gen)
     g->in += p->tm.ninsns;
+    if (p->tm.hvx_insns) {   // hx_count_hvx, at once (rare: not kept in struct gen)
+        x86_add_mem_imm(b, 8, RC, CO(tm) + OFF(struct hexsim_timing_state, st.hvx_packets), 1);
+        x86_add_mem_imm(b, 8, RC, CO(tm) + OFF(struct hexsim_timing_state, st.hvx_insns),
+                        p->tm.hvx_insns);
+    }
     const struct hexsim_packet_timing *pt = &p->tm;
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
     if (pt->rd)

@@ -199,6 +199,8 @@ void hexsim_timing_stats_add(struct hexsim_timing_stats *a, const struct hexsim_
     a->insns += b->insns;
     for (int i = 0; i < HX_STALL_NCAUSES; i++)
         a->stall[i] += b->stall[i];
+    a->hvx_packets += b->hvx_packets;
+    a->hvx_insns += b->hvx_insns;
     a->taken += b->taken;
     a->mispredicts += b->mispredicts;
     for (int i = 0; i < 3; i++) {
@@ -242,8 +244,9 @@ static void add_extra(struct hexsim_packet_timing *t, unsigned cost, int cause)
 static int hvx_kind(unsigned tc)
 {
     switch (tc) {
-    case HX_TC_CVI_VA: case HX_TC_CVI_VA_DV: return HX_HVX_ALU;
-    case HX_TC_CVI_VX: case HX_TC_CVI_VX_DV: case HX_TC_CVI_VX_LATE: return HX_HVX_MPY;
+    case HX_TC_CVI_VA: case HX_TC_CVI_VA_DV: case HX_TC_CVI_TMP: return HX_HVX_ALU;
+    case HX_TC_CVI_VX: case HX_TC_CVI_VX_DV: case HX_TC_CVI_VX_LATE: case HX_TC_CVI_VS_VX:
+        return HX_HVX_MPY;
     case HX_TC_CVI_VP: case HX_TC_CVI_VP_VS: case HX_TC_CVI_VS: return HX_HVX_PERM;
     case HX_TC_CVI_VM_LD: case HX_TC_CVI_VM_CUR_LD: case HX_TC_CVI_VM_VP_LDU: return HX_HVX_LOAD;
     default: return -1;
@@ -254,8 +257,9 @@ static int hvx_kind(unsigned tc)
 // (not the late-source cvi_vx_late), shifts and bit counts, permutes, unaligned stores.
 static bool hvx_early_class(unsigned tc)
 {
-    return tc == HX_TC_CVI_VX || tc == HX_TC_CVI_VX_DV || tc == HX_TC_CVI_VP ||
-           tc == HX_TC_CVI_VP_VS || tc == HX_TC_CVI_VS || tc == HX_TC_CVI_VM_STU;
+    return tc == HX_TC_CVI_VX || tc == HX_TC_CVI_VX_DV || tc == HX_TC_CVI_VS_VX ||
+           tc == HX_TC_CVI_VP || tc == HX_TC_CVI_VP_VS || tc == HX_TC_CVI_VS ||
+           tc == HX_TC_CVI_VM_STU;
 }
 
 // The HVX registers (bit n: vn, 32 + n: qn) a vector operand names.
@@ -318,6 +322,8 @@ void hexsim_timing_annotate(struct hexsim_packet *pkt)
         if (in->tag == HX_A4_ext)
             continue;
         t->ninsns++;
+        if (d->flags & HX_F_HVX)
+            t->hvx_insns++;
         uint32_t w_lat = 0;
         bool load = d->timing == HX_TC_LD || d->timing == HX_TC_LL;
         for (unsigned k = 0; k < d->nops; k++) {

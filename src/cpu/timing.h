@@ -70,6 +70,7 @@ struct hexsim_timing_stats {
     uint64_t taken, mispredicts;          // branches taken; wrong hints
     uint64_t access[3], miss[3];          // L1I, L1D, L2 (cache mode)
     uint64_t device;                      // device accesses
+    uint64_t hvx_packets, hvx_insns;      // packets with HVX instructions; HVX instructions
 };
 
 // HVX registers the model tracks: v0-v31, then q0-q3.
@@ -108,6 +109,7 @@ struct hexsim_packet_timing {
     uint8_t extra;          // fixed extra pcycles (LL/SC, barriers, cache maintenance, traps)
     uint8_t extra_cause;    // enum hexsim_stall_cause of `extra`
     uint8_t ninsns;         // instructions, constant extenders not counted
+    uint8_t hvx_insns;      // of them HVX instructions (--stats, --profile)
     bool slow;              // anything beyond rd/writes: branches or extra cycles
     bool w_any;             // w_load | w_mpy | w_fp | w_xfer is not 0
     bool hvx;               // vrd, vrd_early or vw is not 0: hexsim_timing_hvx
