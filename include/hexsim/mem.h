@@ -31,6 +31,9 @@ struct hexsim_page {
     uint8_t prot;    // enum hexsim_prot bits
     bool code;       // decoded packets were cached from this page
     bool in_block;   // data lies in one of hexsim_mem's blocks (not freed on its own)
+    uint32_t wgen;   // bumped when the page is written while it is code (hexsim_page_written):
+                     // what was decoded from it under another value is stale (system mode
+                     // keeps its decoded code per page by this; user mode by code_gen)
 };
 
 // A direct-mapped cache of recently used pages for the executor's user-mode fast paths
@@ -56,7 +59,8 @@ static inline uint32_t hexsim_mem_tlb_key(uint32_t addr, unsigned size)
 struct hexsim_mem {
     struct hexsim_page *l1[1024];   // second-level tables of 1024 pages, allocated on demand
     struct hexsim_mem_tlb rtlb[HEXSIM_MEM_TLB_SIZE], wtlb[HEXSIM_MEM_TLB_SIZE];
-    uint64_t code_gen;              // bumped when a page with cached code is written
+    uint64_t code_gen;              // bumped when a page with cached code is written (or
+                                    // unmapped, or changes protection)
     size_t mapped_pages;
     size_t max_pages;               // 0: no limit; else hexsim_mem_map gives NOMEM beyond it
     struct hexsim_mem_block { void *base; size_t npages; } *blocks;  // host mappings
@@ -90,6 +94,15 @@ static inline struct hexsim_page *hexsim_mem_page(const struct hexsim_mem *m, ui
     return p->data ? p : NULL;
 }
 
+// A write into page p, which is code: it is no longer (until code is decoded from it again),
+// and what was decoded from it is stale: its wgen and m's code_gen move on.
+static inline void hexsim_page_written(struct hexsim_mem *m, struct hexsim_page *p)
+{
+    p->code = false;
+    p->wgen++;
+    m->code_gen++;
+}
+
 // Checks an aligned access of `size` bytes (1..32, a power of two) for `need` permission.
 static inline int hexsim_mem_check(struct hexsim_mem *m, uint32_t addr, unsigned size,
                                    unsigned need)
@@ -121,10 +134,8 @@ static inline int hexsim_mem_write(struct hexsim_mem *m, uint32_t addr, unsigned
     if (f)
         return f;
     struct hexsim_page *p = hexsim_mem_page(m, addr);
-    if (p->code) {   // cached decoded packets of this page become stale
-        p->code = false;
-        m->code_gen++;
-    }
+    if (p->code)   // cached decoded packets of this page become stale
+        hexsim_page_written(m, p);
     memcpy(p->data + (addr & (HEXSIM_PAGE_SIZE - 1)), &val, size & 15);
     return HEXSIM_MEM_OK;
 }
@@ -179,10 +190,8 @@ static inline void hexsim_bytes_store(uint8_t *b, unsigned size, uint64_t val)
 static inline void hexsim_page_store(struct hexsim_mem *m, struct hexsim_page *p, uint32_t off,
                                      unsigned size, uint64_t val)
 {
-    if (p->code) {
-        p->code = false;
-        m->code_gen++;
-    }
+    if (p->code)
+        hexsim_page_written(m, p);
     hexsim_bytes_store(p->data + off, size, val);
 }
 // The TLB (above): hexsim_mem_tlb_fill enters the page at addr (mapped) if it allows the

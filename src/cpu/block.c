@@ -262,12 +262,20 @@ void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
         return;
     }
     t->compiled++;
-    if (t->sys && b->page2)
-        return;   // (block.h: page2)
+    // the stale blocks it replaces (the last few: links lead to each of them) lead to it; the
+    // older ones lead to the block that replaced them then, a few hops from here
+    struct hx_block *s = t->sys ? b->stale : NULL;
+    for (unsigned i = 0; s; s = s->stale, i++) {
+        hx_jit_redirect(s, b);
+        if (i + 1 == HX_BLOCK_REDIRECTS)
+            s->stale = NULL;
+    }
     struct hx_block_jc *e = hx_block_jc_at(t, b->addr);
     e->key = b->addr + 1;
     e->tag = b->ppage;
+    e->wgen = b->wgen;
     e->chain = b->jit_chain;
+    e->far = b->jit_far;
 }
 
 void hx_block_link(struct hx_block_table *t, uint32_t pc)
@@ -277,14 +285,18 @@ void hx_block_link(struct hx_block_table *t, uint32_t pc)
     struct hx_block *to = hx_block_find(t, pc);
     if (!from || !to || !to->jit)
         return;
-    // system mode: from ran, so its page is what the vCPU executes there; to is good there if
-    // it lies in the same page (jit.h)
-    if (t->sys && (((from->addr ^ pc) >> 12) || from->page != to->page || to->page2))
+    // system mode: from ran, so its page is what the vCPU executes there, with its wgen; to is
+    // good there if it was read from that page with that wgen; in another virtual page, its
+    // jit_far checks (jit.h)
+    const bool far = t->sys && ((from->addr ^ pc) >> 12);
+    if (t->sys && !far && (from->page != to->page || from->wgen != to->wgen))
         return;
     struct hx_block_jc *e = hx_block_jc_at(t, pc);
     e->key = pc + 1;
     e->tag = to->ppage;
+    e->wgen = to->wgen;
     e->chain = to->jit_chain;
+    e->far = to->jit_far;
     if (from->nlinks < HX_BLOCK_LINKS)
-        hx_jit_link(from->link[from->nlinks++], pc, to->jit_chain);
+        hx_jit_link(from->link[from->nlinks++], pc, far ? to->jit_far : to->jit_chain);
 }

@@ -21,7 +21,8 @@
 // growing), so blocks at any addresses coexist: none is ever evicted by another. Blocks and
 // their packets live in a data arena, their host code in the compiler's code arena; when
 // either is full, hx_block_flush drops every block at once (the table's generation), and so
-// does the owner whenever guest code memory may have changed. A block runs interpreted
+// does the user-mode owner whenever guest code memory may have changed (system mode keeps
+// a block until its page is written: struct hx_block's wgen). A block runs interpreted
 // until it has run HX_BLOCK_HOT times (the table's `hot`), then it is compiled: compiling a block costs about as
 // much as interpreting it some tens of times (measured on tools/bench/progs/b15_bigcode.py,
 // large code that runs a few dozen times), so cold code is interpreted. Compiled blocks go on into each other (jit.h): through patched direct jumps to
@@ -40,6 +41,7 @@
 #define HX_BLOCK_HOT 64
 #define HX_BLOCK_JC_BITS 12
 #define HX_BLOCK_LINKS 2
+#define HX_BLOCK_REDIRECTS 8
 // The default code cache: bytes of host code, and as many again for the blocks themselves.
 #define HX_BLOCK_CACHE_DEFAULT (16u << 20)
 #define HX_BLOCK_CACHE_MIN (64u << 10)
@@ -72,16 +74,24 @@ struct hx_block {
     uint32_t runs;            // interpreted runs so far
     hx_jit_fn jit;            // the block compiled (jit.h), or NULL: interpreted
     const void *jit_chain;    // where compiled blocks go on into it (jit.h)
+    const void *jit_far;      // system mode: where compiled blocks of other pages go on into
+                              // it (jit.h: its translation checked first)
     uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions
     // system mode (src/hvm/run_jit.c): the RAM page its packets were read from (and its
     // physical page number), the next page if its last packet reaches into it (NULL: none;
-    // then compiled blocks do not go on into it: hx_block_link, hx_block_compile), and the
-    // most pcycles that pass before its last packet starts, the thread's turns aside
-    const void *page, *page2;
+    // compiled blocks going on into it check that page's translation: jit.h), the pages'
+    // wgen when they were read (mem.h: the block is stale once a page's differs), the most
+    // pcycles that pass before its last packet starts, the thread's turns aside, and the
+    // stale compiled block it replaces at its address in its page (NULL: none; that one's
+    // stale the one before, and so on), whose entries lead to it once it is compiled (the
+    // last HX_BLOCK_REDIRECTS of them: hx_block_compile), so that links to them go on
+    const struct hexsim_page *page, *page2;
+    uint32_t wgen, wgen2;
     uint32_t ppage;
     uint32_t cycles;
+    struct hx_block *stale;
 };
 
 // One slot of the hash table: the block at key - 1, if gen is the table's.
@@ -92,11 +102,15 @@ struct hx_block_slot {
 };
 
 // One entry of the jump cache: the compiled block at key - 1 (0: none), where to go on;
-// system mode: tag is its physical page number (struct hx_block: ppage).
+// system mode: tag is its physical page number (struct hx_block: ppage), wgen its wgen,
+// and far where blocks of other virtual pages go on (struct hx_block: jit_far).
 struct hx_block_jc {
     uint32_t key;
     uint32_t tag;
+    uint32_t wgen;
+    uint32_t pad;
     const void *chain;
+    const void *far;
 };
 
 struct hx_block_table {
@@ -107,9 +121,11 @@ struct hx_block_table {
     uint8_t *data;            // the blocks' arena: data_used of data_size bytes
     size_t data_used, data_size;
     struct hx_jit *jit;       // where blocks are compiled (NULL: they are interpreted)
-    bool sys;                 // system mode (src/hvm/run_jit.c): compiled blocks go on only
-                              // into blocks of their own page (same virtual page, same
-                              // physical page) and only while x->until allows (jit.h)
+    bool sys;                 // system mode (src/hvm/run_jit.c): compiled blocks go on into
+                              // blocks of their own page (same virtual page, same physical
+                              // page) at jit_chain, into those of other pages at jit_far (the
+                              // vCPU's translation checked there), only while x->until
+                              // allows, and not into a stale block (its page's wgen: jit.h)
     uint32_t hot;             // a block is compiled after this many runs (HX_BLOCK_HOT)
     struct hexsim_timing_params tp;   // compiled blocks have these folded in (the defaults
                                       // until hx_block_set_timing says otherwise)

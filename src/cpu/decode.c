@@ -335,7 +335,7 @@ static bool can_write_direct(const struct hexsim_packet *pkt, bool *jumps)
 }
 
 // Whether the packet's store may write memory when it executes instead of at the commit
-// (user mode, exec.h): its first store or memop in execution order is a plain store, and no
+// (exec.h): its first store or memop in execution order is a plain store, and no
 // instruction after it can fault or touch memory, so the packet commits once the store has
 // been allowed (the executor still checks that nothing before it faulted), and no later load
 // of the packet could have seen the difference.

@@ -105,7 +105,7 @@ struct hexsim_packet {
     uint8_t alu;              // enum hexsim_alu_kind: direct and plain, no fixed extra
                               // cycles, at most a loop-0 end: the executor's shortest paths
                               // (exec_step.h)
-    bool store_direct;        // in user mode its one store may write memory at once (see
+    bool store_direct;        // its one store may write memory at once (exec.h; see
                               // decode.c: nothing after it in execution order can fault)
     bool writes_pc;           // a transfer names PC (`pc = Rs`, `c9:8 = Rss`): the assembler
                               // and disassembler (llvm-mc-16, llvm-objdump-16) refuse it as

@@ -524,7 +524,9 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->wtlb = env->wtlb ? env->wtlb : x->xlat ? no_tlb : x->mem->wtlb;
     x->mem_slow_base = (x->xlat && !env->rtlb) || x->trace || x->caches;
     x->special = x->trace || x->caches;
-    x->store_now_base = !x->xlat && !x->trace && !x->caches;
+    // (system mode too: a store hits its TLB only for RAM, writable in the mode, holding no
+    // decoded code, as user mode's for a page holding none)
+    x->store_now_base = !x->trace && !x->caches;
     x->fp_host = hx_fp_host_check();
     x->hvx = 1;   // (so that hx_clear_full clears the HVX staging too)
     x->vfwd_mask = 0;

@@ -741,13 +741,13 @@ static void gen_staged(struct gen *g, const struct hx_block_pkt *p, const struct
     // x->pmask and x->full are clear (packet_may); no store is staged (x->nst 0, x->mem_slow
     // mem_slow_base: each entry sets them so, and so does the commit of staged stores);
     // x->store_now is written when
-    // it changes (store_now_base is true in user mode, false in system mode, and only a
-    // fault, which ends the block, changes it)
+    // it changes (store_now_base is true where compiled code runs, and only a fault, which
+    // ends the block, changes it)
     if (!p->direct)
         x86_store_imm(b, 4, RX, XO(rmask), 0);
     if (p->cof)
         x86_store_imm(b, 4, RX, XO(branch_idx), -1);
-    const int store_now = p->store_direct && !g->t->sys;   // (store_now_base)
+    const int store_now = p->store_direct;   // (store_now_base)
     if (g->store_now != store_now) {
         x86_store_imm(b, 1, RX, XO(store_now), store_now);
         g->store_now = store_now;
@@ -908,21 +908,46 @@ void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
     memcpy(link, &pc, 4);
 }
 
+// System mode: to the exit (with no event, cpu.pc unchanged) unless the vCPU's soft TLB for
+// its mode (x->xlat->tlb) maps va's page to page, for execution (what run_jit.c checks).
+static void gen_xlat_check(struct gen *g, uint32_t va, const struct hexsim_page *page)
+{
+    struct x86_buf *b = g->b;
+    _Static_assert(SIZE(struct hexsim_tlb_entry, vpage) == 4 &&
+                   SIZE(struct hexsim_tlb_entry, page) == 8, "tlb entry");
+    const int32_t e = (int32_t)(((va >> 12) & (HEXSIM_TLB_SIZE - 1)) *
+                                sizeof(struct hexsim_tlb_entry));
+    x86_load(b, 8, X86_RAX, RX, XO(xlat));
+    x86_load(b, 8, X86_RAX, X86_RAX, OFF(struct hexsim_xlat, tlb));
+    x86_cmp_mem_imm(b, 4, X86_RAX, e + OFF(struct hexsim_tlb_entry, vpage), (int32_t)(va >> 12));
+    add_exit(g, x86_jcc(b, X86_CC_NE));
+    x86_test_mem_imm8(b, X86_RAX, e + OFF(struct hexsim_tlb_entry, prot), HEXSIM_PROT_X);
+    add_exit(g, x86_jcc(b, X86_CC_E));
+    arg_ptr(b, X86_RCX, page);
+    x86_cmp_r64_mem(b, X86_RCX, X86_RAX, e + OFF(struct hexsim_tlb_entry, page));
+    add_exit(g, x86_jcc(b, X86_CC_NE));
+}
+
+void hx_jit_redirect(const struct hx_block *from, const struct hx_block *to)
+{
+    if (!from->jit_far || !to->jit_far)
+        return;
+    uint8_t *p = (uint8_t *)(uintptr_t)from->jit_far;   // (the code arena is writable)
+    int32_t rel = (int32_t)((const uint8_t *)to->jit_far - (p + 5));
+    p[0] = 0xE9;   // jmp rel32 (the entry's first instruction is longer: hx_jit_compile)
+    memcpy(p + 1, &rel, 4);
+}
+
 // Going on into the block at cpu.pc (jit.h): through a link, or the jump cache (the index
 // hx_block_jc_at computes); else to the exit (exits[]) with t->exit_from set to blk.
-// System mode: only into a block of the same virtual page (so of the same physical page as
-// this one, which runs) whose physical page is this one's (the jump cache's tag; links are
-// made only between such blocks: hx_block_link).
+// System mode: a block of the same virtual page through its jit_chain if it was read from
+// this one's physical page when it had this one's wgen (the jump cache's tag and wgen;
+// links are made so: hx_block_link), a block of another virtual page through its jit_far
+// (which checks the translation and the wgen).
 static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *blk)
 {
     struct x86_buf *b = g->b;
     x86_load(b, 4, X86_RAX, RC, CO(pc));
-    if (t->sys) {
-        x86_mov_r64_r64(b, X86_RCX, X86_RAX);
-        x86_shr_r32_imm(b, X86_RCX, 12);
-        x86_cmp_r32_imm(b, X86_RCX, (int32_t)(blk->addr >> 12));
-        add_exit(g, x86_jcc(b, X86_CC_NE));
-    }
     for (unsigned i = 0; i < HX_BLOCK_LINKS; i++) {
         x86_cmp_r32_imm(b, X86_RAX, LINK_NO_PC);
         blk->link[i] = b->p - 4;
@@ -934,9 +959,11 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
             b->full = true;   // (cannot happen: the layout hx_jit_link patches)
     }
 #define JO(field) OFF(struct hx_block_jc, field)
-    _Static_assert(sizeof(struct hx_block_jc) == 16 && SIZE(struct hx_block_jc, key) == 4 &&
-                   SIZE(struct hx_block_jc, tag) == 4 &&
-                   SIZE(struct hx_block_jc, chain) == 8, "jump cache");
+    _Static_assert(sizeof(struct hx_block_jc) == 32 && SIZE(struct hx_block_jc, key) == 4 &&
+                   SIZE(struct hx_block_jc, tag) == 4 && SIZE(struct hx_block_jc, far) == 8 &&
+                   SIZE(struct hx_block_jc, chain) == 8 && SIZE(struct hx_block_jc, wgen) == 4 &&
+                   OFF(struct hx_block_jc, wgen) == OFF(struct hx_block_jc, tag) + 4,
+                   "jump cache");
     x86_mov_r64_r64(b, X86_RCX, X86_RAX);
     x86_shr_r32_imm(b, X86_RCX, 2 + HX_BLOCK_JC_BITS);
     x86_mov_r64_r64(b, X86_RDX, X86_RAX);
@@ -950,7 +977,14 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     x86_cmp_mem_r32(b, X86_RDX, JO(key), X86_RCX);
     size_t miss = x86_jcc(b, X86_CC_NE), miss2 = 0;
     if (t->sys) {
-        x86_cmp_mem_imm(b, 4, X86_RDX, JO(tag), (int32_t)blk->ppage);
+        x86_shr_r32_imm(b, X86_RAX, 12);
+        x86_cmp_r32_imm(b, X86_RAX, (int32_t)(blk->addr >> 12));
+        size_t same = x86_jcc(b, X86_CC_E);
+        x86_load(b, 8, X86_RAX, X86_RDX, JO(far));
+        x86_jmp_reg(b, X86_RAX);
+        x86_patch(b, same);
+        x86_mov_r64_imm64(b, X86_RCX, blk->ppage | (uint64_t)blk->wgen << 32);   // tag, wgen
+        x86_cmp_r64_mem(b, X86_RCX, X86_RDX, JO(tag));
         miss2 = x86_jcc(b, X86_CC_NE);
     }
     x86_load(b, 8, X86_RAX, X86_RDX, JO(chain));
@@ -999,7 +1033,28 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     // compiled blocks go on from here (gen_chain), if the packet limit allows all of this
     // block's packets (jit.h: the block called runs whatever the limit)
     size_t called = x86_jmp(&b);
+    const uint8_t *far_at = NULL;
+    if (t->sys) {
+        // from a block of another virtual page: the vCPU's soft TLB for its mode must map
+        // this block's virtual page to its page, executable (what run_jit.c checks), and the
+        // block must not be stale (its page not written since it was read); from a block of
+        // the same page, both hold already (jit.h) (hx_jit_redirect overwrites the first 5
+        // bytes here: the first instruction is longer)
+        far_at = b.p;
+        gen_xlat_check(&g, blk->addr, blk->page);
+        arg_ptr(&b, X86_RAX, &blk->page->wgen);
+        x86_cmp_mem_imm(&b, 4, X86_RAX, 0, (int32_t)blk->wgen);
+        add_exit(&g, x86_jcc(&b, X86_CC_NE));
+    }
     const uint8_t *chain_at = b.p;
+    if (t->sys) {
+        if (blk->page2) {   // its last packet reaches into the next page: that one's too
+            gen_xlat_check(&g, (blk->addr | 0xfffu) + 1, blk->page2);
+            arg_ptr(&b, X86_RAX, &blk->page2->wgen);
+            x86_cmp_mem_imm(&b, 4, X86_RAX, 0, (int32_t)blk->wgen2);
+            add_exit(&g, x86_jcc(&b, X86_CC_NE));
+        }
+    }
     x86_load(&b, 8, X86_RCX, RC, CO(packets));
     x86_add_r64_imm(&b, X86_RCX, blk->npk);
     x86_cmp_r64_mem(&b, X86_RCX, RX, XO(stop));
@@ -1084,6 +1139,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     memcpy(&fn, &code, sizeof(fn));   // object to function pointer: POSIX allows it
     blk->jit = fn;
     blk->jit_chain = chain_at;
+    blk->jit_far = far_at;
     blk->nlinks = 0;
     j->used += (size_t)(b.p - b.start);
     j->used = (j->used + 15) & ~(size_t)15;

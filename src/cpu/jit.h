@@ -45,9 +45,20 @@ struct hx_block_table;
 // cpu.packets stays at most x->stop, the next block runs. So a run of blocks returns only
 // for an event, a limit, a block not compiled or not in the jump cache (then it sets
 // t->exit_from to itself: block.h), or a store into cached code.
+// System mode (t->sys): b->jit_chain is entered only from blocks of b's virtual page read
+// from b's physical page under b's wgen (the jump cache's tag and wgen, the links
+// hx_block_link makes): the one that ran was good, so b is (a block that writes code stops:
+// code_gen); b->jit_far, entered from blocks of other pages, first checks that the vCPU's
+// soft TLB (x->xlat->tlb, its current mode's) maps b's virtual page to b's page for
+// execution and that the page's wgen is b's. A block whose last packet reaches into the next
+// page checks that page's translation and wgen at both entries. A failed check returns with
+// no event and cpu.pc at b (the run loop goes on).
 hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_block *b);
-// Patches a link of a compiled block (b->link[i]) to go on at target (a b->jit_chain) when
-// the next packet is at pc.
+// Patches a link of a compiled block (b->link[i]) to go on at target (a b->jit_chain, or in
+// system mode a b->jit_far) when the next packet is at pc.
 void hx_jit_link(uint8_t *link, uint32_t pc, const void *target);
+// System mode: makes the jit_far of the compiled block from (stale: links from other pages
+// may still lead there) jump to that of the compiled block to.
+void hx_jit_redirect(const struct hx_block *from, const struct hx_block *to);
 
 #endif

@@ -30,7 +30,7 @@ struct hx_exec {
                               // log, or a store staged earlier in the packet (forwarding)
     bool mem_slow_base;       // mem_slow at the start of each packet (system mode, log, caches)
     bool special;             // every packet takes hx_exec_step_special (log, caches)
-    bool store_now_base;      // stores may write at once: user mode, simple timing, no log
+    bool store_now_base;      // stores may write at once: simple timing, no log
     bool store_now;           // ... and this packet is decoded as store_direct, and nothing in
                               // it has faulted yet (set_event clears it)
     uint32_t new_r[32], rmask;

@@ -41,11 +41,11 @@ _Static_assert(HEXSIM_PCYCLE_HZ == 600000000ull, "pcycles <-> ns below assume 60
 
 struct pcache_entry {
     const uint8_t *host;      // host address of the packet's first word, NULL invalid
+    uint32_t wgen;            // its page's wgen then (mem.h: a store since makes it stale)
     struct hexsim_packet pkt; // decoded at pkt.addr (virtual)
 };
 
 struct hexsim_pcache {
-    uint64_t gen;
     struct pcache_entry e[PCACHE_SIZE];
 };
 
@@ -80,15 +80,10 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
     *fault = xlat_fetch(v, addr, &pg);
     if (*fault)
         return NULL;
-    if (pc->gen != m->ram.code_gen) {
-        for (unsigned i = 0; i < PCACHE_SIZE; i++)
-            pc->e[i].host = NULL;
-        pc->gen = m->ram.code_gen;
-    }
     uint32_t off = addr & (HEXSIM_PAGE_SIZE - 1);
     const uint8_t *host = pg->data + off;
     struct pcache_entry *e = &pc->e[(addr >> 2) & (PCACHE_SIZE - 1)];
-    if (e->host == host && e->pkt.addr == addr)
+    if (e->host == host && e->pkt.addr == addr && e->wgen == pg->wgen)
         return &e->pkt;
     struct hexsim_page *first = pg;
     uint32_t words[HX_PACKET_MAX_WORDS];
@@ -103,7 +98,7 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
         }
         words[n] = (uint32_t)hexsim_page_load(pg, a & (HEXSIM_PAGE_SIZE - 1), 4);
     }
-    hexsim_code_page(m, first);   // a store into the page drops the cached decode (code_gen)
+    hexsim_code_page(m, first);   // a store into the page makes the decode stale (wgen)
     hexsim_decode_packet(words, n, addr, m->arch, tmp);
     if (tmp->status == HX_DECODE_TRUNCATED && next_fault) {
         *fault = next_fault;
@@ -115,6 +110,7 @@ static const struct hexsim_packet *fetch(struct hexsim_vcpu *v, struct hexsim_pa
     if (tmp->status != HX_DECODE_OK || off + 4u * tmp->nwords > HEXSIM_PAGE_SIZE)
         return tmp;
     e->host = host;
+    e->wgen = first->wgen;
     e->pkt = *tmp;
     return &e->pkt;
 }
@@ -411,7 +407,6 @@ int hexsim_machine_run(struct hexsim_machine *m)
             fprintf(m->err, "hexsim: out of memory\n");
             return HEXSIM_SYS_EXIT_ERROR;
         }
-        m->pcache->gen = ~0ull;
     }
     if (hexsim_sysjit_init(m)) {
         fprintf(m->err, "hexsim: out of memory\n");

@@ -3,20 +3,24 @@
 // (cpu/block.h), compiled to host code once hot (cpu/jit.h), with the same state, packet
 // counts and pcycles the packet-by-packet loop gives; `--no-jit` keeps that loop alone.
 //
-// A block starts in one 4 KiB page of guest code (its last packet may reach into the next)
-// and is kept by its virtual address in one table for the machine (cpu/block.h; every vCPU
-// and both modes use it). It records the RAM page (pages) its packets were read from, and it
-// runs only where the vCPU, in its current mode and with its current page tables, translates
-// the block's address for execution to that page (and the next one to that one: through
-// the soft TLB, which vmnewmap and vmclrmap empty): so a block serves every address space
-// and mode in which its code is the same, and a remapped address gets a new block. Compiled
-// blocks go on into each other only within a page (jit.h), where the translation is the
-// one checked on entry.
+// A block starts in one 1 KiB line of guest code (its last packet may reach into the next
+// line, or page) and is kept by its virtual address in one table for the machine
+// (cpu/block.h; every vCPU and both modes use it). It records the RAM page (pages) its
+// packets were read from, and it runs only where the vCPU, in its current mode and with its
+// current page tables, translates the block's address for execution to that page (and the
+// next one to that one: through the soft TLB, which vmnewmap and vmclrmap empty): so a
+// block serves every address space and mode in which its code is the same, and a remapped
+// address gets a new block. Compiled blocks go on into each other (jit.h): within a page
+// where the translation is the one checked on entry, into another page after checking it
+// in the soft TLB.
 // Blocks hold no supervisor or guest instructions (hx_block_can_hold), so what they do does
 // not depend on the mode; their loads and stores translate each access in the current mode
 // (exec.c: hx_ld_slow, hx_st_slow) and fault as the interpreter's do. A store into a page
-// holding decoded code bumps code_gen (mem.h): the block that made it stops after that
-// packet, and every block goes before the next one runs.
+// holding decoded code bumps the page's wgen and code_gen (mem.h): the block that made it
+// stops after that packet, and the blocks read from that page are stale (each records the
+// wgen it was read under, checked where it is entered); the others stay. A block built at
+// the address of a stale one takes its place, and compiled blocks of other pages linked to
+// the stale one are led on to it (hx_jit_redirect).
 //
 // What the loop does between packets is kept out of blocks, so that nothing a block does can
 // need it: a block holds no trap (trap0 and trap1 packets run on their own), a device access
@@ -36,13 +40,28 @@
 #include "run_jit.h"
 
 #define NOBLOCK_SIZE 256
+// A block ends before a packet starting in the next LINE-byte line of its first packet's: so
+// a run of packets entered in its middle (where a slice ended, or an event returned to)
+// has blocks of its own only up to that line, and from there the blocks every entry uses
+#define LINE 1024u
+// The code cache when --code-cache does not say: the guest kernel's blocks and a program's
+// both (a program with 1 MiB of hot code, tools/bench/progs/b15_bigcode.py, fills the 16 MiB
+// of user mode's default alone with the kernel's: every pass rebuilt every block)
+#define SYS_CACHE_DEFAULT (64u << 20)
 
 struct hexsim_sysblocks {
     struct hx_block_table *t;
-    uint64_t gen;   // ram.code_gen when the blocks were built
+    uint64_t full;   // a bound on the pcycles of a block of plain packets of the most
+                     // packets, the thread's turns aside (no block is built where one
+                     // like it could not run before the slice ends)
     // addresses where no block can start (a trap, a packet that cannot be in one), by page,
-    // as long as the table is not flushed (flushes): a direct-mapped cache
-    struct noblock { uint32_t va; const void *page; uint64_t flushes; } noblock[NOBLOCK_SIZE];
+    // as long as the page is not written (wgen) and the table is not flushed (flushes): a
+    // direct-mapped cache
+    struct noblock {
+        uint32_t va, wgen;
+        const void *page;
+        uint64_t flushes;
+    } noblock[NOBLOCK_SIZE];
 };
 
 int hexsim_sysjit_init(struct hexsim_machine *m)
@@ -54,7 +73,7 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
     if (!sb)
         return -1;
     sb->t = hx_block_table_new(o->no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE,
-                               o->code_cache);
+                               o->code_cache ? o->code_cache : SYS_CACHE_DEFAULT);
     if (!sb->t) {
         free(sb);
         return -1;
@@ -63,7 +82,8 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
         sb->t->hot = o->jit_threshold;
     sb->t->sys = true;
     hx_block_set_timing(sb->t, &m->tparams);
-    sb->gen = m->ram.code_gen;
+    const struct hexsim_packet_timing plain = { 0 };
+    sb->full = HX_BLOCK_MAX_PKTS * hexsim_timing_packet_bound(&m->tparams, &plain);
     m->sysblocks = sb;
     return 0;
 }
@@ -121,8 +141,8 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
     uint64_t cycles = 0, last = 0;
     for (;;) {
         uint32_t a = hx_block_next(b);
-        if ((a ^ va) >> 12)
-            break;   // the next page
+        if ((a ^ va) / LINE)
+            break;   // the next line (so the next page too)
         uint32_t words[HX_PACKET_MAX_WORDS];
         size_t n = 0;
         for (; n < HX_PACKET_MAX_WORDS && ((a + 4 * n) & 0xfff) >= (a & 0xfff); n++)
@@ -137,7 +157,8 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
             break;
         if (((a + 4u * pkt.nwords - 1) ^ va) >> 12) {
             b->page2 = pg2;   // (the last packet: the next one is in that page)
-            hexsim_code_page(m, pg2);
+            hexsim_code_page(m, pg2);   // a store into the page makes the block stale (wgen)
+            b->wgen2 = pg2->wgen;
         }
         cycles += last;   // the packets before the last one
         last = hexsim_timing_packet_bound(&t->tp, &pkt.tm);
@@ -146,8 +167,9 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
     }
     if (!b->npk)
         return NULL;
-    hexsim_code_page(m, pg);   // a store into the page drops the blocks (code_gen)
+    hexsim_code_page(m, pg);   // a store into the page makes the block stale (wgen)
     b->page = pg;
+    b->wgen = pg->wgen;
     b->ppage = r.pa >> 12;
     b->cycles = (uint32_t)cycles;
     return hx_block_seal(t, b);
@@ -162,30 +184,38 @@ uint64_t hexsim_sysjit_run(struct hexsim_vcpu *v, uint64_t budget, uint64_t unti
     *next = false;
     if (pc & 3)
         return 0;
-    if (sb->gen != m->ram.code_gen) {
-        hx_block_flush(t);
-        sb->gen = m->ram.code_gen;
-    }
     struct hexsim_page *pg = exec_page(v, pc);
     if (!pg)
         return 0;
+    const struct hexsim_timing_state *tm = &v->cpu.tm;
+    const uint64_t at = v->cpu.pcycles > tm->max_ready ? v->cpu.pcycles : tm->max_ready;
+    const uint32_t turn = tm->interleave > 1 ? tm->interleave : 1;
     struct hx_block *b = hx_block_find(t, pc);
-    if (!b || b->page != pg || (b->page2 && exec_page(v, (pc | 0xfffu) + 1) != b->page2)) {
-        struct noblock *no = &sb->noblock[(pc >> 2) & (NOBLOCK_SIZE - 1)];
-        if (no->va == pc && no->page == pg && no->flushes == t->flushes)
+    if (!b || b->page != pg || b->wgen != pg->wgen ||
+        (b->page2 && (exec_page(v, (pc | 0xfffu) + 1) != b->page2 ||
+                      b->page2->wgen != b->wgen2))) {
+        // near the slice's end, packets run one by one: a block for each would not run
+        if (budget < HX_BLOCK_MAX_PKTS || at + sb->full + HX_BLOCK_MAX_PKTS * turn >= until)
             return 0;
+        struct noblock *no = &sb->noblock[(pc >> 2) & (NOBLOCK_SIZE - 1)];
+        if (no->va == pc && no->page == pg && no->wgen == pg->wgen && no->flushes == t->flushes)
+            return 0;
+        // compiled blocks stale in this page: links may lead to them (hx_block_compile)
+        struct hx_block *stale = NULL;
+        if (b && b->page == pg)
+            stale = b->jit ? b : b->stale;
+        const uint64_t flushes = t->flushes;
         b = build(v, pc, pg);
         if (!b) {
-            *no = (struct noblock){ pc, pg, t->flushes };
+            *no = (struct noblock){ pc, pg->wgen, pg, t->flushes };
             return 0;
         }
+        // (unless the build flushed the table: that block and its code are gone)
+        b->stale = t->flushes != flushes ? NULL : stale;
     }
     // the loop would run every packet: the budget, and the clock before the last one starts
     if (b->npk > budget)
         return 0;
-    const struct hexsim_timing_state *tm = &v->cpu.tm;
-    uint64_t at = v->cpu.pcycles > tm->max_ready ? v->cpu.pcycles : tm->max_ready;
-    uint32_t turn = tm->interleave > 1 ? tm->interleave : 1;
     if (at + b->cycles + (uint64_t)(b->npk - 1) * turn >= until)
         return 0;
     if (!b->jit && hx_block_hot(t, b)) {

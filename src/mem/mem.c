@@ -188,10 +188,8 @@ int hexsim_mem_copy_in(struct hexsim_mem *m, uint32_t addr, const void *src, siz
         }
         size_t off = (size_t)(a & (HEXSIM_PAGE_SIZE - 1));
         size_t chunk = HEXSIM_PAGE_SIZE - off < n ? HEXSIM_PAGE_SIZE - off : n;
-        if (p->code) {
-            p->code = false;
-            m->code_gen++;
-        }
+        if (p->code)
+            hexsim_page_written(m, p);
         memcpy(p->data + off, s, chunk);
         s += chunk;
         a += chunk;

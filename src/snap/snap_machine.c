@@ -200,8 +200,11 @@ static int clear_unsaved(struct hexsim_machine *m, const struct snap_section *sr
             continue;
         struct hexsim_page *p = hexsim_mem_page(&m->ram, m->ram_base +
                                                 (uint32_t)(i * HEXSIM_PAGE_SIZE));
-        if (p && !snap_page_zero(p->data))
+        if (p && !snap_page_zero(p->data)) {
+            if (p->code)   // what was decoded from it is stale
+                hexsim_page_written(&m->ram, p);
             memset(p->data, 0, HEXSIM_PAGE_SIZE);
+        }
     }
     free(saved);
     return 0;
@@ -331,13 +334,14 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
         uint32_t pn;
         memcpy(&pn, sr->data + off, 4);
         struct hexsim_page *p = hexsim_mem_page(&m->ram, m->ram_base + pn * HEXSIM_PAGE_SIZE);
+        if (p && p->code)   // what was decoded from it is stale
+            hexsim_page_written(&m->ram, p);
         if (p)
             memcpy(p->data, sr->data + off + 4, HEXSIM_PAGE_SIZE);
     }
     snap_timing_apply(&im, &tv);
     for (unsigned i = 0; i < m->nvcpu; i++)
         hexsim_timing_state_check(&m->vcpu[i].cpu.tm);
-    m->ram.code_gen++;
     rc = 0;
 out:
     snap_free(&im);

@@ -23,7 +23,8 @@
 # is run from the guest shell (--script: the program, then poweroff), and its in-guest CPU
 # time is that boot's host CPU time less the best boot that only powers off; the table
 # compares it with `hexsim --user` (ratio in-guest / user: 1 is as fast) and checks that
-# both print the same; then the boot time to the prompt.
+# both print the same; then the boot time to the prompt. With --before, the other hexsim runs
+# the same boots and programs in the same rounds (its ratio against its own --user time).
 # Then the real userland (USERLAND below): BusyBox applets and musl programs on generated
 # inputs of a few MB, the same way (a program whose output differs fails the run; one that is
 # not there, no BusyBox binary or no musl sysroot, is skipped with a note).
@@ -290,45 +291,60 @@ def guest(a, progs, work):
             with open(part, 'rb') as f:
                 out.write(f.read())
 
-    def boot_with(cmd):
+    def boot_with(hexsim, cmd):
         script = os.path.join(work, 'guest-script.txt')
         with open(script, 'w') as f:
             f.write((cmd + '\n' if cmd else '') + 'poweroff\n')
-        return timed([a.hexsim, a.kernel, '--initrd', initrd, '--script', script])
+        return timed([hexsim, a.kernel, '--initrd', initrd, '--script', script])
 
-    base, prompt = None, None
+    # each hexsim (this one, and --before's) in the same runs: its boot, then per program its
+    # in-guest time less that boot, against its own --user time
+    sims = [a.hexsim] + ([a.before] if a.before else [])
+    base, prompt = {}, {}
     for _ in range(a.repeat):
-        t, p = boot_with(None)
-        m = PROMPT_RE.search(p.stderr)
-        if p.returncode != 0 or not m:
-            print('boot: FAILED (exit %d): %s' % (p.returncode, p.stderr.decode()[-500:]))
-            return 1
-        base = t if base is None else min(base, t)
-        prompt = float(m.group(1)) if prompt is None else min(prompt, float(m.group(1)))
-    print('boot and poweroff: %.2f s host CPU time (to the shell prompt: %.2f s host time)' %
-          (base, prompt))
-    print('%-12s %9s %9s %7s  %s' % ('program', 'guest s', 'user s', 'ratio', 'output'))
-    bad, ratios = 0, []
+        for h in sims:
+            t, p = boot_with(h, None)
+            m = PROMPT_RE.search(p.stderr)
+            if p.returncode != 0 or not m:
+                print('boot: FAILED (exit %d): %s' % (p.returncode, p.stderr.decode()[-500:]))
+                return 1
+            base[h] = min(base.get(h, t), t)
+            prompt[h] = min(prompt.get(h, float(m.group(1))), float(m.group(1)))
+    for h in sims:
+        print('%sboot and poweroff: %.2f s host CPU time (to the shell prompt: %.2f s host '
+              'time)' % ('--before: ' if h != a.hexsim else '', base[h], prompt[h]))
+    print('%-12s %9s %9s %7s %s %s' % ('program', 'guest s', 'user s', 'ratio',
+                                       ' before' if a.before else '', ' output'))
+    bad, ratios = 0, {h: [] for h in sims}
     for name in names:
-        tg = tu = None
+        tg, tu, ok = {}, {}, True
         for _ in range(a.repeat):
-            t, g = boot_with(name)
-            tg = t if tg is None else min(tg, t)
-            t, u = timed([a.hexsim, '--user', os.path.join(work, name)])
-            tu = t if tu is None else min(tu, t)
-        out = u.stdout.decode().strip()
-        ok = g.returncode == 0 and u.returncode == 0 and out and out in g.stdout.decode()
+            for h in sims:
+                t, g = boot_with(h, name)
+                tg[h] = min(tg.get(h, t), t)
+                t, u = timed([h, '--user', os.path.join(work, name)])
+                tu[h] = min(tu.get(h, t), t)
+                out = u.stdout.decode().strip()
+                ok &= g.returncode == 0 and u.returncode == 0 and bool(out) and \
+                    out in g.stdout.decode()
         bad += not ok
-        tg -= base
-        ratios.append(tg / tu)
-        print('%-12s %9.2f %9.2f %7.2f  %s' % (name, tg, tu, tg / tu, 'same' if ok else
-                                               'DIFFERENT: user %r' % out[:80]))
+        r = {}
+        for h in sims:
+            tg[h] -= base[h]
+            r[h] = tg[h] / tu[h]
+            ratios[h].append(r[h])
+        print('%-12s %9.2f %9.2f %7.2f %s  %s' % (
+            name, tg[a.hexsim], tu[a.hexsim], r[a.hexsim],
+            '%7.2f' % r[a.before] if a.before else '',
+            'same' if ok else 'DIFFERENT: user %r' % out[:80]))
         sys.stdout.flush()
-    geo = 1.0
-    for r in ratios:
-        geo *= r
-    print('in-guest / user CPU time: geometric mean %.2f, most %.2f (%d programs)' % (
-        geo ** (1.0 / len(ratios)), max(ratios), len(ratios)))
+    for h in sims:
+        geo = 1.0
+        for x in ratios[h]:
+            geo *= x
+        print('%sin-guest / user CPU time: geometric mean %.2f, most %.2f (%d programs)' % (
+            '--before: ' if h != a.hexsim else '', geo ** (1.0 / len(ratios[h])),
+            max(ratios[h]), len(ratios[h])))
     return 1 if bad else 0
 
 

@@ -5,7 +5,10 @@
 // faulting packet commits nothing, not even its in-place register writes; ELR, BADVA and
 // cause name it); code remapped (one virtual page mapped to another physical page after
 // vmclrmap, and back); code rewritten through another virtual address of its physical page;
-// a block that rewrites its own next packet (the new one runs).
+// a block that rewrites its own next packet (the new one runs); code in one page jumping to
+// code in the next (compiled blocks go on across the page boundary) when the code there is
+// rewritten from the page before (only that page's blocks go stale: hvm_test.py checks that
+// the code cache is never flushed) and when the next page is remapped to other code.
 #include "hvm.h"
 
 #define R (1u << 9)
@@ -42,7 +45,27 @@ __asm__(".text\n.p2align 4\n.globl smc_self\nsmc_self:\n"
         "{ r0 = #1 }\n"
         "{ jumpr r31 }\n");
 
+// xp_caller (u32 xp_caller(u32 n), at the start of a page): r0 += 1, then a jump to xp_callee
+// at the start of the next page: r0 += 1, return (n + 2 as built). xp_write_call (u32
+// xp_write_call(u32 *slot, u32 word), in xp_caller's page): writes word at slot, then r0 = 0
+// and a jump to xp_callee.
+u32 xp_caller(u32 n);
+u32 xp_write_call(u32 *slot, u32 word);
+extern u32 xp_callee[];
+__asm__(".text\n.p2align 12\n.globl xp_caller\nxp_caller:\n"
+        "{ r0 = add(r0,#1) }\n"
+        "{ jump xp_callee }\n"
+        ".globl xp_write_call\nxp_write_call:\n"
+        "{ memw(r0+#0) = r1 }\n"
+        "{ r0 = #0 }\n"
+        "{ jump xp_callee }\n"
+        ".p2align 12\n.globl xp_callee\nxp_callee:\n"
+        "{ r0 = add(r0,#1) }\n"
+        "{ jumpr r31 }\n"
+        ".p2align 4\n");
+
 #define SET_R0(n) (0x7800c000u | (u32)(n) << 5)   // { r0 = #n } alone in its packet
+#define ADD_R0_1 0xb000c020u                       // { r0 = add(r0,#1) }
 #define JUMPR_R31 0x529fc000u                      // { jumpr r31 }
 
 void hvm_event(u32 slot, u32 *rec)
@@ -66,6 +89,11 @@ static u32 call(u32 va)
     return ((u32(*)(void))(void *)va)();
 }
 
+static u32 call1(u32 va, u32 arg)
+{
+    return ((u32(*)(u32))(void *)va)(arg);
+}
+
 int main(void)
 {
     for (u32 i = 0; i < 1024; i++)
@@ -78,6 +106,8 @@ int main(void)
     l2[0] = 0x00800000 | R | W | WB;                      // data
     l2[1] = (u32)page_a | R | W | X | WB;                 // code: A, later B
     l2[2] = (u32)page_a | R | W | WB;                     // A again, for writing
+    l2[8] = (u32)xp_caller | R | X | WB;                  // xp_caller's page, and the next
+    l2[9] = (u32)xp_callee | R | X | WB;                  // (later page_b)
     *(volatile u32 *)0x00800000 = 0x1234;
     CHECK_EQ(vmnewmap(l1), 0);
 
@@ -118,6 +148,33 @@ int main(void)
         CHECK_EQ(smc_self(smc_self_slot, SET_R0(1)), 1);
     CHECK_EQ(smc_self(smc_self_slot, SET_R0(5)), 5);
     CHECK_EQ(smc_self(smc_self_slot, SET_R0(6)), 6);
+
+    // across a page boundary: the next page's code rewritten from the page before it
+    CHECK_EQ((u32)xp_callee - (u32)xp_caller, 0x1000);
+    for (u32 i = 0; i < 100; i++)
+        CHECK_EQ(xp_caller(i), i + 2);
+    CHECK_EQ(xp_write_call(xp_callee, SET_R0(7)), 7);
+    for (u32 i = 0; i < 50; i++)
+        CHECK_EQ(xp_caller(i), 7);
+    CHECK_EQ(xp_write_call(xp_callee, SET_R0(8)), 8);
+    CHECK_EQ(xp_caller(1), 8);
+    CHECK_EQ(xp_write_call(xp_callee, ADD_R0_1), 1);
+    for (u32 i = 0; i < 50; i++)
+        CHECK_EQ(xp_caller(i), i + 2);
+
+    // ... and the next page remapped: VA 0x40008000 runs xp_caller, 0x40009000 xp_callee,
+    // then page_b's code, then xp_callee again
+    for (u32 i = 0; i < 100; i++)
+        CHECK_EQ(call1(0x40008000, i), i + 2);
+    code(page_b, 9);
+    l2[9] = (u32)page_b | R | X | WB;
+    CHECK_EQ(vmclrmap(0x40009000, 0x1000), 0);
+    for (u32 i = 0; i < 50; i++)
+        CHECK_EQ(call1(0x40008000, i), 9);
+    l2[9] = (u32)xp_callee | R | X | WB;
+    CHECK_EQ(vmclrmap(0x40009000, 0x1000), 0);
+    for (u32 i = 0; i < 50; i++)
+        CHECK_EQ(call1(0x40008000, i), i + 2);
     CHECK_EQ(ev_count, 1);
     finish("jit");
     return 0;
