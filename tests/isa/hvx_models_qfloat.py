@@ -199,14 +199,14 @@ MODELS["V6_vconv_hf_qf32"] = _conv_hf_qf32
 # 10-bit signed coefficient j of Vvv.v[R].uw[i] (byte j, bits 2j+1:2j of byte 3 above it).
 # Per #u2: (d1 terms, d0 terms), each term (byte, coefficient): "a3" * "c10" ...
 _V6MPY = {
-    "v": [(("a3 c10 b2 c11 b3 c12 a1 c00 b0 c01 b1 c02"), ("a1 c10 b0 c11 b1 c12")),
-          (("a3 c00 b2 c01 b3 c02"), ("a3 c10 b2 c11 b3 c12 a1 c00 b0 c01 b1 c02")),
-          (("a2 c10 a3 c11 b2 c12 a0 c00 a1 c01 b0 c02"), ("a0 c10 a1 c11 b0 c12")),
-          (("a2 c00 a3 c01 b2 c02"), ("a2 c10 a3 c11 b2 c12 a0 c00 a1 c01 b0 c02"))],
-    "h": [(("b3 c10 b1 c11 a3 c12 b2 c00 b0 c01 a2 c02"), ("b2 c10 b0 c11 a2 c12")),
-          (("b3 c00 b1 c01 a3 c02"), ("b3 c10 b1 c11 a3 c12 b2 c00 b0 c01 a2 c02")),
-          (("b1 c10 a3 c11 a1 c12 b0 c00 a2 c01 a0 c02"), ("b0 c10 a2 c11 a0 c12")),
-          (("b1 c00 a3 c01 a1 c02"), ("b1 c10 a3 c11 a1 c12 b0 c00 a2 c01 a0 c02"))],
+    "v": [("a3 c10 b2 c11 b3 c12 a1 c00 b0 c01 b1 c02", "a1 c10 b0 c11 b1 c12"),
+          ("a3 c00 b2 c01 b3 c02", "a3 c10 b2 c11 b3 c12 a1 c00 b0 c01 b1 c02"),
+          ("a2 c10 a3 c11 b2 c12 a0 c00 a1 c01 b0 c02", "a0 c10 a1 c11 b0 c12"),
+          ("a2 c00 a3 c01 b2 c02", "a2 c10 a3 c11 b2 c12 a0 c00 a1 c01 b0 c02")],
+    "h": [("b3 c10 b1 c11 a3 c12 b2 c00 b0 c01 a2 c02", "b2 c10 b0 c11 a2 c12"),
+          ("b3 c00 b1 c01 a3 c02", "b3 c10 b1 c11 a3 c12 b2 c00 b0 c01 a2 c02"),
+          ("b1 c10 a3 c11 a1 c12 b0 c00 a2 c01 a0 c02", "b0 c10 a2 c11 a0 c12"),
+          ("b1 c00 a3 c01 a1 c02", "b1 c10 a3 c11 a1 c12 b0 c00 a2 c01 a0 c02")],
 }
 
 

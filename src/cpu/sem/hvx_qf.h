@@ -103,6 +103,14 @@ static inline int64_t hx_qf_shift(int64_t m, int s, int *sticky)
 
 #define HX_QF_G 4   // guard bits below X's units: enough to place 1.5 and 2.5 exactly
 
+// whether the remainder r (floor, G guard bits; sticky: the value is above it) is at most
+// halves/2
+static inline int hx_qf_le(int64_t r, int sticky, int halves)
+{
+    int64_t t = (int64_t)halves << (HX_QF_G - 1);
+    return r < t || (r == t && !sticky);
+}
+
 // x = floor(V * 2^(F - e + G)), sticky: V above that; returns the qf32 (F 23) or qf16 (F 10)
 // encoding of V rounded relative to exponent e
 static inline uint32_t hx_qf_round(int64_t x, int sticky, int e, int F)
@@ -127,16 +135,14 @@ static inline uint32_t hx_qf_round(int64_t x, int sticky, int e, int F)
         int mid = !adj && e >= emin && e < emax;
         if (adj)
             x = hx_qf_shift(x, -1, &sticky);
-        int dummy = 0;
-        int64_t k = hx_qf_shift(x, -(HX_QF_G + 2), &dummy);
+        int unused = 0;
+        int64_t k = hx_qf_shift(x, -(HX_QF_G + 2), &unused);
         int64_t r = x - k * ((int64_t)4 << HX_QF_G);   // in [0, 4 << G)
-#define HX_QF_LE(t2) (r < (int64_t)(t2) << (HX_QF_G - 1) || (r == (int64_t)(t2) << (HX_QF_G - 1) && !sticky))
         int64_t n;
         if (mid)
-            n = 4 * k + (HX_QF_LE(3) ? 1 : HX_QF_LE(5) ? 2 : 3);
+            n = 4 * k + (hx_qf_le(r, sticky, 3) ? 1 : hx_qf_le(r, sticky, 5) ? 2 : 3);
         else
-            n = 4 * k + (HX_QF_LE(4) ? 1 : 3);
-#undef HX_QF_LE
+            n = 4 * k + (hx_qf_le(r, sticky, 4) ? 1 : 3);
         half = (n & 3) == 2;
         uint64_t mag = n < 0 ? (uint64_t)-n : (uint64_t)n;
         sig = (uint32_t)(mag >> (half ? 2 : 1)) & mask;
