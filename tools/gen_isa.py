@@ -31,7 +31,7 @@ TIMINGS = ['ext', 'alu32', 'alu64', 'mpy', 'fp', 'ld', 'st', 'memop', 'jump', 'c
            'cvi_va', 'cvi_va_dv', 'cvi_vx', 'cvi_vx_late', 'cvi_vx_dv', 'cvi_vp', 'cvi_vp_vs',
            'cvi_vs', 'cvi_vm_ld', 'cvi_vm_cur_ld', 'cvi_vm_tmp_ld', 'cvi_vm_vp_ldu', 'cvi_vm_st',
            'cvi_vm_new_st', 'cvi_vm_stu', 'cvi_hist', 'cvi_gather', 'cvi_gather_dv',
-           'cvi_scatter', 'cvi_scatter_dv']
+           'cvi_scatter', 'cvi_scatter_dv', 'cvi_extract', 'cvi_vs_vx', 'cvi_tmp']
 FLAGS = ['load', 'store', 'memop', 'newvalue', 'jump', 'call', 'hwloop', 'return', 'priv',
          'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext', 'solo', 'soloax', 'slot1alu',
          'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr', 'audio',

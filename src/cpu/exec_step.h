@@ -24,6 +24,8 @@ int hx_check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned acce
                     struct hexsim_xlat_result *r);
 void hx_mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f);
 void hx_device_cost(struct hx_exec *x);
+// The debugger's write log (exec.h) of a load of size bytes at ea.
+void hx_trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size);
 // Commits the staged HVX state (sem.h; hx_commit_full calls it).
 void hx_hvx_commit(struct hx_exec *x);
 
@@ -50,6 +52,15 @@ static inline const struct hexsim_timing_params *timing_params(const struct hx_e
     return x->tp;
 }
 
+// The HVX counts of a committed packet (compiled code: jit.c gen_commit_tail).
+static inline void hx_count_hvx(struct hexsim_timing_state *t, const struct hexsim_packet_timing *pt)
+{
+    if (__builtin_expect(pt->hvx_insns != 0, 0)) {
+        t->st.hvx_packets++;
+        t->st.hvx_insns += pt->hvx_insns;
+    }
+}
+
 // The timing model's account of a committed packet (timing.h): it issues when the thread's
 // clock says, later if a source register's result is not ready, and takes one pcycle plus
 // its memory accesses' and branches' extra cycles, at least the thread's turn.
@@ -61,6 +72,8 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     uint64_t issue = c->pcycles;
     if (__builtin_expect(pt->rd & t->pending, 0))
         issue = hexsim_timing_data_stall(t, pt->rd, issue);
+    if (__builtin_expect(pt->hvx, 0))
+        issue = hexsim_timing_hvx(t, timing_params(x), pt, issue);
     unsigned cost = 1 + x->tcost;
     if (__builtin_expect(pt->slow, 0))
         cost += hexsim_timing_extra(t, timing_params(x), pt, x->branch_idx);
@@ -69,6 +82,7 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     if (pt->w_any)
         hexsim_timing_writes(t, timing_params(x), pt, issue);
     t->st.insns += pt->ninsns;
+    hx_count_hvx(t, pt);
     c->pcycles = issue + cost;
 }
 
@@ -242,7 +256,8 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
             return;
         }
     } else {
-        // hx_timing_commit with no memory cost and no branch or fixed extra cycles
+        // hx_timing_commit with no memory cost, no branch or fixed extra cycles and no HVX
+        // instruction (an `alu` packet has none: decode.c)
         struct hexsim_timing_state *t = &c->tm;
         uint64_t issue = c->pcycles;
         if (__builtin_expect(pt->rd & t->pending, 0))
@@ -251,6 +266,7 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
         if (pt->w_any)
             hexsim_timing_writes(t, timing_params(x), pt, issue);
         t->st.insns += pt->ninsns;
+        hx_count_hvx(t, pt);
         c->pcycles = issue + cost;
     }
     c->pc = x->npc;

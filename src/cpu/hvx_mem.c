@@ -15,8 +15,13 @@
 void hx_vld(struct hx_exec *x, uint32_t ea, hx_vec *out)
 {
     ea &= ~(uint32_t)(HX_VBYTES - 1);
+    struct hexsim_exec_trace *t = x->trace;   // (the debugger's log: one 128-byte load)
+    x->trace = NULL;
     for (unsigned i = 0; i < HX_VBYTES / 8; i++)
         out->ud[i] = hx_ld(x, ea + 8 * i, 8);
+    x->trace = t;
+    if (t)
+        hx_trace_load(t, ea, HX_VBYTES);
 }
 
 void hx_vldu(struct hx_exec *x, uint32_t ea, hx_vec *out)

@@ -11,8 +11,10 @@
 #   - copies its random image into the scratch buffer, sets q0-q3 (from random vectors:
 #     qN = vand(vN,r27) with r27 = -1), v0-v31 (random bytes, now and then an edge pattern:
 #     zeros, ones, 0x80, 0x7f, alternating, or lanes of edge values), p3:0, m0/m1 and r0-r27;
-#   - runs the row once, its operands random: scalar registers r0-r25, vectors v0-v31 (the
-#     new-value operand's producer `vN = vxor(v30,v31)` before it), predicates, immediates;
+#   - runs the row once, its operands random: scalar registers r0-r25, vectors v0-v31 (pairs
+#     in both forms: v(n+1):n and, half of the time, the reversed v(n-1):n that llvm-mc-16
+#     takes from V67 on; the new-value operand's producer `vN = vxor(v30,v31)` before it),
+#     predicates, immediates;
 #     memory rows get a base in the middle of the scratch buffer (any alignment), so that
 #     every offset and modifier stays inside it;
 #   - dumps r0-r27, v0-v31, q0-q3 (as vand(qN,r27)) and the buffer with one write.
@@ -20,7 +22,9 @@
 # scalar transfers: rows whose semantics every case relies on.
 # With --packets N, N random packets of 2-4 HVX instructions (rows with semantics that this
 # test runs) are compared the same way, in programs of 50 cases; packets llvm-mc-16 refuses
-# (the packet rules) are left out.
+# (the packet rules: about 45% of random packets) are drawn again, so that N are compared.
+# With --chain K each case runs K random packets one after the other (no packet assigns a
+# register another uses as a memory base), which makes long runs about K times cheaper.
 # Every program also runs under hexsim --no-jit and --jit-threshold 1: the output must be the
 # same as the default run's. Some vectors are built lane by lane (1-, 2- or 4-byte lanes) from
 # edge values (0, +-1, the extremes and their neighbours), for the saturating forms.
@@ -168,8 +172,10 @@ def instantiate(row, rng):
                 regs[r] = ("buf", BUF // 2 + rng.randrange(-256, 256))
         elif kind == "V":
             if double:
-                r = rng.randrange(0, 32, 2)
-                text = "v%d:%d" % (r + 1, r)
+                # an even field n names v(n+1):n, an odd one (V67 on) the reversed pair v(n-1):n;
+                # the low register is vn either way
+                r = rng.randrange(32)
+                text = "v%d:%d" % (r + 1, r) if r % 2 == 0 else "v%d:%d" % (r - 1, r)
             else:
                 while True:
                     text = "v%d" % rng.randrange(30)
@@ -196,16 +202,21 @@ def instantiate(row, rng):
 
 
 class Case:
-    def __init__(self, rows, rng):
-        # one row, or (random packets) several in one packet
+    def __init__(self, rows, rng, packets=None):
+        # one row, or (random packets) several in one packet; or packets: [(text, regs)], run
+        # one after the other
         parts, self.regs = [], {}
-        for row in (rows if isinstance(rows, list) else [rows]):
+        for row in ([] if packets else rows if isinstance(rows, list) else [rows]):
             body, producers, regs, self.ops = instantiate(row, rng)
             parts += producers + [body]
             self.regs.update(regs)
         self.packet = "{ " + "; ".join(parts) + " }"
-        fp = any(r.where.startswith("hvx_fp.isa") for r in (rows if isinstance(rows, list) else
-                                                             [rows]))
+        if packets:
+            self.packet = "\n  ".join(t for t, _ in packets)
+            for _, regs in packets:
+                self.regs.update(regs)
+        listed = [] if packets else rows if isinstance(rows, list) else [rows]
+        fp = any(r.where.startswith("hvx_fp.isa") for r in listed)
         self.vecs = [rand_vec(rng, fp) for _ in range(32)]
         self.qsrc = [rand_vec(rng) for _ in range(4)]
         self.image = bytes(rng.getrandbits(8) for _ in range(BUF))
@@ -544,60 +555,107 @@ def vector_writes(insn):
     return out
 
 
-def packet_case(rows, rng):
+def random_packet(rows, rng):
     """A random packet of 2-4 rows in which no vector register is written twice (the packet
-    rule hexsim checks; llvm-mc-16 and qemu-hexagon 7.2 accept such packets)."""
+    rule hexsim checks; llvm-mc-16 and qemu-hexagon 7.2 accept such packets): (text, the
+    scalar registers its memory rows use as bases: {r: ("buf", offset)})."""
     while True:
-        c = Case([rng.choice(rows) for _ in range(rng.randint(2, 4))], rng)
-        seen, ok = set(), True
-        for insn in c.packet.strip("{} ").split("; "):
+        parts, regs, seen, ok = [], {}, set(), True
+        for row in [rng.choice(rows) for _ in range(rng.randint(2, 4))]:
+            body, producers, r, _ = instantiate(row, rng)
+            parts += producers + [body]
+            regs.update(r)
+        reversed_dest = False
+        for insn in parts:
             w = vector_writes(insn)
             ok = ok and not (w & seen)
             seen |= w
+            m = re.match(r"\s*(?:if \([^)]*\)\s*)?v(\d+):(\d+)\S*\s*\W?=", insn)
+            reversed_dest |= bool(m) and int(m.group(1)) < int(m.group(2))
+        # (qemu-hexagon 7.2 aborts on a packet that writes a reversed pair and another vector
+        # register: "ctx_future_vreg_off: assertion failed")
+        ok = ok and not (reversed_dest and len(seen) > 2)
         if ok:
-            return c
+            return "{ " + "; ".join(parts) + " }", regs
+
+
+def scalar_writes(text):
+    """The general registers a packet's text assigns (left of `=`; not post-increments)."""
+    out = set()
+    for insn in text.strip("{} ").split("; "):
+        insn = re.sub(r"\w*mem\w*\([^)]*\)", "", insn)   # (a store's address is no write)
+        m = re.search(r"(\+|-|&|\|)?=", insn)
+        if m:
+            out |= {int(r) for r in re.findall(r"\br(\d+)", insn[:m.start()])}
+    return out
+
+
+def llvm_accepts(args, texts, work):
+    """Which of the packets llvm-mc-16 (-mv67 -mhvx) assembles (one llvm-mc run)."""
+    src, obj = os.path.join(work, "try.s"), os.path.join(work, "try.o")
+    with open(src, "w") as f:
+        f.write("\n".join(texts) + "\n")
+    _, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx", "-filetype=obj",
+                     src, "-o", obj])
+    bad = {int(m.group(1)) - 1 for m in re.finditer(r":(\d+):\d+: error:", err)}
+    return [i not in bad for i in range(len(texts))]
 
 
 def build_packets(args, rows, rng, index):
-    """A program of random packets; returns (elf, cases) with the packets llvm-mc accepts."""
-    cases = [packet_case(rows, rng) for _ in range(50)]
+    """A program of 50 cases of args.chain random packets each, drawn until llvm-mc-16
+    accepts that many (it refuses about 45% of random packets: the HVX resource rules);
+    returns (elf, cases, packets llvm-mc refused)."""
     work = os.path.join(args.work, "packets%03d" % index)
     os.makedirs(work, exist_ok=True)
-    src, obj, elf = (os.path.join(work, "p" + e) for e in (".s", ".o", ""))
-    while cases:
-        text = program(cases, "packets")
-        with open(src, "w") as f:
-            f.write(text)
-        rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx",
-                          "-filetype=obj", src, "-o", obj])
-        if rc == 0:
+    want, good, refused = 50 * args.chain, [], 0
+    for _ in range(8):
+        if len(good) >= want:
             break
-        lines = text.split("\n")
-        starts = [i + 1 for i, ln in enumerate(lines) if re.match(r"^case\d+:$", ln)]
-        bad = set()
-        for m in re.finditer(r":(\d+):\d+: error:", err):
-            ln = int(m.group(1))
-            k = max([i for i, st in enumerate(starts) if st <= ln] or [-1])
-            if k >= 0:
-                bad.add(k)
-        if not bad:
-            return None, []
-        cases = [c for i, c in enumerate(cases) if i not in bad]
-    if not cases:
-        return None, []
+        cand = [random_packet(rows, rng) for _ in range(2 * (want - len(good)) + 4)]
+        for c, ok in zip(cand, llvm_accepts(args, [t for t, _ in cand], work)):
+            if ok:
+                good.append(c)
+            else:
+                refused += 1
+    good = good[:want]
+    cases = []
+    while good:
+        # a chain: no packet assigns a register another one uses as a memory base
+        chain, bases, written = [], set(), set()
+        for p in list(good):
+            if len(chain) == args.chain:
+                break
+            w = scalar_writes(p[0])
+            if (w & bases) or (set(p[1]) & written):
+                continue
+            chain.append(p)
+            bases |= set(p[1])
+            written |= w
+            good.remove(p)
+        if not chain:
+            break
+        cases.append(Case(None, rng, packets=chain))
+    src, obj, elf = (os.path.join(work, "p" + e) for e in (".s", ".o", ""))
+    with open(src, "w") as f:
+        f.write(program(cases, "packets"))
+    rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx",
+                      "-filetype=obj", src, "-o", obj])
+    if rc != 0:
+        return None, [], refused
     rc, _, err = run([LLD, "-static", "-o", elf, obj])
-    return (elf if rc == 0 else None), cases
+    return (elf if rc == 0 else None), cases, refused
 
 
 def test_packets(args, rows, index):
     rng = random.Random("%d:packets:%d" % (args.seed, index))
-    elf, cases = build_packets(args, rows, rng, index)
+    elf, cases, refused = build_packets(args, rows, rng, index)
     if not elf:
-        return 0, []
+        return 0, ["packets %d: the program does not assemble" % index], refused
     qrc, qout, _ = run([args.qemu, "-cpu", "v67", elf])
     hrc, hout, herr, modes = run_hexsim(args, elf, "packets %d" % index)
     details = [modes] if modes else []
     n = min(len(qout), len(hout)) // REC
+    compared = sum(c.packet.count("{") for c in cases[:n])
     for i in range(n):
         q, h = qout[i * REC:(i + 1) * REC], hout[i * REC:(i + 1) * REC]
         if q != h:
@@ -608,7 +666,7 @@ def test_packets(args, rows, index):
                        (index, len(qout) // REC, len(hout) // REC, hrc, herr.strip()[:200]))
     if not args.keep and not details:
         shutil.rmtree(os.path.join(args.work, "packets%03d" % index), ignore_errors=True)
-    return n, details
+    return compared, details, refused
 
 
 def main():
@@ -632,6 +690,8 @@ def main():
                     help="known values of rows qemu-hexagon 7.2 cannot run")
     ap.add_argument("--packets", type=int, default=0,
                     help="compare this many random packets instead of the rows one by one")
+    ap.add_argument("--chain", type=int, default=1,
+                    help="random packets run one after the other in each case (long runs)")
     args = ap.parse_args()
     missing = [t for t in (LLVM_MC, LLD, args.qemu) if not shutil.which(t)]
     if missing:
@@ -664,13 +724,14 @@ def main():
         # vmem(r18++m0) }`, p2 false), hexsim the register's)
         usable = [r for r in todo if r.tag in have and not
                   (("_tmp_" in r.tag or "_cur_" in r.tag) and "pred" in r.tag)]
-        progs = (args.packets + 49) // 50
+        progs = (args.packets + 50 * args.chain - 1) // (50 * args.chain)
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             res = list(ex.map(lambda i: test_packets(args, usable, i), range(progs)))
         n = sum(r[0] for r in res)
         details = [d for r in res for d in r[1]]
-        print("hvx_exec: %d random packets of %d HVX rows compared, %d mismatching lines" %
-              (n, len(usable), len(details)))
+        print("hvx_exec: %d random packets of %d HVX rows compared (%d per case), %d "
+              "mismatching lines; %d drawn packets llvm-mc-16 refuses were redrawn" %
+              (n, len(usable), args.chain, len(details), sum(r[2] for r in res)))
         for d in details[:60]:
             print("  " + d)
         if args.details:

@@ -190,9 +190,14 @@ def _rd(st, name, fmt):
     return lanes(st.v[name], "H" if fmt != _SF else "I")
 
 
+def pair_hi(low):
+    """A pair's high register: v(n+1) of vn+1:n, v(n-1) of the reversed vn-1:n (odd n)."""
+    return low + 1 if low % 2 == 0 else low - 1
+
+
 def _wr_pair(st, base, lanes_lo, lanes_hi, code):
     st.v[base] = pack(lanes_lo, code)
-    st.v[base + 1] = pack(lanes_hi, code)
+    st.v[pair_hi(base)] = pack(lanes_hi, code)
 
 
 def _widen(tag, fmt, op):
@@ -213,7 +218,7 @@ for _fmt, _n in ((_HF, "hf"), (_BF, "bf")):
 def _fma_wide(tag, fmt):
     def fn(st, ops):
         u, v = _rd(st, ops["Vu"], fmt), _rd(st, ops["Vv"], fmt)
-        x = lanes(st.v[ops["Vxx"]], "I"), lanes(st.v[ops["Vxx"] + 1], "I")
+        x = lanes(st.v[ops["Vxx"]], "I"), lanes(st.v[pair_hi(ops["Vxx"])], "I")
         r = [_enc(_add(_mul(_dec(a, fmt), _dec(b, fmt)), _dec(x[i & 1][i >> 1], _SF)), _SF)
              for i, (a, b) in enumerate(zip(u, v))]
         _wr_pair(st, ops["Vxx"], r[0::2], r[1::2], "I")
