@@ -44,6 +44,11 @@ class Q:
         return self.exp + k
 
 
+def _hi(low):
+    """A pair's high register: v(n+1) of vn+1:n, v(n-1) of the reversed vn-1:n (odd n)."""
+    return low + 1 if low % 2 == 0 else low - 1
+
+
 def _signed(v, bits):
     return v - (1 << bits) if v >> (bits - 1) else v
 
@@ -163,7 +168,7 @@ def _widen(tag, fu, fv):
         u, v = _lanes(st.v[ops["Vu"]], "H"), _lanes(st.v[ops["Vv"]], "H")
         res = [qmpy(fu(a), fv(b), 23) for a, b in zip(u, v)]
         st.v[ops["Vdd"]] = _pack(res[0::2], "I")
-        st.v[ops["Vdd"] + 1] = _pack(res[1::2], "I")
+        st.v[_hi(ops["Vdd"])] = _pack(res[1::2], "I")
     MODELS[tag] = fn
 
 
@@ -183,7 +188,7 @@ def _conv_hf_qf16(st, ops):
 
 
 def _conv_hf_qf32(st, ops):
-    lo, hi = _lanes(st.v[ops["Vuu"]], "I"), _lanes(st.v[ops["Vuu"] + 1], "I")
+    lo, hi = _lanes(st.v[ops["Vuu"]], "I"), _lanes(st.v[_hi(ops["Vuu"])], "I")
     out = []
     for a, b in zip(lo, hi):
         out += [to_ieee(qf32(a).value, 10, 5, 15), to_ieee(qf32(b).value, 10, 5, 15)]
@@ -218,9 +223,9 @@ def _coef(w, j):
 def _v6mpy(tag, direction, acc):
     def fn(st, ops):
         dst = ops["Vxx" if acc else "Vdd"]
-        ua, ub = _lanes(st.v[ops["Vuu"]], "I"), _lanes(st.v[ops["Vuu"] + 1], "I")
-        va, vb = _lanes(st.v[ops["Vvv"]], "I"), _lanes(st.v[ops["Vvv"] + 1], "I")
-        old = [_lanes(st.v[dst], "I"), _lanes(st.v[dst + 1], "I")]
+        ua, ub = _lanes(st.v[ops["Vuu"]], "I"), _lanes(st.v[_hi(ops["Vuu"])], "I")
+        va, vb = _lanes(st.v[ops["Vvv"]], "I"), _lanes(st.v[_hi(ops["Vvv"])], "I")
+        old = [_lanes(st.v[dst], "I"), _lanes(st.v[_hi(dst)], "I")]
         out = [[], []]
         d1terms, d0terms = _V6MPY[direction][ops["Ii"]]
         for i in range(32):
@@ -232,7 +237,7 @@ def _v6mpy(tag, direction, acc):
                 t = terms.split()
                 s = sum(byte[t[k]] * byte[t[k + 1]] for k in range(0, len(t), 2))
                 out[reg].append(((old[reg][i] if acc else 0) + s) & 0xffffffff)
-        st.v[dst], st.v[dst + 1] = _pack(out[0], "I"), _pack(out[1], "I")
+        st.v[dst], st.v[_hi(dst)] = _pack(out[0], "I"), _pack(out[1], "I")
     MODELS[tag] = fn
 
 
