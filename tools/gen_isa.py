@@ -106,6 +106,9 @@ def parse_file(path, rows, duplex):
                     r.flags.append(a)
                 else:
                     fail(path, lineno, 'unknown attribute ' + a)
+            # (derived) a vector destination only the packet reads: Vd32.tmp, Vdd32.tmp
+            if re.search(r'\bV[a-z]{1,2}32\.tmp\b', r.syntax):
+                r.flags.append('vtmp')
             rows.append(r)
 
 

@@ -527,7 +527,8 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->store_now_base = !x->xlat && !x->trace && !x->caches;
     x->fp_host = hx_fp_host_check();
     x->hvx = 1;   // (so that hx_clear_full clears the HVX staging too)
-    x->vfwd_reg = -1;
+    x->vfwd_mask = 0;
+    x->vfwd_last = -1;
     hx_clear_full(x);
 }
 

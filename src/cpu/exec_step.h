@@ -37,12 +37,14 @@ static inline void hx_clear_full(struct hx_exec *x)
     x->cmask = x->gmask = 0;
     x->usr_sticky = 0;
     x->release_reservation = false;
-    if (x->hvx | (x->vfwd_reg >= 0)) {   // (HVX state staged: sem.h)
+    if (x->hvx | (x->vfwd_mask != 0)) {   // (HVX state staged: sem.h)
         x->hvx = 0;
         x->vmask = 0;
         x->qmask = 0;
-        x->vfwd_reg = -1;
+        x->vfwd_mask = 0;
+        x->vfwd_last = -1;
         x->vst.used = false;
+        x->vsc.n = 0;
     }
 }
 

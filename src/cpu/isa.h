@@ -87,6 +87,8 @@ enum hexsim_insn_flag {
     HX_F_HVX = 1u << 26,       // HVX: decodes only on a core with HVX (HEXSIM_ARCH_HVX)
     HX_F_HVXIEEE = 1u << 27,   // HVX IEEE floating point (HEXSIM_ARCH_HVX_IEEE)
     HX_F_HVXQF = 1u << 28,     // HVX qfloat (HEXSIM_ARCH_HVX_QF)
+    HX_F_VTMP = 1u << 29,      // its vector destination is a temporary the packet's other
+                               // instructions read, no register (`.tmp`; from the syntax)
 };
 
 #define HX_MAX_OPERANDS 6

@@ -16,5 +16,6 @@
 #include "sem/hvx_fp.h"
 #include "sem/hvx_qf.h"
 #include "sem/hvx_alu.h"
+#include "sem/hvx_hist.h"
 
 #endif
