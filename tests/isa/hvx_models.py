@@ -34,6 +34,11 @@ def pack(vals, fmt):
     return bytearray(struct.pack("<%d%s" % (n, fmt.upper()), *[v & mask for v in vals]))
 
 
+# the V68 qfloat and v6mpy models live in their own file
+import hvx_models_qfloat  # noqa: E402
+MODELS.update(hvx_models_qfloat.MODELS)
+
+
 @model("V6_vaddb")
 def vaddb(st, ops):
     u, v = lanes(st.v[ops["Vu"]], "B"), lanes(st.v[ops["Vv"]], "B")

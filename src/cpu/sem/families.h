@@ -14,6 +14,7 @@
 #include "sem/hvx_shift.h"
 #include "sem/hvx_mpy.h"
 #include "sem/hvx_fp.h"
+#include "sem/hvx_qf.h"
 #include "sem/hvx_alu.h"
 #include "sem/hvx_hist.h"
 

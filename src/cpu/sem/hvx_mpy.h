@@ -102,4 +102,45 @@ static inline void hx_vrmpy_win(hx_vpair *d, const hx_vpair *uu, uint32_t rt, in
     }
 }
 
+// v6mpy (V68): per word lane i, sums of products of unsigned bytes of Vuu with 10-bit signed
+// coefficients of Vvv (coefficient j of register r: byte j of Vvv.v[r].uw[i] with bits
+// 2j+1:2j of its byte 3 above it). Of the words a = Vuu.v[0].uw[i], b = Vuu.v[1].uw[i], the
+// three bytes X and Y the product sums use depend on the direction (h, v) and on #u2 bit 1;
+// #u2 bit 0 says which output register gets the single sum and which the double one:
+//   even: d1 = Y.c1 + X.c0, d0 = X.c1;  odd: d1 = Y.c0, d0 = Y.c1 + X.c0
+// (PRM V68 "v6mpy"; the byte choices below are the PRM table regrouped: tests/isa checks the
+// table's literal form in tests/isa/hvx_models.py).
+static inline int32_t hx_v6coef(uint32_t w, unsigned j)
+{
+    int32_t c = (int32_t)((((w >> (24 + 2 * j)) & 3) << 8) | ((w >> (8 * j)) & 0xff));
+    return c >= 512 ? c - 1024 : c;
+}
+static inline void hx_v6mpy(hx_vpair *d, const hx_vpair *uu, const hx_vpair *vv, unsigned u,
+                            int horiz, int acc)
+{
+    // byte numbers of X and Y: 0-3 the low register's word, 4-7 the high one's
+    static const uint8_t sel[2][2][2][3] = {
+        {{{1, 4, 5}, {3, 6, 7}}, {{0, 1, 4}, {2, 3, 6}}},    // v: u/2 = 0, 1
+        {{{6, 4, 2}, {7, 5, 3}}, {{4, 2, 0}, {5, 3, 1}}},    // h
+    };
+    for (unsigned i = 0; i < HX_VBYTES / 4; i++) {
+        int32_t c[2][3], x = 0, y = 0, x1 = 0, y1 = 0;
+        for (unsigned r = 0; r < 2; r++)
+            for (unsigned j = 0; j < 3; j++)
+                c[r][j] = hx_v6coef(vv->v[r].uw[i], j);
+        const uint8_t *xs = sel[horiz][(u >> 1) & 1][0], *ys = sel[horiz][(u >> 1) & 1][1];
+        for (unsigned j = 0; j < 3; j++) {
+            int32_t bx = uu->v[xs[j] >> 2].ub[4 * i + (xs[j] & 3)];
+            int32_t by = uu->v[ys[j] >> 2].ub[4 * i + (ys[j] & 3)];
+            x += bx * c[0][j];    // X.c0
+            x1 += bx * c[1][j];   // X.c1
+            y += by * c[0][j];    // Y.c0
+            y1 += by * c[1][j];   // Y.c1
+        }
+        int32_t d1 = (u & 1) ? y : y1 + x, d0 = (u & 1) ? y1 + x : x1;
+        d->v[1].uw[i] = (acc ? d->v[1].uw[i] : 0) + (uint32_t)d1;
+        d->v[0].uw[i] = (acc ? d->v[0].uw[i] : 0) + (uint32_t)d0;
+    }
+}
+
 #endif
