@@ -24,7 +24,7 @@ static void copy_dst_unaligned(unsigned char *d, const unsigned char *s, u32 n)
 }
 static void copy_plain(unsigned char *restrict d, const unsigned char *restrict s, u32 n)
 {
-    for (u32 i = 0; i < n; i++)   /* vectorized by clang (-mhvx) */
+    for (u32 i = 0; i < n; i++)   /* vectorized by clang */
         d[i] = (unsigned char)(s[i] + 1);
 }
 static void fill(unsigned char *d, u32 n, unsigned char v)

@@ -1,7 +1,7 @@
 /* h4_dot: dot products, repeated: 16-bit vectors with widening multiply-accumulates into
  * word pairs (vmpyhv_acc, intrinsics), 8-bit unsigned by signed with vrmpy accumulates, and
  * a plain C 16-bit dot product that clang vectorizes.
- * Expected output: h4_dot sum=0x756ada30 check=ok */
+ * Expected output: h4_dot sum=0x3b49e2f0 check=ok */
 #include "hvx_rt.h"
 #define N (32 * 1024)
 static short a[N] __attribute__((aligned(128)));
@@ -34,7 +34,7 @@ static int dot8(void)
 static int dot_plain(const short *restrict x, const short *restrict y)
 {
     int s = 0;
-    for (int i = 0; i < N; i++)   /* vectorized by clang (-mhvx) */
+    for (int i = 0; i < N; i++)   /* vectorized by clang */
         s += x[i] * y[i];
     return s;
 }
@@ -49,7 +49,7 @@ int main(void)
     }
     u32 sum = 2166136261u;
     int ok = 1;
-    for (int it = 0; it < 2000; it++) {
+    for (int it = 0; it < 1400; it++) {
         int d16 = dot16(), d8 = dot8(), dp = dot_plain(a, b);
         if (it == 0) {
             int r16 = 0, r8 = 0;

@@ -53,7 +53,7 @@ int main(void)
         /* every column sorted */
         for (int b = 0; b < BLOCKS; b += 1 + it)
             SCALAR for (int l = 0; l < 64; l++)
-                for (int r = 1; r < ROWS; r++)
+                SCALAR for (int r = 1; r < ROWS; r++)
                     ok &= data[b][r - 1][l] <= data[b][r][l];
         sum = fnv(sum, data, sizeof(data));
     }
