@@ -21,7 +21,8 @@
 # With --packets N, N random packets of 2-4 HVX instructions (rows with semantics that this
 # test runs) are compared the same way, in programs of 50 cases; packets llvm-mc-16 refuses
 # (the packet rules) are left out.
-# Every program also runs under hexsim --no-jit and --jit-threshold 1: the output must be the
+# Every program also runs under hexsim --no-jit and --jit-threshold 1 (with and without
+# --no-stencils): the output must be the
 # same as the default run's. Some vectors are built lane by lane (1-, 2- or 4-byte lanes) from
 # edge values (0, +-1, the extremes and their neighbours), for the saturating forms.
 # Rows qemu-hexagon 7.2 cannot run are checked against a model of the PRM pseudo-code when
@@ -93,8 +94,9 @@ EDGE_LANES = {1: [0, 1, 0x7f, 0x80, 0x81, 0xff, 0xfe, 0x7e],
               4: [0, 1, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 0xfffffffe,
                   0x0000ffff, 0xffff0000, 0x00008000]}
 # hexsim runs every program as it runs by default (the block compiler at its threshold), then
-# interpreting only and compiling every block at once: the three outputs must be equal
-HEXSIM_MODES = [[], ["--no-jit"], ["--jit-threshold", "1"]]
+# interpreting only, compiling every block at once (with the stencils, and calling the
+# semantic functions instead): the four outputs must be equal
+HEXSIM_MODES = [[], ["--no-jit"], ["--jit-threshold", "1"], ["--jit-threshold", "1", "--no-stencils"]]
 
 
 def rand_vec(rng):
