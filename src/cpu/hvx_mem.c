@@ -84,16 +84,10 @@ void hx_vstu(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en)
     stage(x, ea, v, en);
 }
 
-// Writes byte i of the staged store (enabled) to guest memory: RAM through its page, a
-// device through the MMIO callback (system mode). The blocks were checked when staged.
+// Writes a byte of the staged store (enabled) to guest memory in system mode: RAM through its
+// page, a device through the MMIO callback. The blocks were checked when staged.
 static void commit_byte(struct hx_exec *x, uint32_t a, uint8_t byte)
 {
-    if (!x->xlat) {
-        struct hexsim_page *p = hexsim_mem_page(x->mem, a);
-        if (p)
-            hexsim_page_store(x->mem, p, a & (HEXSIM_PAGE_SIZE - 1), 1, byte);
-        return;
-    }
     struct hexsim_xlat_result r = { NULL, 0 };
     if (hx_check_access(x, a, 1, HEXSIM_PROT_W, &r))
         return;
@@ -108,22 +102,31 @@ static void commit_store(struct hx_exec *x)
     const struct hx_vstore *s = &x->vst;
     if (x->caches)
         x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, s->addr, 8, false);
-    for (unsigned i = 0; i < HX_VBYTES; i++) {
-        if (!hx_qbit(&s->en, i))
-            continue;
-        uint32_t a = s->addr + i;
-        // whole doublewords of one RAM page in user mode: one store each
-        if (!x->xlat && !(i & 7) && !(a & 7) && s->en.b[i >> 3] == 0xff) {
+    if (!x->xlat) {   // user mode: RAM pages, looked up once for the bytes each one holds
+        for (unsigned i = 0; i < HX_VBYTES;) {
+            uint32_t a = s->addr + i;
+            unsigned n = HEXSIM_PAGE_SIZE - (a & (HEXSIM_PAGE_SIZE - 1));
+            unsigned end = n < HX_VBYTES - i ? i + n : HX_VBYTES;
             struct hexsim_page *p = hexsim_mem_page(x->mem, a);
-            uint64_t v;
-            memcpy(&v, s->data.ub + i, 8);
-            if (p)
-                hexsim_page_store(x->mem, p, a & (HEXSIM_PAGE_SIZE - 1), 8, v);
-            i += 7;
-            continue;
+            for (; p && i < end; i++) {
+                uint32_t off = (s->addr + i) & (HEXSIM_PAGE_SIZE - 1);
+                // eight enabled bytes at a doubleword of the store: one store
+                if (!(i & 7) && i + 8 <= end && s->en.b[i >> 3] == 0xff) {
+                    uint64_t v;
+                    memcpy(&v, s->data.ub + i, 8);
+                    hexsim_page_store(x->mem, p, off, 8, v);
+                    i += 7;
+                } else if (hx_qbit(&s->en, i)) {
+                    hexsim_page_store(x->mem, p, off, 1, s->data.ub[i]);
+                }
+            }
+            i = end;
         }
-        commit_byte(x, a, s->data.ub[i]);
+        return;
     }
+    for (unsigned i = 0; i < HX_VBYTES; i++)
+        if (hx_qbit(&s->en, i))
+            commit_byte(x, s->addr + i, s->data.ub[i]);
 }
 
 void hx_hvx_commit(struct hx_exec *x)
