@@ -96,7 +96,7 @@ def main():
                     'grep -E "^(PASS|FAIL|SKIPPED|UNTESTED):" | sed "s/^/@/"')).encode()
         t0 = time.time()
         p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', initrd, '--max-seconds', a.max_seconds],
-                           input=typed, capture_output=True, timeout=1600)
+                           input=typed, capture_output=True, timeout=float(a.max_seconds) + 100)
         took = time.time() - t0
     out = p.stdout.decode(errors='replace').replace('\r', '')
     if a.keep_log:

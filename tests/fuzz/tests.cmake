@@ -27,7 +27,7 @@ if(HEXSIM_FUZZ)
         target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
         set(work "${CMAKE_BINARY_DIR}/fuzz-smoke/${t}")
         add_test(NAME fuzz_smoke_${t}
-            COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && cd \"$1\" && exec ${HEXSIM_NICE} -n 19 \"$2\" -max_total_time=$3 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \"$1\" \"$4\""
+            COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && cd \"$1\" && exec ${HEXSIM_NICE} -n 19 \"$2\" -seed=1 -max_total_time=$3 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \"$1\" \"$4\""
                     fuzz_smoke "${work}" "$<TARGET_FILE:fuzz_${t}>" "${HEXSIM_FUZZ_SMOKE_SECONDS}"
                     "${HEXSIM_FUZZ_DIR}/corpus/${t}")
         math(EXPR timeout "${HEXSIM_FUZZ_SMOKE_SECONDS} * 3 + 60")

@@ -99,10 +99,27 @@ EDGE_LANES = {1: [0, 1, 0x7f, 0x80, 0x81, 0xff, 0xfe, 0x7e],
 HEXSIM_MODES = [[], ["--no-jit"], ["--jit-threshold", "1"], ["--jit-threshold", "1", "--no-stencils"]]
 
 
-def rand_vec(rng):
+# edge values of float lanes, for the rows of hvx_fp.isa: hf and bf (2 bytes), sf (4 bytes):
+# zeros, infinities, quiet and signalling NaNs of both signs, the smallest subnormals, the
+# largest finite values, 1, rounding ties, values that saturate conversions
+FP_EDGE_LANES = {2: [0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7d00, 0xfd00, 0x0001,
+                     0x8001, 0x03ff, 0x0400, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3800, 0x3e00,
+                     0x4100, 0x57f8, 0x7f80, 0xff80, 0x7fc0, 0xffc0, 0x7fa0, 0x3f80, 0xbf80],
+                 4: [0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000,
+                     0x7fa00000, 0xffa00000, 0x00000001, 0x80000001, 0x00800000, 0x7f7fffff,
+                     0xff7fffff, 0x3f800000, 0xbf800000, 0x3f808000, 0x3f818000, 0x4f000000,
+                     0xcf000000, 0x477ff000, 0x33000000, 0x3fc00000]}
+
+
+def rand_vec(rng, fp=False):
     k = rng.randrange(6)
     if k == 0:
         return rng.choice(EDGE)
+    if fp and k in (2, 3):   # float rows: lanes of float edge values (70%) or random ones
+        size = rng.choice([2, 4])
+        return b"".join((rng.choice(FP_EDGE_LANES[size]) if rng.random() < 0.7 else
+                         rng.getrandbits(8 * size)).to_bytes(size, "little")
+                        for _ in range(VB // size))
     if k <= 2:   # lane by lane: an edge value (60%) or a random one
         size = rng.choice([1, 2, 4])
         return b"".join((rng.choice(EDGE_LANES[size]) if rng.random() < 0.6 else
@@ -189,7 +206,9 @@ class Case:
             parts += producers + [body]
             self.regs.update(regs)
         self.packet = "{ " + "; ".join(parts) + " }"
-        self.vecs = [rand_vec(rng) for _ in range(32)]
+        fp = any(r.where.startswith("hvx_fp.isa") for r in (rows if isinstance(rows, list) else
+                                                             [rows]))
+        self.vecs = [rand_vec(rng, fp) for _ in range(32)]
         self.qsrc = [rand_vec(rng) for _ in range(4)]
         self.image = bytes(rng.getrandbits(8) for _ in range(BUF))
         self.scalars = []
@@ -470,7 +489,8 @@ def check_known(args, blocks, tags):
     with open(src, "w") as f:
         f.write(known_program(blocks))
     rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv73", "-mhvx",
-                      "-mattr=+hvxv73,+hvx-length128b", "-filetype=obj", src, "-o", obj])
+                      "-mattr=+hvxv73,+hvx-length128b,+hvx-ieee-fp,+hvx-qfloat", "-filetype=obj",
+                      src, "-o", obj])
     if rc != 0 or run([LLD, "-static", "-o", elf, obj])[0] != 0:
         return fails + ["known values: llvm-mc-16/ld.lld-16 reject %s: %s" %
                         (src, err.strip()[:300])]

@@ -392,6 +392,12 @@ uint32_t hx_sffma_sc(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, ui
     return acc;
 }
 
+uint32_t hx_sffma_rne(uint32_t acc, uint32_t a, uint32_t b)
+{
+    uint32_t fl = 0;
+    return sf_fma(a, b, acc, 0, RM_NEAR, &fl);
+}
+
 uint32_t hx_sffma_lib_soft(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b,
                            bool negate)
 {

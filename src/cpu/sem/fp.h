@@ -53,6 +53,9 @@ uint32_t hx_sffma_soft(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b, 
 // :lib forms: nearest-even, no flags, overflow to the largest finite, inf-inf gives 0
 uint32_t hx_sffma_lib_soft(struct hx_exec *x, uint32_t acc, uint32_t a, uint32_t b,
                            bool negate);
+// acc + a*b, one rounding to nearest even, no flags, no USR (the HVX IEEE rows: sem/hvx_fp.h);
+// a NaN result is the scalar default NaN
+uint32_t hx_sffma_rne(uint32_t acc, uint32_t a, uint32_t b);
 uint32_t hx_sfminmax_soft(struct hx_exec *x, uint32_t a, uint32_t b, bool max);
 uint8_t hx_sfcmp_soft(struct hx_exec *x, uint32_t a, uint32_t b, enum hx_fpcmp c);
 uint64_t hx_dfadd_soft(struct hx_exec *x, uint64_t a, uint64_t b);
