@@ -31,7 +31,7 @@ TIMINGS = ['ext', 'alu32', 'alu64', 'mpy', 'fp', 'ld', 'st', 'memop', 'jump', 'c
            'cvi_va', 'cvi_va_dv', 'cvi_vx', 'cvi_vx_late', 'cvi_vx_dv', 'cvi_vp', 'cvi_vp_vs',
            'cvi_vs', 'cvi_vm_ld', 'cvi_vm_cur_ld', 'cvi_vm_tmp_ld', 'cvi_vm_vp_ldu', 'cvi_vm_st',
            'cvi_vm_new_st', 'cvi_vm_stu', 'cvi_hist', 'cvi_gather', 'cvi_gather_dv',
-           'cvi_scatter', 'cvi_scatter_dv']
+           'cvi_scatter', 'cvi_scatter_dv', 'cvi_extract', 'cvi_vs_vx', 'cvi_tmp']
 FLAGS = ['load', 'store', 'memop', 'newvalue', 'jump', 'call', 'hwloop', 'return', 'priv',
          'guest', 'trap', 'pred', 'pfalse', 'pnew', 'mustext', 'solo', 'soloax', 'slot1alu',
          'noslot1st', 'latepred', 'cofonly', 'cofsecond', 'nofpu', 'usr', 'audio',
@@ -106,6 +106,9 @@ def parse_file(path, rows, duplex):
                     r.flags.append(a)
                 else:
                     fail(path, lineno, 'unknown attribute ' + a)
+            # (derived) a vector destination only the packet reads: Vd32.tmp, Vdd32.tmp
+            if re.search(r'\bV[a-z]{1,2}32\.tmp\b', r.syntax):
+                r.flags.append('vtmp')
             rows.append(r)
 
 

@@ -38,7 +38,7 @@ COND_RE = re.compile(r'^if \((!?)(P[a-z]4|p[0-3])(\.new)?\) ')
 # the packet (const hx_vec *Vu, const hx_vpair *Vuu, const hx_qreg *Qv, const hx_vec *Os for
 # a new-value operand); written ones point to a local the body fills (zeroed; x/y fields
 # start with the old value), staged after the body (hx_wv, hx_wvv, hx_wq; the destination of a
-# .cur load: hx_vcur, of a .tmp load: hx_vtmp).
+# .cur load: hx_vcur, of a .tmp load or assignment: hx_vtmp, hx_vvtmp).
 VEC = {
     'HX_OPK_V': ('hx_vec', '{b} = *hx_vr(x, {n});', 'hx_wv(x, {n}, &{b})', 'hx_vr(x, {n})'),
     'HX_OPK_VV': ('hx_vpair', 'hx_vrr(x, {n}, &{b});', 'hx_wvv(x, {n}, &{b})', None),
@@ -65,7 +65,7 @@ def vec_operand(r, name, kind, i, written, w, writes):
         if (name + '.cur') in r.syntax:
             store = 'hx_vcur(x, {n}, &{b})'
         elif (name + '.tmp') in r.syntax:
-            store = 'hx_vtmp(x, {n}, &{b})'
+            store = 'hx_vvtmp(x, {n}, &{b})' if kind == 'HX_OPK_VV' else 'hx_vtmp(x, {n}, &{b})'
         writes.append('    ' + store.format(n=v + 'N', b=b) + ';')
     elif ptr:
         w.append('    HX_UNUSED const %s *const %s = %s;' % (ctype, v, ptr.format(n=v + 'N')))

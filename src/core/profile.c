@@ -22,6 +22,7 @@ struct pc_slot {
     uint32_t pc;
     bool used;
     uint64_t pcycles, packets;
+    uint64_t hvx_packets, hvx_insns;
 };
 
 struct node {
@@ -192,7 +193,7 @@ static void push_call(struct hexsim_profile *p, struct thread_stack *ts, uint32_
 }
 
 void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, uint64_t pcycles,
-                           int flow, uint32_t next_pc)
+                           unsigned hvx_insns, int flow, uint32_t next_pc)
 {
     t %= HEXSIM_PROFILE_THREADS;
     struct thread_stack *ts = &p->st[t];
@@ -200,6 +201,10 @@ void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, ui
     if (s) {
         s->pcycles += pcycles;
         s->packets++;
+        if (hvx_insns) {
+            s->hvx_packets++;
+            s->hvx_insns += hvx_insns;
+        }
     }
     if (p->root_func[t] == UINT32_MAX)
         p->root_func[t] = pc;
@@ -218,6 +223,7 @@ struct func_total {
     const char *name;
     uint32_t addr;
     uint64_t pcycles, packets;
+    uint64_t hvx_packets, hvx_insns;
 };
 
 static int by_addr(const void *a, const void *b)
@@ -285,7 +291,7 @@ int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const
         total += s->pcycles;
         const struct hexsim_sym *y = sym ? hexsim_symtab_lookup(sym, s->pc) : NULL;
         ft[nf++] = (struct func_total){ y ? y->name : NULL, y ? y->addr : s->pc, s->pcycles,
-                                        s->packets };
+                                        s->packets, s->hvx_packets, s->hvx_insns };
     }
     if (ft)
         qsort(ft, nf, sizeof(*ft), by_addr);
@@ -294,6 +300,8 @@ int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const
         if (w && ft[w - 1].addr == ft[k].addr && ft[w - 1].name == ft[k].name) {
             ft[w - 1].pcycles += ft[k].pcycles;
             ft[w - 1].packets += ft[k].packets;
+            ft[w - 1].hvx_packets += ft[k].hvx_packets;
+            ft[w - 1].hvx_insns += ft[k].hvx_insns;
         } else {
             ft[w++] = ft[k];
         }
@@ -317,6 +325,23 @@ int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const
             snprintf(name, sizeof name, "0x%08" PRIx32, ft[k].addr);
         fprintf(f, "%16" PRIu64 " %7.2f%% %14" PRIu64 "  %s\n", ft[k].pcycles,
                 total ? 100.0 * (double)ft[k].pcycles / (double)total : 0.0, ft[k].packets, name);
+    }
+    bool hvx = false;   // then a table of the HVX work, when there was some
+    for (size_t k = 0; k < nf && !hvx; k++)
+        hvx = ft[k].hvx_packets != 0;
+    if (hvx)
+        fprintf(f, "\n# HVX packets and HVX instructions among each function's own packets "
+                "(functions with any)\n%16s %18s  %s\n", "hvx packets", "hvx instructions",
+                "function");
+    for (size_t k = 0; k < nf && hvx; k++) {
+        if (!ft[k].hvx_packets)
+            continue;
+        char name[160];
+        if (ft[k].name)
+            snprintf(name, sizeof name, "%s", ft[k].name);
+        else
+            snprintf(name, sizeof name, "0x%08" PRIx32, ft[k].addr);
+        fprintf(f, "%16" PRIu64 " %18" PRIu64 "  %s\n", ft[k].hvx_packets, ft[k].hvx_insns, name);
     }
     if (fclose(f) != 0) {
         snprintf(msg, msglen, "cannot write %s: %s", path, strerror(errno));

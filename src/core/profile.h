@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // --profile: where the pcycles go. The run loops report every committed packet (its
 // address, the pcycles it took, and whether it called or returned); at the end the profile
-// is written as a table of functions (ELF symbols) sorted by their own pcycles, and as
+// is written as a table of functions (ELF symbols) sorted by their own pcycles (then, if
+// any HVX packets ran, their HVX packets and instructions by function), and as
 // folded call stacks ("f;g;h pcycles" lines, the input of flame graph tools) built from
 // the calls and returns the packets made, and drawn as a flame graph (FILE.svg). Calls
 // deeper than HEXSIM_PROFILE_DEPTH per thread are folded as callees of the frame at that
@@ -24,10 +25,10 @@ struct hexsim_profile *hexsim_profile_new(void);
 void hexsim_profile_free(struct hexsim_profile *p);
 // Whether pkt (committed, the thread now at next_pc) called, returned or neither.
 int hexsim_profile_flow(const struct hexsim_packet *pkt, uint32_t next_pc);
-// Accounts one packet of thread (vCPU) t at pc that took `pcycles`; flow and the thread's
-// next PC (a call's target).
+// Accounts one packet of thread (vCPU) t at pc that took `pcycles` and had hvx_insns HVX
+// instructions; flow and the thread's next PC (a call's target).
 void hexsim_profile_packet(struct hexsim_profile *p, unsigned t, uint32_t pc, uint64_t pcycles,
-                           int flow, uint32_t next_pc);
+                           unsigned hvx_insns, int flow, uint32_t next_pc);
 // Writes the table to path, the folded stacks to path.folded and their flame graph to
 // path.svg, naming functions from the
 // ELF file elf (NULL or unreadable: addresses). 0, or -1 with a message.

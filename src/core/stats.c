@@ -54,6 +54,8 @@ void hexsim_stats_add_timing(struct hexsim_stats *s, uint64_t packets,
         snprintf(label, sizeof label, "stall pcycles: %s", hexsim_stall_cause_name(c));
         hexsim_stats_add(s, key, label, t->stall[c]);
     }
+    hexsim_stats_add(s, "hvx_packets", "HVX packets", t->hvx_packets);
+    hexsim_stats_add(s, "hvx_instructions", "HVX instructions", t->hvx_insns);
     hexsim_stats_add(s, "branches_taken", "branches taken", t->taken);
     hexsim_stats_add(s, "mispredicted_hints", "mispredicted hints", t->mispredicts);
     if (caches) {

@@ -29,7 +29,18 @@
 //    instruction that only slot 0 can hold (then slot 1), two stores take slots 1 and 0 in
 //    packet order (unless one of them only has slot 0); a memop is the only store; at most
 //    one load and one store that only slot 0 can hold; no memory access (a new-value jump
-//    counts as one) beside a duplex.
+//    counts as one) beside a duplex;
+//  - HVX (HVX PRM, "VLIW packing rules", as llvm-mc-16's packet checker states them): at most
+//    one vector load (.cur, .tmp and gathers included) and one vector store (new-value stores,
+//    scatters and scatter releases included); an unaligned vector load or store (vmemu) takes
+//    slot 0 and leaves slot 1 empty; the four HVX units (xlane/permute, shift, multiply 0 and
+//    1) are shared out among the packet's vector instructions, each taking the units its HVX
+//    type (the timing class of its row) names: one of its units, or for a double-vector type
+//    two neighbouring ones (xlane and shift, or both multiplies), or all four (histograms); a
+//    .tmp load, a new-value store, a scatter release and the .tmp forms of vassign/vcombine
+//    take none; at most one instruction with a .tmp destination (a .tmp load, vassign or
+//    vcombine, a gather's vtmp), which is no register write; the register a .tmp load loads
+//    is not accumulated into (`Vx32 += ...`, `Vx32 |= ...`) in its packet.
 #include "check.h"
 
 #include <string.h>
@@ -57,6 +68,7 @@ struct writes {
     uint8_t plate2;      // predicates written late more than once
     bool pexplicit;      // a predicate-register operand is written
     bool usr_implicit;   // an instruction sets USR status bits implicitly
+    unsigned vtmp;       // instructions with an HVX .tmp destination (gathers: vtmp)
     bool bad;
 };
 
@@ -117,6 +129,8 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
 {
     uint32_t vwritten = 0;   // vector registers this instruction wrote already (vshuff(Vy,Vx,Rt)
                              // may name one register twice)
+    bool tmp = d->timing == HX_TC_CVI_VM_TMP_LD || d->timing == HX_TC_CVI_TMP;
+    w->vtmp += tmp || d->timing == HX_TC_CVI_GATHER || d->timing == HX_TC_CVI_GATHER_DV;
     for (unsigned i = 0; i < d->nops; i++) {
         const struct hexsim_operand_desc *o = &d->ops[i];
         uint32_t v = insn->op[i];
@@ -151,12 +165,14 @@ static void note_operand_writes(struct writes *w, const struct hexsim_insn_desc 
             note_ctrl(w, v, s);
             note_ctrl(w, v + 1, s);
             break;
-        case HX_OPK_V:   // (a .tmp load writes no register)
-            if (d->timing != HX_TC_CVI_VM_TMP_LD && !(vwritten >> (v & 31) & 1))
+        case HX_OPK_V:   // (a .tmp destination is no register write)
+            if (!tmp && !(vwritten >> (v & 31) & 1))
                 note_write(w, REG_V + (v & 31), s);
             vwritten |= 1u << (v & 31);
             break;
         case HX_OPK_VV:
+            if (tmp)
+                break;
             note_write(w, REG_V + hx_vpair_lo(v), s);
             note_write(w, REG_V + hx_vpair_hi(v), s);
             break;
@@ -220,7 +236,7 @@ static bool registers_ok(const struct hexsim_packet *pkt)
         const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
         note_operand_writes(&w, d, &pkt->insn[i], insn_sense(d, &pkt->insn[i]));
     }
-    if (w.bad)
+    if (w.bad || w.vtmp > 1)
         return false;
     for (unsigned r = 0; r < NREGS; r++)
         if (!writers_ok(w.s[r], w.count[r]))
@@ -240,6 +256,31 @@ static bool registers_ok(const struct hexsim_packet *pkt)
             return false;
     }
     return true;
+}
+
+// An instruction that accumulates into its Vx32 operand: `Vx32.w += ...`, `Vx32 |= ...`,
+// `if (Qv4) Vx32.b += ...` (llvm-mc-16 does not count the `-=` forms).
+static bool accumulates(const struct hexsim_insn_desc *d)
+{
+    return strstr(d->syntax, "+=") || strstr(d->syntax, "|=");
+}
+
+// The register a .tmp load loads is not accumulated into by another instruction of its packet.
+static bool tmp_loads_ok(const struct hexsim_packet *pkt)
+{
+    uint32_t tmp = 0, acc = 0;
+    for (unsigned i = 0; i < pkt->ninsns; i++) {
+        const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
+        bool is_tmp = d->timing == HX_TC_CVI_VM_TMP_LD, is_acc = accumulates(d);
+        if (!is_tmp && !is_acc)
+            continue;
+        for (unsigned k = 0; k < d->nops; k++) {
+            const struct hexsim_operand_desc *o = &d->ops[k];
+            if (o->kind == HX_OPK_V && o->written && (is_tmp || o->name[1] == 'x'))
+                *(is_tmp ? &tmp : &acc) |= 1u << (pkt->insn[i].op[k] & 31);
+        }
+    }
+    return !(tmp & acc);
 }
 
 static bool new_values_valid(const struct hexsim_packet *pkt)
@@ -302,6 +343,76 @@ static bool grouping_ok(const struct hexsim_packet *pkt)
     return true;
 }
 
+// HVX units (bit 0 xlane/permute, 1 shift, 2 multiply 0, 3 multiply 1) of an HVX
+// instruction: it takes `lanes` neighbouring units starting at one of the bits of the returned
+// mask (0: none).
+enum { U_XLANE = 1, U_SHIFT = 2, U_MPY0 = 4, U_MPY1 = 8, U_ANY = 0xf };
+
+static unsigned hvx_units(const struct hexsim_insn_desc *d, unsigned *lanes)
+{
+    *lanes = 1;
+    switch (d->timing) {
+    case HX_TC_CVI_VA:
+    case HX_TC_CVI_VM_LD:
+    case HX_TC_CVI_VM_CUR_LD:
+    case HX_TC_CVI_GATHER:
+    case HX_TC_CVI_SCATTER:
+        return U_ANY;
+    case HX_TC_CVI_VM_ST: {
+        // a store of a vector takes a unit; a scatter release, which stores none, takes none
+        for (unsigned i = 0; i < d->nops; i++)
+            if (d->ops[i].kind == HX_OPK_V)
+                return U_ANY;
+        return 0;
+    }
+    case HX_TC_CVI_VA_DV:
+    case HX_TC_CVI_GATHER_DV:
+    case HX_TC_CVI_SCATTER_DV:
+        *lanes = 2;
+        return U_XLANE | U_MPY0;   // xlane and shift, or both multiplies
+    case HX_TC_CVI_VX:
+    case HX_TC_CVI_VX_LATE:
+        return U_MPY0 | U_MPY1;
+    case HX_TC_CVI_VX_DV:
+        *lanes = 2;
+        return U_MPY0;
+    case HX_TC_CVI_VP:
+    case HX_TC_CVI_VM_VP_LDU:
+    case HX_TC_CVI_VM_STU:
+        return U_XLANE;
+    case HX_TC_CVI_VP_VS:
+        *lanes = 2;
+        return U_XLANE;
+    case HX_TC_CVI_VS:
+        return U_SHIFT;
+    case HX_TC_CVI_VS_VX:
+        return U_XLANE | U_SHIFT;
+    case HX_TC_CVI_HIST:
+        *lanes = 4;
+        return U_XLANE;
+    default:   // .tmp loads, new-value stores, the .tmp vassign/vcombine, vextract (alone in
+               // its packet), scalar rows
+        return 0;
+    }
+}
+
+// Shares out the HVX units: instruction i takes lanes[i] neighbouring units from one of the
+// bits of units[i]. Small enough for exhaustive search.
+static bool hvx_assign(const uint8_t *units, const uint8_t *lanes, unsigned n, unsigned i,
+                       unsigned used)
+{
+    if (i == n)
+        return true;
+    for (unsigned b = 1; b <= U_MPY1; b <<= 1) {
+        if (!(units[i] & b))
+            continue;
+        unsigned take = b * ((1u << lanes[i]) - 1);
+        if (take <= U_ANY && !(take & used) && hvx_assign(units, lanes, n, i + 1, used | take))
+            return true;
+    }
+    return false;
+}
+
 // Slot assignment: each instruction takes one of its allowed slots. Small enough for
 // exhaustive search.
 static bool assign(const uint8_t *masks, unsigned n, unsigned i, unsigned used)
@@ -321,7 +432,9 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
     bool part[HX_PACKET_MAX_INSNS];
     unsigned n = 0, loads = 0, stores = 0, memops = 0, memory = 0, load0 = 0, store0 = 0;
     unsigned branch[2], nbranch = 0;
-    bool duplex = false, slot1alu = false, noslot1st = false;
+    uint8_t units[HX_PACKET_MAX_INSNS], lanes[HX_PACKET_MAX_INSNS];
+    unsigned nhvx = 0, vloads = 0, vstores = 0;
+    bool duplex = false, slot1alu = false, noslot1st = false, noslot1 = false;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
@@ -340,7 +453,22 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
         }
         unsigned m = hexsim_insn_slots(d, arch);
         masks[n++] = (uint8_t)m;
-        bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, never narrowed)
+        bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, narrowed below)
+        if (hvx) {
+            unsigned l, u = hvx_units(d, &l);
+            if (u) {
+                units[nhvx] = (uint8_t)u;
+                lanes[nhvx++] = (uint8_t)l;
+            }
+            vloads += (d->flags & HX_F_LOAD) != 0;
+            vstores += (d->flags & HX_F_STORE) != 0;
+            if (d->timing == HX_TC_CVI_VM_VP_LDU || d->timing == HX_TC_CVI_VM_STU) {
+                masks[n - 1] &= 0x1;   // vmemu: slot 0, and slot 1 stays empty
+                noslot1 = true;
+                load0 += d->timing == HX_TC_CVI_VM_VP_LDU;
+                store0 += d->timing == HX_TC_CVI_VM_STU;
+            }
+        }
         slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
         noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
         bool nv_jump = d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP);
@@ -356,9 +484,12 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
         }
         memops += (d->flags & HX_F_MEMOP) != 0;
     }
-    if (load0 > 1 || store0 > 1 || (duplex && memory))
+    if (load0 > 1 || store0 > 1 || (duplex && memory) || vloads > 1 || vstores > 1 ||
+        !hvx_assign(units, lanes, nhvx, 0, 0))
         return false;
     for (unsigned i = 0; i < n; i++) {
+        if (noslot1)
+            masks[i] &= (uint8_t)~0x2;
         if (part[i])
             continue;
         if (slot1alu && desc[i]->cls != HX_CLASS_ALU32)
@@ -417,6 +548,6 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
 
 bool hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch)
 {
-    return registers_ok(pkt) && new_values_valid(pkt) && grouping_ok(pkt) &&
+    return registers_ok(pkt) && tmp_loads_ok(pkt) && new_values_valid(pkt) && grouping_ok(pkt) &&
            resources_ok(pkt, arch);
 }

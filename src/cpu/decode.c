@@ -136,11 +136,13 @@ static int new_value_operand(const struct hexsim_insn_desc *desc)
 
 // The vector register an HVX new-value operand (Os8) names (its bits 2:1 count back over
 // the packet's HVX instructions): the one its producer writes (of
-// a pair, the high register when bit 0 of the field is set, else the low one); -1: the
-// producer writes no vector register.
+// a pair, the high register when bit 0 of the field is set, else the low one; of a vgather,
+// HX_VTMP); -1: the producer writes no vector register.
 static int vector_new_value(const struct hexsim_insn *producer, uint32_t field)
 {
     const struct hexsim_insn_desc *pd = &hexsim_isa_table[producer->tag];
+    if (pd->timing == HX_TC_CVI_GATHER || pd->timing == HX_TC_CVI_GATHER_DV)
+        return (int)HX_VTMP;   // (a gather writes vtmp only)
     for (unsigned i = 0; i < pd->nops; i++) {
         const struct hexsim_operand_desc *o = &pd->ops[i];
         if (!o->written)
@@ -429,10 +431,11 @@ static unsigned split_cmpjumps(struct hexsim_packet *pkt, unsigned n)
     return nsplit;
 }
 
-// An HVX load whose vector the packet's other instructions read (.cur, .tmp: HVX PRM).
+// An HVX instruction whose vector the packet's other instructions read: .cur and .tmp
+// loads, the V69 `.tmp` assignments (HVX PRM).
 static bool hvx_forwarding_load(const struct hexsim_insn_desc *d)
 {
-    return d->timing == HX_TC_CVI_VM_CUR_LD || d->timing == HX_TC_CVI_VM_TMP_LD;
+    return d->timing == HX_TC_CVI_VM_CUR_LD || (d->flags & HX_F_VTMP);
 }
 
 int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigned arch,
@@ -498,7 +501,8 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
             pkt->order[k++] = (uint8_t)i;
     for (unsigned i = 0; i < nsplit; i++)
         pkt->order[k++] = (uint8_t)(d.count + i);
-    // HVX .cur and .tmp loads: the packet's other instructions read what they load
+    // HVX .cur and .tmp loads and .tmp assignments: the packet's other instructions read
+    // what they give
     for (unsigned i = 0; i < d.count; i++)
         if (hvx_forwarding_load(&hexsim_isa_table[pkt->insn[i].tag]))
             pkt->order[k++] = (uint8_t)i;

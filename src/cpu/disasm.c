@@ -71,7 +71,10 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
             emits(o, name);
             break;
         case HX_OPK_OV:
-            snprintf(name, sizeof name, "v%u", (unsigned)v);
+            if (v == HX_VTMP)
+                snprintf(name, sizeof name, "vtmp");
+            else
+                snprintf(name, sizeof name, "v%u", (unsigned)v);
             emits(o, name);
             break;
         default:

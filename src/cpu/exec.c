@@ -109,7 +109,7 @@ static uint64_t forward_stores(const struct hx_exec *x, uint32_t ea, unsigned si
 }
 
 // ---- debugger write log (exec.h: struct hexsim_exec_trace); only runs when env->trace is set
-static void trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size)
+void hx_trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size)
 {
     if (t->nld < HX_TRACE_MAX_LOADS) {
         t->ld[t->nld].addr = ea;
@@ -132,10 +132,16 @@ static void trace_insn(const struct hx_exec *x, unsigned index)
     t->insn[i].pmask = (uint8_t)(x->pmask & ~t->cum_p);
     t->insn[i].st_first = t->cum_st;
     t->insn[i].st_end = (uint8_t)x->nst;
+    t->insn[i].vmask = x->vmask & ~t->cum_v;
+    t->insn[i].qmask = (uint8_t)(x->qmask & ~t->cum_q);
+    t->insn[i].vst = x->vst.used && !t->cum_vst;
     t->cum_r = x->rmask;
     t->cum_c = x->cmask;
     t->cum_p = x->pmask;
     t->cum_st = (uint8_t)x->nst;
+    t->cum_v = x->vmask;
+    t->cum_q = x->qmask;
+    t->cum_vst = x->vst.used;
 }
 
 static void trace_commit(const struct hx_exec *x)
@@ -150,6 +156,23 @@ static void trace_commit(const struct hx_exec *x)
         t->st[k].addr = x->st[k].addr;
         t->st[k].size = x->st[k].size;
         t->st[k].val = x->st[k].val;
+    }
+    for (uint32_t m = x->vmask; m; m &= m - 1)
+        t->new_v[__builtin_ctz(m)] = x->new_v[__builtin_ctz(m)];
+    for (unsigned m = x->qmask; m; m &= m - 1)
+        t->new_q[__builtin_ctz(m)] = x->new_q[__builtin_ctz(m)];
+    if (x->vst.used) {   // the span of the enabled bytes
+        int first = -1, last = -1;
+        for (int i = 0; i < HX_VBYTES; i++)
+            if (x->vst.en.b[i >> 3] >> (i & 7) & 1) {
+                if (first < 0)
+                    first = i;
+                last = i;
+            }
+        if (first >= 0) {
+            t->vst_addr = x->vst.addr + (uint32_t)first;
+            t->vst_len = (uint32_t)(last - first + 1);
+        }
     }
 }
 
@@ -242,7 +265,7 @@ done:
     if (f)
         hx_mem_fault(x, HX_EV_FAULT_READ, ea, f);
     if (x->trace)
-        trace_load(x->trace, ea, size);
+        hx_trace_load(x->trace, ea, size);
     return x->nst ? forward_stores(x, ea, size, v) : v;
 }
 
@@ -504,7 +527,8 @@ void hx_exec_begin(struct hx_exec *x, const struct hexsim_exec_env *env,
     x->store_now_base = !x->xlat && !x->trace && !x->caches;
     x->fp_host = hx_fp_host_check();
     x->hvx = 1;   // (so that hx_clear_full clears the HVX staging too)
-    x->vfwd_reg = -1;
+    x->vfwd_mask = 0;
+    x->vfwd_last = -1;
     hx_clear_full(x);
 }
 
@@ -515,7 +539,7 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
     const struct hexsim_exec_env *env = x->env;
     struct hexsim_event_info *ev = x->ev;
     if (x->trace) {
-        memset(x->trace, 0, sizeof(*x->trace));
+        memset(x->trace, 0, HX_TRACE_CLEAR);
         x->wr = x->new_r;   // the log wants every write staged
     }
     x->cur_in = NULL;

@@ -7,6 +7,7 @@
 #ifndef HEXSIM_CPU_EXEC_H
 #define HEXSIM_CPU_EXEC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cpu.h"
@@ -45,19 +46,32 @@ struct hexsim_exec_trace {
         uint8_t index;            // in pkt->insn
         uint8_t pmask;            // predicates this instruction wrote
         uint8_t st_first, st_end; // its stores: st[st_first..st_end)
+        uint8_t qmask;            // HVX vector predicates it wrote
+        bool vst;                 // it made the packet's vector store
         uint32_t rmask, cmask;    // general and control registers it wrote
+        uint32_t vmask;           // HVX vector registers it wrote
     } insn[HX_PACKET_MAX_INSNS];
     bool committed;               // false: the packet faulted, nothing below was applied
     uint32_t new_r[32], new_c[32];
     uint8_t new_p[4];
     unsigned nst;                 // stores in commit order (size 32: dczeroa's line)
     struct { uint32_t addr; uint8_t size; uint64_t val; } st[2];
-    unsigned nld;                 // loads (the first HX_TRACE_MAX_LOADS)
+    unsigned nld;                 // loads (the first HX_TRACE_MAX_LOADS; a vector load is
+                                  // one of 128 bytes, a vmemu load two)
     struct { uint32_t addr; uint8_t size; } ld[HX_TRACE_MAX_LOADS];
+    // The packet's HVX vector store (vst_len 0: none, or no byte enabled): the bytes it
+    // wrote lie in [vst_addr, vst_addr + vst_len), from its first to its last enabled byte.
+    uint32_t vst_addr, vst_len;
     // internal: what earlier instructions of the packet staged
-    uint32_t cum_r, cum_c;
-    uint8_t cum_p, cum_st;
+    uint32_t cum_r, cum_c, cum_v;
+    uint8_t cum_p, cum_st, cum_q;
+    bool cum_vst;
+    // The HVX registers the packet commits (only those in some insn[].vmask / qmask are
+    // set). Last, so that the executor clears only what comes before (HX_TRACE_CLEAR).
+    hx_vec new_v[32];
+    hx_qreg new_q[4];
 };
+#define HX_TRACE_CLEAR offsetof(struct hexsim_exec_trace, new_v)
 
 // System mode's memory path (NULL in user mode: guest addresses are hexsim_mem addresses).
 // Every load, store and probe first looks its 4 KiB virtual page up in the soft TLB; a hit

@@ -24,6 +24,8 @@ int hx_check_access(struct hx_exec *x, uint32_t ea, unsigned size, unsigned acce
                     struct hexsim_xlat_result *r);
 void hx_mem_fault(struct hx_exec *x, int kind, uint32_t ea, int f);
 void hx_device_cost(struct hx_exec *x);
+// The debugger's write log (exec.h) of a load of size bytes at ea.
+void hx_trace_load(struct hexsim_exec_trace *t, uint32_t ea, unsigned size);
 // Commits the staged HVX state (sem.h; hx_commit_full calls it).
 void hx_hvx_commit(struct hx_exec *x);
 
@@ -35,12 +37,14 @@ static inline void hx_clear_full(struct hx_exec *x)
     x->cmask = x->gmask = 0;
     x->usr_sticky = 0;
     x->release_reservation = false;
-    if (x->hvx | (x->vfwd_reg >= 0)) {   // (HVX state staged: sem.h)
+    if (x->hvx | (x->vfwd_mask != 0)) {   // (HVX state staged: sem.h)
         x->hvx = 0;
         x->vmask = 0;
         x->qmask = 0;
-        x->vfwd_reg = -1;
+        x->vfwd_mask = 0;
+        x->vfwd_last = -1;
         x->vst.used = false;
+        x->vsc.n = 0;
     }
 }
 
@@ -48,6 +52,15 @@ static inline void hx_clear_full(struct hx_exec *x)
 static inline const struct hexsim_timing_params *timing_params(const struct hx_exec *x)
 {
     return x->tp;
+}
+
+// The HVX counts of a committed packet (compiled code: jit.c gen_commit_tail).
+static inline void hx_count_hvx(struct hexsim_timing_state *t, const struct hexsim_packet_timing *pt)
+{
+    if (__builtin_expect(pt->hvx_insns != 0, 0)) {
+        t->st.hvx_packets++;
+        t->st.hvx_insns += pt->hvx_insns;
+    }
 }
 
 // The timing model's account of a committed packet (timing.h): it issues when the thread's
@@ -61,6 +74,8 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     uint64_t issue = c->pcycles;
     if (__builtin_expect(pt->rd & t->pending, 0))
         issue = hexsim_timing_data_stall(t, pt->rd, issue);
+    if (__builtin_expect(pt->hvx, 0))
+        issue = hexsim_timing_hvx(t, timing_params(x), pt, issue);
     unsigned cost = 1 + x->tcost;
     if (__builtin_expect(pt->slow, 0))
         cost += hexsim_timing_extra(t, timing_params(x), pt, x->branch_idx);
@@ -69,6 +84,7 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     if (pt->w_any)
         hexsim_timing_writes(t, timing_params(x), pt, issue);
     t->st.insns += pt->ninsns;
+    hx_count_hvx(t, pt);
     c->pcycles = issue + cost;
 }
 
@@ -242,7 +258,8 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
             return;
         }
     } else {
-        // hx_timing_commit with no memory cost and no branch or fixed extra cycles
+        // hx_timing_commit with no memory cost, no branch or fixed extra cycles and no HVX
+        // instruction (an `alu` packet has none: decode.c)
         struct hexsim_timing_state *t = &c->tm;
         uint64_t issue = c->pcycles;
         if (__builtin_expect(pt->rd & t->pending, 0))
@@ -251,6 +268,7 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
         if (pt->w_any)
             hexsim_timing_writes(t, timing_params(x), pt, issue);
         t->st.insns += pt->ninsns;
+        hx_count_hvx(t, pt);
         c->pcycles = issue + cost;
     }
     c->pc = x->npc;

@@ -6,6 +6,21 @@
 // the bytes whose predicate bit is set; loads see memory as it was before the packet (and
 // a scalar store staged earlier in it, as scalar loads do); stores are written at the
 // commit, after the packet's scalar stores, and a packet that faults writes nothing.
+//
+// VTCM ("HVX local memory: VTCM", "Vector gather", "Vector scatter"): vgather copies
+// elements (halfwords, words) from a region rt..rt+mu to the vtmp register, which the
+// packet's `vmem(...) = vtmp.new` store writes to memory; vscatter writes (or adds, wrapping)
+// the elements of a vector to the region. Element i is at byte offset off[i]; rt is
+// aligned down and mu's low bits set to the element size; bytes past the region's end are
+// dropped (an offset "must be positive": a negative word offset is far past the end), as
+// are bytes whose predicate bit is clear; a gather's dropped bytes are not written by its
+// store (the memory keeps them); a scatter-accumulate's element address is aligned down.
+// Writes to one place are made in element order (the PRM leaves the order open). The PRM
+// requires the region to be in VTCM, which "needs normal virtual to physical translation
+// just like other memory" and whose size and place are implementation-defined: hexsim has
+// no TCM, so any guest memory serves as VTCM (as in qemu-hexagon), with the permission and
+// translation checks and faults of ordinary loads and stores; a region crossing a page is
+// not refused (the PRM forbids it, nothing checks it).
 #include <string.h>
 
 #include "exec_step.h"
@@ -15,9 +30,9 @@
 void hx_vld(struct hx_exec *x, uint32_t ea, hx_vec *out)
 {
     ea &= ~(uint32_t)(HX_VBYTES - 1);
-    // the block is in one page: where the loads' TLB has that page (and nothing in the
-    // packet forces the slow path: hx_ld), one copy reads what the 8-byte loads would
-    if (__builtin_expect(!x->mem_slow, 1)) {
+    // the block is in one page: where the loads' TLB has that page (nothing in the packet
+    // forces the slow path, hx_ld; no debugger log), one copy reads what the loads would
+    if (__builtin_expect(!x->mem_slow && !x->trace, 1)) {
         const struct hexsim_mem_tlb *e =
             &x->rtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
         if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, 8), 1)) {
@@ -25,8 +40,13 @@ void hx_vld(struct hx_exec *x, uint32_t ea, hx_vec *out)
             return;
         }
     }
+    struct hexsim_exec_trace *t = x->trace;   // (the debugger's log: one 128-byte load)
+    x->trace = NULL;
     for (unsigned i = 0; i < HX_VBYTES / 8; i++)
         out->ud[i] = hx_ld(x, ea + 8 * i, 8);
+    x->trace = t;
+    if (t)
+        hx_trace_load(t, ea, HX_VBYTES);
 }
 
 void hx_vldu(struct hx_exec *x, uint32_t ea, hx_vec *out)
@@ -84,10 +104,99 @@ void hx_vstu(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en)
     stage(x, ea, v, en);
 }
 
-// Writes a byte of the staged store (enabled) to guest memory in system mode: RAM through its
-// page, a device through the MMIO callback. The blocks were checked when staged.
+void hx_vgather(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
+                const uint32_t *off, const hx_qreg *q)
+{
+    rt &= ~(uint32_t)(size - 1);
+    mu |= size - 1;
+    memset(&x->vgath, 0, sizeof x->vgath);
+    memset(&x->vgath_en, 0, sizeof x->vgath_en);
+    for (unsigned i = 0; i < HX_VBYTES / size; i++) {
+        for (unsigned k = 0; k < size; k++) {
+            unsigned lane = i * size + k;
+            uint64_t o = (uint64_t)off[i] + k;
+            if (o > mu || (q && !hx_qbit(q, lane)))
+                continue;
+            x->vgath.ub[lane] = (uint8_t)hx_ld(x, rt + (uint32_t)o, 1);
+            hx_qset(&x->vgath_en, lane, 1);
+        }
+    }
+}
+
+// Records a write of the scatter (checked now: a packet that faults writes nothing).
+static void scatter_entry(struct hx_exec *x, uint32_t a, uint32_t val)
+{
+    struct hexsim_xlat_result r;
+    unsigned size = x->vsc.size;
+    int f = hx_check_access(x, a, size, HEXSIM_PROT_W | (x->vsc.add ? HEXSIM_PROT_R : 0), &r);
+    if (f) {
+        hx_mem_fault(x, HX_EV_FAULT_WRITE, a, f);
+        return;
+    }
+    x->vsc.addr[x->vsc.n] = a;
+    x->vsc.val[x->vsc.n] = val;
+    x->vsc.n++;
+}
+
+void hx_vscatter(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
+                 const uint32_t *off, const hx_vec *w, const hx_qreg *q, bool add)
+{
+    if (x->ev->kind >= HX_EV_FAULT_READ)
+        return;
+    rt &= ~(uint32_t)(size - 1);
+    mu |= size - 1;
+    x->vsc.n = 0;
+    x->vsc.add = add;
+    x->vsc.size = (uint8_t)(add ? size : 1);
+    for (unsigned i = 0; i < HX_VBYTES / size; i++) {
+        if (add) {
+            uint32_t o = off[i] & ~(uint32_t)(size - 1);
+            if (o <= mu)
+                scatter_entry(x, rt + o, size == 2 ? w->uh[i] : w->uw[i]);
+            continue;
+        }
+        for (unsigned k = 0; k < size; k++) {
+            unsigned lane = i * size + k;
+            uint64_t o = (uint64_t)off[i] + k;
+            if (o <= mu && !(q && !hx_qbit(q, lane)))
+                scatter_entry(x, rt + (uint32_t)o, w->ub[lane]);
+        }
+    }
+    if (x->vsc.n)
+        hx_hvx_staged(x);
+}
+
+// Reads `size` bytes at a for a scatter-accumulate at the commit (checked when staged).
+static uint32_t commit_read(struct hx_exec *x, uint32_t a, unsigned size)
+{
+    uint32_t v = 0;
+    for (unsigned k = 0; k < size; k++) {
+        uint32_t b = 0, ak = a + k;
+        if (!x->xlat) {
+            struct hexsim_page *p = hexsim_mem_page(x->mem, ak);
+            if (p)
+                b = (uint32_t)hexsim_page_load(p, ak & (HEXSIM_PAGE_SIZE - 1), 1);
+        } else {
+            struct hexsim_xlat_result r = { NULL, 0 };
+            if (!hx_check_access(x, ak, 1, HEXSIM_PROT_R, &r))
+                b = r.page ? (uint32_t)hexsim_page_load(r.page, ak & (HEXSIM_PAGE_SIZE - 1), 1)
+                           : (uint32_t)x->xlat->mmio_read(x->xlat->ctx, r.pa, 1);
+        }
+        v |= (b & 0xff) << (8 * k);
+    }
+    return v;
+}
+
+// Writes byte i of the staged store (enabled) to guest memory: RAM through its page, a
+// device through the MMIO callback (system mode). The blocks were checked when staged.
 static void commit_byte(struct hx_exec *x, uint32_t a, uint8_t byte)
 {
+    if (!x->xlat) {
+        struct hexsim_page *p = hexsim_mem_page(x->mem, a);
+        if (p)
+            hexsim_page_store(x->mem, p, a & (HEXSIM_PAGE_SIZE - 1), 1, byte);
+        return;
+    }
     struct hexsim_xlat_result r = { NULL, 0 };
     if (hx_check_access(x, a, 1, HEXSIM_PROT_W, &r))
         return;
@@ -129,11 +238,27 @@ static void commit_store(struct hx_exec *x)
             commit_byte(x, s->addr + i, s->data.ub[i]);
 }
 
+static void commit_scatter(struct hx_exec *x)
+{
+    const struct hx_vscatter *s = &x->vsc;
+    if (x->caches)
+        x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, s->addr[0], 8, false);
+    for (unsigned i = 0; i < s->n; i++) {
+        uint32_t v = s->val[i];
+        if (s->add)
+            v += commit_read(x, s->addr[i], s->size);
+        for (unsigned k = 0; k < s->size; k++)
+            commit_byte(x, s->addr[i] + k, (uint8_t)(v >> (8 * k)));
+    }
+}
+
 void hx_hvx_commit(struct hx_exec *x)
 {
     struct hexsim_hvx *h = &x->cpu->hvx;
     if (x->vst.used)
         commit_store(x);
+    if (x->vsc.n)
+        commit_scatter(x);
     for (uint32_t m = x->vmask; m; m &= m - 1) {
         unsigned r = (unsigned)__builtin_ctz(m);
         h->v[r] = x->new_v[r];

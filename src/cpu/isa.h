@@ -51,6 +51,9 @@ enum hexsim_timing_class {
     HX_TC_CVI_VM_TMP_LD, HX_TC_CVI_VM_VP_LDU, HX_TC_CVI_VM_ST, HX_TC_CVI_VM_NEW_ST,
     HX_TC_CVI_VM_STU, HX_TC_CVI_HIST, HX_TC_CVI_GATHER, HX_TC_CVI_GATHER_DV,
     HX_TC_CVI_SCATTER, HX_TC_CVI_SCATTER_DV,
+    HX_TC_CVI_EXTRACT,         // vextract: HVX-to-scalar transfer (slot 0, all HVX units)
+    HX_TC_CVI_VS_VX,           // xlane or shift in llvm-mc-16's model (vrmpy with Rtt: multiply)
+    HX_TC_CVI_TMP,             // no HVX unit (the V69 .tmp vassign/vcombine)
 };
 
 enum hexsim_insn_flag {
@@ -84,6 +87,8 @@ enum hexsim_insn_flag {
     HX_F_HVX = 1u << 26,       // HVX: decodes only on a core with HVX (HEXSIM_ARCH_HVX)
     HX_F_HVXIEEE = 1u << 27,   // HVX IEEE floating point (HEXSIM_ARCH_HVX_IEEE)
     HX_F_HVXQF = 1u << 28,     // HVX qfloat (HEXSIM_ARCH_HVX_QF)
+    HX_F_VTMP = 1u << 29,      // its vector destination is a temporary the packet's other
+                               // instructions read, no register (`.tmp`; from the syntax)
 };
 
 #define HX_MAX_OPERANDS 6

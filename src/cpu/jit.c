@@ -106,6 +106,14 @@ static uint64_t jit_timing_extra(struct hx_exec *x, const struct hexsim_packet_t
     return hexsim_timing_extra(&x->cpu->tm, timing_params(x), pt, x->branch_idx);
 }
 
+// The HVX part of the timing model (hexsim_timing_hvx): the issue pcycle after the vector
+// registers' stall.
+static uint64_t jit_timing_hvx(struct hx_exec *x, const struct hexsim_packet_timing *pt,
+                               uint64_t issue)
+{
+    return hexsim_timing_hvx(&x->cpu->tm, timing_params(x), pt, issue);
+}
+
 static void jit_commit_preds(struct hx_exec *x)
 {
     struct hexsim_cpu *c = x->cpu;
@@ -134,7 +142,9 @@ _Static_assert(SIZE(struct hexsim_cpu, packets) == 8 && SIZE(struct hexsim_cpu, 
 _Static_assert(SIZE(struct hexsim_cpu, pc) == 4 && SIZE(struct hexsim_cpu, c[0]) == 4, "regs");
 _Static_assert(SIZE(struct hexsim_timing_state, pending) == 4 &&
                SIZE(struct hexsim_timing_state, interleave) == 4 &&
-               SIZE(struct hexsim_timing_stats, insns) == 8, "timing");
+               SIZE(struct hexsim_timing_stats, insns) == 8 &&
+               SIZE(struct hexsim_timing_stats, hvx_insns) == 8 &&
+               SIZE(struct hexsim_timing_stats, hvx_packets) == 8, "timing");
 _Static_assert(SIZE(struct hexsim_mem, code_gen) == 8, "code_gen");
 _Static_assert(SIZE(struct hexsim_timing_stats, stall[0]) == 8 &&
                SIZE(struct hexsim_timing_stats, taken) == 8 &&
@@ -509,6 +519,8 @@ static void gen_writes(struct x86_buf *b, const struct hexsim_timing_params *tp,
         gen_set_ready(b, pt->w_mpy, tp->lat_mpy, HX_STALL_MPY);
     if (pt->w_fp)
         gen_set_ready(b, pt->w_fp, tp->lat_fp, HX_STALL_FP);
+    if (pt->w_xfer)
+        gen_set_ready(b, pt->w_xfer, tp->hvx_xfer, HX_STALL_HVX_XFER);
 }
 
 // The end of a loop-0 body that took no branch (hx_alu_commit, hx_commit_packet): LC0 > 1
@@ -592,10 +604,21 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
     const struct hexsim_timing_params *tp = &g->t->tp;
     g->pk++;   // the counts (struct gen)
     g->in += p->tm.ninsns;
+    if (p->tm.hvx_insns) {   // hx_count_hvx, at once (rare: not kept in struct gen)
+        x86_add_mem_imm(b, 8, RC, CO(tm) + OFF(struct hexsim_timing_state, st.hvx_packets), 1);
+        x86_add_mem_imm(b, 8, RC, CO(tm) + OFF(struct hexsim_timing_state, st.hvx_insns),
+                        p->tm.hvx_insns);
+    }
     const struct hexsim_packet_timing *pt = &p->tm;
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
     if (pt->rd)
         gen_data_stall(b, pt->rd);
+    if (pt->hvx) {   // the vector registers: a call (an HVX packet does far more work)
+        x86_mov_r64_r64(b, X86_RDX, X86_RAX);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        arg_ptr(b, X86_RSI, pt);
+        call(b, (const void *)jit_timing_hvx);
+    }
     if (!pt->slow) {   // no branch, no fixed cost: the least cost, the next packet
         gen_writes(b, tp, pt);
         x86_add_r64_r64(b, X86_RAX, RCOST);

@@ -74,17 +74,32 @@ struct hx_exec {
     // vector store a packet may make. Every HVX write sets x->full and x->hvx, so that
     // hx_commit_full commits them; hx_clear_full clears them (exec_step.h).
     uint8_t hvx;              // nonzero: something below is staged
-    int8_t vfwd_reg;          // the register of vfwd, -1: none
+    int8_t vfwd_last;         // the register a .cur/.tmp load gave last (the histograms'
+                              // input: sem/hvx_hist.h), -1: none
     uint8_t qmask;            // staged vector predicates (bit n: qn)
     uint32_t vmask;           // staged vector registers (bit n: vn)
+    uint32_t vfwd_mask;       // registers whose value for this packet's readers is in vfwd:
+                              // .cur/.tmp loads, the V69 .tmp assignments (bit n: vn)
     struct hx_vstore {
         bool used;
         uint32_t addr;        // first byte (a vmemu store's may be unaligned)
         hx_qreg en;           // byte enables: bit i for addr + i
         hx_vec data;          // byte i goes to addr + i
     } vst;
+    // vgather/vscatter (hvx_mem.c): what a gather loaded (the vtmp register, which only
+    // the packet's `vmem(...) = vtmp.new` store reads) and which of its bytes it loaded (the
+    // store writes those only); a scatter's writes, made at the commit in order
+    struct hx_vscatter {
+        uint8_t n;            // entries (0: none)
+        bool add;             // scatter-accumulate: each entry adds to memory
+        uint8_t size;         // bytes of each entry: 1 (a scatter, byte by byte), 2 or 4
+        uint32_t addr[HX_VBYTES];
+        uint32_t val[HX_VBYTES];
+    } vsc;
+    hx_qreg vgath_en;
+    hx_vec vgath;
     hx_qreg new_q[4];
-    hx_vec vfwd;
+    hx_vec vfwd[32];
     hx_vec new_v[32];
 };
 

@@ -33,6 +33,15 @@ enum hexsim_stall_cause {
     HX_STALL_DCACHE,      // data access missing L1D (cache mode)
     HX_STALL_L2,          // an L1 miss also missing L2 (cache mode)
     HX_STALL_DEVICE,      // uncached device (MMIO) access
+    // HVX (hvx_* parameters): a vector register an earlier packet's HVX instruction writes,
+    // by that instruction's kind (an early source waits one packet more, timing.c)
+    HX_STALL_HVX_LOAD,    // ... a vector load writes (load-to-use)
+    HX_STALL_HVX_ALU,     // ... a vector ALU instruction writes
+    HX_STALL_HVX_MPY,     // ... a vector multiply writes
+    HX_STALL_HVX_PERM,    // ... a permute or shift instruction writes
+    HX_STALL_HVX_XFER,    // a general register an HVX-to-scalar transfer (vextract) writes
+    HX_STALL_HVX_HIST,    // histogram instructions (vhist, vwhist: four packets)
+    HX_STALL_HVX_GATHER,  // gathers and scatters (vgather, vscatter)
     HX_STALL_NCAUSES
 };
 
@@ -45,6 +54,11 @@ struct hexsim_timing_params {
     unsigned l1i_size, l1i_ways, l1d_size, l1d_ways, l2_size, l2_ways, line;
     unsigned l1_miss, l2_miss;                      // extra pcycles: L2 hit, memory
     unsigned core_threads;    // system mode: vCPUs per core, taking turns (1: a core each)
+    // HVX: result latencies of vector ALU, multiply, permute/shift and load instructions,
+    // the extra wait of an early source, the HVX-to-scalar transfer's result latency, the
+    // fixed extra pcycles of histograms and of each gathered/scattered vector of offsets
+    unsigned hvx_lat_alu, hvx_lat_mpy, hvx_lat_perm, hvx_lat_load, hvx_early;
+    unsigned hvx_xfer, hvx_hist, hvx_gather, hvx_scatter;
 };
 
 extern const struct hexsim_timing_params hexsim_timing_default_params;
@@ -56,7 +70,12 @@ struct hexsim_timing_stats {
     uint64_t taken, mispredicts;          // branches taken; wrong hints
     uint64_t access[3], miss[3];          // L1I, L1D, L2 (cache mode)
     uint64_t device;                      // device accesses
+    uint64_t hvx_packets, hvx_insns;      // packets with HVX instructions; HVX instructions
 };
+
+// HVX registers the model tracks: v0-v31, then q0-q3.
+#define HX_TIMING_NVREGS 36
+#define HX_TIMING_QREG(n) (32u + (n))
 
 // Per-thread model state (in struct hexsim_cpu).
 struct hexsim_timing_state {
@@ -66,21 +85,38 @@ struct hexsim_timing_state {
     uint64_t max_ready;     // at least every pending ready[n]: from then on none is pending
     uint32_t interleave;    // hardware threads taking turns on the core (0 or 1: one)
     struct hexsim_timing_stats st;
+    // HVX registers (index n < 32: vn; 32 + n: qn): when a normal source can read the
+    // pending result (an early source: hvx_early later), and its stall cause
+    uint64_t vready[HX_TIMING_NVREGS];
+    uint8_t vcause[HX_TIMING_NVREGS];
+    uint64_t vpending;      // bit n: vready[n] may still lie in the future
+    uint64_t vmax_ready;    // at least every pending vready[n]
 };
 
 // What the timing model needs of a packet, summarised when it is decoded.
 struct hexsim_packet_timing {
     uint32_t rd;            // general registers the packet reads from earlier packets
     uint32_t w_load, w_mpy, w_fp;   // registers written with a load / multiply / fp latency
+    uint32_t w_xfer;                // ... by an HVX-to-scalar transfer (vextract)
+    // HVX registers (bit n as in vready) read from earlier packets as normal or as early
+    // sources (multiply, shift and permute inputs, unaligned store data: timing.c), and
+    // written, by result kind (enum hexsim_hvx_kind)
+    uint64_t vrd, vrd_early;
+    uint64_t vw[4];
     uint8_t hint_t, hint_nt;        // instructions (bit i: insn[i]) that are conditional
                                     // branches hinted taken / not taken
     uint8_t indirect;       // instructions that branch through a register (or return)
     uint8_t extra;          // fixed extra pcycles (LL/SC, barriers, cache maintenance, traps)
     uint8_t extra_cause;    // enum hexsim_stall_cause of `extra`
     uint8_t ninsns;         // instructions, constant extenders not counted
+    uint8_t hvx_insns;      // of them HVX instructions (--stats, --profile)
     bool slow;              // anything beyond rd/writes: branches or extra cycles
-    bool w_any;             // w_load | w_mpy | w_fp is not 0
+    bool w_any;             // w_load | w_mpy | w_fp | w_xfer is not 0
+    bool hvx;               // vrd, vrd_early or vw is not 0: hexsim_timing_hvx
 };
+
+// The kinds of HVX results (struct hexsim_packet_timing's vw).
+enum hexsim_hvx_kind { HX_HVX_ALU, HX_HVX_MPY, HX_HVX_PERM, HX_HVX_LOAD };
 
 struct hexsim_packet;
 struct hexsim_cpu;
@@ -114,6 +150,17 @@ static inline uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, u
         t->st.stall[cause] += ready - issue;
     return ready;
 }
+// The HVX part of a packet with pt->hvx set, issuing at `issue` (after the general-register
+// stall): waits for the vector registers it reads (stalls counted), records the ones it
+// writes; returns the issue pcycle.
+uint64_t hexsim_timing_hvx(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
+                           const struct hexsim_packet_timing *pt, uint64_t issue);
+// The most pcycles a packet of summary pt can take beyond the thread's turn, a data stall
+// included (every result it may wait for, general or vector, was issued before it, at most
+// the longest latency earlier, an early source's wait included), and its branch and fixed
+// costs; no memory costs (the system-mode block compiler's bound, src/hvm/run_jit.c).
+uint64_t hexsim_timing_packet_bound(const struct hexsim_timing_params *p,
+                                    const struct hexsim_packet_timing *pt);
 // Extra pcycles of a packet with pt->slow set (pt: its summary); branch_idx: the instruction
 // that took the packet's branch, -1 none.
 unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
@@ -143,6 +190,8 @@ static inline void hexsim_timing_writes(struct hexsim_timing_state *t,
         hexsim_timing_set_ready(t, pt->w_mpy, issue + p->lat_mpy, HX_STALL_MPY);
     if (pt->w_fp)
         hexsim_timing_set_ready(t, pt->w_fp, issue + p->lat_fp, HX_STALL_FP);
+    if (pt->w_xfer)
+        hexsim_timing_set_ready(t, pt->w_xfer, issue + p->hvx_xfer, HX_STALL_HVX_XFER);
 }
 // Sets one parameter from "NAME=VALUE" (--timing-param); 0, or -1 with a message.
 int hexsim_timing_set_param(struct hexsim_timing_params *p, const char *assignment, char *msg,

@@ -519,6 +519,8 @@ static void info_registers(struct hexsim_dbg_cli *c, const char *args, bool all)
             unsigned num;
             if (hexsim_dbg_reg_lookup(c->d, nm, &num))
                 fprintf(c->d->out, "Invalid register `%s'\n", nm);
+            else if (num >= HEXSIM_DBG_REG_V0 && num < HEXSIM_DBG_REG_Q0 + 4)
+                hexsim_dbg_info_vector(c->d, nm, c->d->out);   // (vreg.h)
             else
                 print_reg(c, nm, num);
             args = skip_ws(args + n);
@@ -540,13 +542,18 @@ static void info_registers(struct hexsim_dbg_cli *c, const char *args, bool all)
         print_reg(c, name, 1000 + p);
     }
     for (unsigned i = 0; i < count; i++) {
-        if (r[i].group == HEXSIM_DBG_GRP_GENERAL)
+        if (r[i].group == HEXSIM_DBG_GRP_GENERAL || r[i].group == HEXSIM_DBG_GRP_VECTOR)
             continue;
         // the unnamed, reserved control registers only with "info all-registers"
         if (!all && r[i].name[0] == 'c' && isdigit((unsigned char)r[i].name[1]))
             continue;
         print_reg(c, r[i].name, r[i].num);
     }
+    for (unsigned i = 0; i < count && all; i++)
+        if (r[i].group == HEXSIM_DBG_GRP_VECTOR) {   // then the HVX registers, as info vector
+            hexsim_dbg_info_vector(c->d, "", c->d->out);
+            break;
+        }
 }
 
 static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
@@ -561,6 +568,8 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
         info_registers(c, rest, false);
     } else if (IS("all-registers", 2)) {
         info_registers(c, rest, true);
+    } else if (IS("vector", 2)) {
+        hexsim_dbg_info_vector(c->d, rest, out);
     } else if (IS("breakpoints", 1)) {
         info_breakpoints(c, false);
     } else if (IS("watchpoints", 3)) {
@@ -618,7 +627,7 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
         if (!c->d->t.ops->info || c->d->t.ops->info(c->d->t.ctx, what, out))
             fprintf(out, "No \"info %s\" in %s mode.\n", what, c->d->t.ops->name);
     } else {
-        fprintf(out, "info: registers, all-registers, breakpoints, watchpoints, frame, line "
+        fprintf(out, "info: registers, all-registers, vector [REG...], breakpoints, watchpoints, frame, line "
                 "[LOC], locals, args, display, symbol ADDR, address SYM, threads, tlb, irq, "
                 "devices, hvm\n");
     }
@@ -760,7 +769,7 @@ static const struct command commands[] = {
     { "finish", "fin", cmd_finish, "finish            run until the current function returns" },
     { "until", "u", cmd_until, "until [LOC]       run to LOC, or next without going back (leaves loops)" },
     { "advance", NULL, cmd_until, "advance LOC       run to LOC" },
-    { "info", "i", cmd_info, "info WHAT         registers, breakpoints, watchpoints, frame, line, locals, args, display, symbol, threads, tlb, irq, devices, hvm" },
+    { "info", "i", cmd_info, "info WHAT         registers, vector, breakpoints, watchpoints, frame, line, locals, args, display, symbol, threads, tlb, irq, devices, hvm" },
     { "print", "p", hexsim_cli_cmd_print, "print[/F] EXPR    C expression with types (variables, $reg, casts, * & [] . ->); F: x d u o t c a" },
     { "ptype", NULL, hexsim_cli_cmd_ptype, "ptype EXPR|TYPE   the type, structs expanded" },
     { "whatis", NULL, hexsim_cli_cmd_whatis, "whatis EXPR|TYPE  the type's name" },

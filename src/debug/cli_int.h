@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "vreg.h"
 
 const char *hexsim_cli_skip_ws(const char *s);
 // Evaluates expr for a number (hexsim_dbg_eval); prints the error and returns false.

@@ -83,6 +83,27 @@ bool hexsim_cli_cmd_set(struct hexsim_dbg_cli *c, const char *a, const char *m)
     uint64_t v;
     if (!eval(c, eq + 1, &v))
         return false;
+    struct hexsim_dbg_vref r;
+    const char *end;
+    char err[160];
+    int vr = lhs[0] == '$' ? hexsim_dbg_vref_parse(c->d, lhs + 1, &end, &r, err, sizeof(err)) : 1;
+    if (vr < 0 || (vr == 0 && (*end || !r.indexed))) {
+        fprintf(c->d->out, "Error: %s\n", vr < 0 ? err : "set a vector register by lanes: "
+                "set $v3.w[N] = EXPR (views b ub h uh w uw)");
+        return false;
+    }
+    if (vr == 0) {   // one lane of an HVX register: read, change the lane, write back
+        uint8_t buf[HEXSIM_DBG_REG_MAX_BYTES];
+        if (hexsim_dbg_vreg_read(c->d, r.num, buf)) {
+            fprintf(c->d->out, "Error: no register %s\n", lhs);
+            return false;
+        }
+        for (unsigned k = 0; k < r.lane; k++)
+            buf[r.index * r.lane + k] = (uint8_t)(v >> (8 * k));
+        if (hexsim_dbg_vreg_write(c->d, r.num, buf))
+            fprintf(c->d->out, "Error: cannot write %s\n", lhs);
+        return false;
+    }
     if (lhs[0] == '$') {
         unsigned num;
         for (char *p = lhs; *p; p++)

@@ -118,6 +118,27 @@ static char format_letter(struct hexsim_dbg_cli *c, const char *m, bool *ok)
     return 0;
 }
 
+// print $v3, $v3.w, $q0: a whole HVX register or one of its lane views (vreg.h). True when
+// a is one of those (printed, or an error said).
+static bool print_vector(struct hexsim_dbg_cli *c, const char *a, char fmt)
+{
+    struct hexsim_dbg_vref r;
+    const char *end;
+    char err[160];
+    if (a[0] != '$' || hexsim_dbg_vref_parse(c->d, a + 1, &end, &r, err, sizeof(err)) != 0 ||
+        r.indexed || *hexsim_cli_skip_ws(end))
+        return false;
+    uint8_t buf[HEXSIM_DBG_REG_MAX_BYTES];
+    if (hexsim_dbg_vreg_read(c->d, r.num, buf)) {
+        fprintf(c->d->out, "no register $%s\n", r.name);
+        return true;
+    }
+    fprintf(c->d->out, "$%u = ", ++c->d->values);
+    hexsim_dbg_vref_print(c->d, &r, buf, fmt == 'x' ? 'x' : 0, c->d->out);
+    fputc('\n', c->d->out);
+    return true;
+}
+
 bool hexsim_cli_cmd_print(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     bool ok;
@@ -132,6 +153,8 @@ bool hexsim_cli_cmd_print(struct hexsim_dbg_cli *c, const char *a, const char *m
         fprintf(out, "Error: an expression is needed\n");
         return false;
     }
+    if (print_vector(c, a, fmt))
+        return false;
     if (hexsim_dbg_eval_value(c->d, a, &v, err, sizeof(err))) {
         fprintf(out, "%s\n", err);
         return false;

@@ -2,9 +2,15 @@
 // Debugger register access for struct hexsim_cpu: see cpu_regs.h. P3:0, PC, UPCYCLE,
 // PKTCOUNT and UTIMER are not kept in c[] (cpu.h); they are composed here the way the
 // executor composes them (exec.c hx_cr), and a debugger write sets what they come from.
+// The HVX registers (cpu/hvx.h) follow: V0-V31 and Q0-Q3, read and written whole.
 #include "cpu_regs.h"
 
-static const struct hexsim_dbg_reg_desc cpu_regs[HEXSIM_DBG_CPU_NREGS] = {
+#include <string.h>
+
+#define V(n) { "v" #n, NULL, HEXSIM_DBG_REG_V0 + n, 1024, HEXSIM_DBG_GRP_VECTOR }
+#define Q(n) { "q" #n, NULL, HEXSIM_DBG_REG_Q0 + n, 128, HEXSIM_DBG_GRP_VECTOR }
+
+static const struct hexsim_dbg_reg_desc cpu_regs[HEXSIM_DBG_CPU_NREGS + HEXSIM_DBG_HVX_NREGS] = {
     { "r0", NULL, 0, 32, 0 }, { "r1", NULL, 1, 32, 0 }, { "r2", NULL, 2, 32, 0 },
     { "r3", NULL, 3, 32, 0 }, { "r4", NULL, 4, 32, 0 }, { "r5", NULL, 5, 32, 0 },
     { "r6", NULL, 6, 32, 0 }, { "r7", NULL, 7, 32, 0 }, { "r8", NULL, 8, 32, 0 },
@@ -29,12 +35,50 @@ static const struct hexsim_dbg_reg_desc cpu_regs[HEXSIM_DBG_CPU_NREGS] = {
     { "c26", NULL, 58, 32, 1 }, { "c27", NULL, 59, 32, 1 }, { "c28", NULL, 60, 32, 1 },
     { "c29", NULL, 61, 32, 1 }, { "utimerlo", "c30", 62, 32, 1 },
     { "utimerhi", "c31", 63, 32, 1 },
+    V(0), V(1), V(2), V(3), V(4), V(5), V(6), V(7), V(8), V(9), V(10), V(11), V(12), V(13),
+    V(14), V(15), V(16), V(17), V(18), V(19), V(20), V(21), V(22), V(23), V(24), V(25),
+    V(26), V(27), V(28), V(29), V(30), V(31), Q(0), Q(1), Q(2), Q(3),
 };
 
 const struct hexsim_dbg_reg_desc *hexsim_dbg_cpu_regs(unsigned *count)
 {
-    *count = HEXSIM_DBG_CPU_NREGS;
+    *count = HEXSIM_DBG_CPU_NREGS + HEXSIM_DBG_HVX_NREGS;
     return cpu_regs;
+}
+
+// The bytes of HVX register num in c (NULL: not one).
+static void *hvx_reg(const struct hexsim_cpu *c, unsigned num, size_t *len)
+{
+    struct hexsim_hvx *h = (struct hexsim_hvx *)&c->hvx;
+    if (num >= HEXSIM_DBG_REG_V0 && num < HEXSIM_DBG_REG_V0 + 32) {
+        *len = sizeof(h->v[0]);
+        return &h->v[num - HEXSIM_DBG_REG_V0];
+    }
+    if (num >= HEXSIM_DBG_REG_Q0 && num < HEXSIM_DBG_REG_Q0 + 4) {
+        *len = sizeof(h->q[0]);
+        return &h->q[num - HEXSIM_DBG_REG_Q0];
+    }
+    return NULL;
+}
+
+int hexsim_dbg_cpu_read_wide(const struct hexsim_cpu *c, unsigned num, void *buf)
+{
+    size_t len;
+    const void *r = hvx_reg(c, num, &len);
+    if (!r)
+        return -1;
+    memcpy(buf, r, len);
+    return 0;
+}
+
+int hexsim_dbg_cpu_write_wide(struct hexsim_cpu *c, unsigned num, const void *buf)
+{
+    size_t len;
+    void *r = hvx_reg(c, num, &len);
+    if (!r)
+        return -1;
+    memcpy(r, buf, len);
+    return 0;
 }
 
 int hexsim_dbg_cpu_read(const struct hexsim_cpu *c, unsigned num, uint64_t *val)

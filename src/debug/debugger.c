@@ -405,18 +405,7 @@ static void stepi_into(struct hexsim_debugger *d, struct hexsim_dbg_step_info *i
             struct hexsim_dbg_wp *w = &d->wp[i];
             if (!w->enabled)
                 continue;
-            const struct hexsim_exec_trace *t = &info->trace;
-            bool hit = false;
-            for (unsigned k = 0; k < t->nst && (w->w.kind & HEXSIM_DBG_WATCH_WRITE); k++)
-                if (t->st[k].addr - w->w.addr < w->w.len || w->w.addr - t->st[k].addr <
-                    t->st[k].size)
-                    hit = true;
-            for (unsigned k = 0; k < t->nld && k < HX_TRACE_MAX_LOADS &&
-                                 (w->w.kind & HEXSIM_DBG_WATCH_READ); k++)
-                if (t->ld[k].addr - w->w.addr < w->w.len || w->w.addr - t->ld[k].addr <
-                    t->ld[k].size)
-                    hit = true;
-            if (hit) {
+            if (hexsim_dbg_trace_hit(&info->trace, &w->w, &stop->addr, &stop->write)) {
                 w->hits++;
                 w->prev = w->old;
                 if (w->w.len <= 8)

@@ -16,6 +16,7 @@
 
 #include "debugger.h"
 #include "value.h"
+#include "vreg.h"
 
 struct parser {
     struct hexsim_debugger *d;
@@ -455,6 +456,34 @@ static val reg_value(struct parser *p, const char *name)
     return rvalue(builtin(p, "int"), extend(builtin(p, "int"), v));
 }
 
+static val vector_lane(struct parser *p, const struct hexsim_dbg_vref *r, const char *end)
+{
+    uint8_t buf[HEXSIM_DBG_REG_MAX_BYTES];
+    if (!r->indexed) {
+        fail(p, "$%s is a vector register: print shows it whole; in an expression use a lane, "
+             "$%s.w[N] (views b ub h uh w uw)", r->name, r->name);
+        return rvalue(NULL, 0);
+    }
+    if (hexsim_dbg_vreg_read(p->d, r->num, buf)) {
+        fail(p, "no register $%s", r->name);
+        return rvalue(NULL, 0);
+    }
+    // the lane's type: gdb's vector element types (int8_t ... uint32_t; bytes are numbers,
+    // not characters)
+    static const char *const names[2][3] = { { "uint8_t", "uint16_t", "uint32_t" },
+                                             { "int8_t", "int16_t", "int32_t" } };
+    struct hexsim_dtype *t = hexsim_dtype_new(&p->d->types, HEXSIM_T_INT);
+    if (!t) {
+        fail(p, "out of memory");
+        return rvalue(NULL, 0);
+    }
+    t->size = r->lane;
+    t->is_signed = r->is_signed;
+    t->name = names[r->is_signed][r->lane == 1 ? 0 : r->lane == 2 ? 1 : 2];
+    p->s = end;
+    return rvalue(t, hexsim_dbg_vlane(buf, r->lane, r->index, r->is_signed));
+}
+
 static val identifier(struct parser *p, const char *name)
 {
     struct hexsim_debugger *d = p->d;
@@ -513,8 +542,20 @@ static val parse_primary(struct parser *p)
     }
     if (*s == '$' || isalpha((unsigned char)*s) || *s == '_' || *s == '.') {
         bool reg = *s == '$';
-        if (reg)
+        if (reg) {
             s++;
+            // an HVX register lane ($v3.w[5], vreg.h); the whole register only with print
+            struct hexsim_dbg_vref r;
+            const char *end;
+            char err[160];
+            int rc = hexsim_dbg_vref_parse(p->d, s, &end, &r, err, sizeof(err));
+            if (rc < 0) {
+                fail(p, "%s", err);
+                return rvalue(NULL, 0);
+            }
+            if (rc == 0)
+                return vector_lane(p, &r, end);
+        }
         size_t n = 0;
         while (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.' ||
                (reg && s[n] == ':'))

@@ -17,6 +17,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "vreg.h"
+
 #define GDB_BUF 16384
 
 struct gdb_conn {
@@ -151,7 +153,12 @@ static size_t target_xml(struct hexsim_debugger *d, char *buf, size_t len)
         "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"
         "<target version=\"1.0\">\n<architecture>hexagon</architecture>\n"
         "<feature name=\"org.gnu.gdb.hexagon.core\">\n");
+    bool hvx = false;
     for (unsigned i = 0; i < n && pos < len; i++) {
+        if (r[i].group == HEXSIM_DBG_GRP_VECTOR) {
+            hvx = true;
+            continue;
+        }
         const char *generic = r[i].num == HEXSIM_DBG_REG_SP ? "sp" : r[i].num == HEXSIM_DBG_REG_FP
                               ? "fp" : r[i].num == HEXSIM_DBG_REG_LR ? "ra"
                               : r[i].num == HEXSIM_DBG_REG_PC ? "pc" : NULL;
@@ -170,7 +177,33 @@ static size_t target_xml(struct hexsim_debugger *d, char *buf, size_t len)
             : "uint32", r[i].group == HEXSIM_DBG_GRP_GENERAL ? "general" : "control", extra);
     }
     if (pos < len)
-        pos += (size_t)snprintf(buf + pos, len - pos, "</feature>\n</target>\n");
+        pos += (size_t)snprintf(buf + pos, len - pos, "</feature>\n");
+    // the HVX registers: gdb's vector/union types; lldb's encoding and format (lldb-16
+    // writes a vector register only in its vector-uint8 format: "{0x01 0x02 ...}")
+    if (hvx && pos < len)
+        pos += (size_t)snprintf(buf + pos, len - pos,
+            "<feature name=\"org.gnu.gdb.hexagon.hvx\">\n"
+            "<vector id=\"hvx_vb\" type=\"int8\" count=\"128\"/>\n"
+            "<vector id=\"hvx_vh\" type=\"int16\" count=\"64\"/>\n"
+            "<vector id=\"hvx_vw\" type=\"int32\" count=\"32\"/>\n"
+            "<union id=\"hvx_v\"><field name=\"b\" type=\"hvx_vb\"/>"
+            "<field name=\"h\" type=\"hvx_vh\"/><field name=\"w\" type=\"hvx_vw\"/></union>\n"
+            "<vector id=\"hvx_q\" type=\"uint8\" count=\"16\"/>\n");
+    for (unsigned i = 0; i < n && pos < len; i++) {
+        if (r[i].group != HEXSIM_DBG_GRP_VECTOR)
+            continue;
+        bool v = r[i].bits > 128;
+        unsigned k = v ? r[i].num - HEXSIM_DBG_REG_V0 : r[i].num - HEXSIM_DBG_REG_Q0;
+        pos += (size_t)snprintf(buf + pos, len - pos,
+            "<reg name=\"%s\" bitsize=\"%u\" regnum=\"%u\" type=\"%s\" group=\"vector\""
+            " encoding=\"vector\" format=\"%s\" dwarf_regnum=\"%u\"/>\n",
+            r[i].name, r[i].bits, r[i].num, v ? "hvx_v" : "hvx_q",
+            "vector-uint8", (v ? 99u : 131u) + k);
+    }
+    if (hvx && pos < len)
+        pos += (size_t)snprintf(buf + pos, len - pos, "</feature>\n");
+    if (pos < len)
+        pos += (size_t)snprintf(buf + pos, len - pos, "</target>\n");
     return pos < len ? pos : len;
 }
 
@@ -298,19 +331,66 @@ static void write_mem(struct gdb_conn *g, const char *args)
     reply(g, put == len ? "OK" : "E14");
 }
 
+static unsigned reg_bytes(struct hexsim_debugger *d, unsigned num)
+{
+    unsigned n;
+    const struct hexsim_dbg_reg_desc *r = d->t.ops->regs(d->t.ctx, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (r[i].num == num)
+            return r[i].bits / 8;
+    return 0;
+}
+
+// Register num (bytes long) as little-endian hex at out (2 * bytes characters and a NUL).
+// 0, or -1 (unreadable).
+static int reg_hex(struct hexsim_debugger *d, unsigned num, unsigned bytes, char *out)
+{
+    if (bytes <= 8) {
+        uint64_t v = 0;
+        if (hexsim_dbg_reg_read(d, num, &v))
+            return -1;
+        hex_le(out, v, bytes);
+        return 0;
+    }
+    uint8_t buf[HEXSIM_DBG_REG_MAX_BYTES];
+    if (bytes > sizeof(buf) || hexsim_dbg_vreg_read(d, num, buf))
+        return -1;
+    for (unsigned i = 0; i < bytes; i++) {
+        out[2 * i] = hexdig[buf[i] >> 4];
+        out[2 * i + 1] = hexdig[buf[i] & 15];
+    }
+    out[2 * bytes] = '\0';
+    return 0;
+}
+
+// Writes register num (bytes long) from little-endian hex. 0 or -1.
+static int reg_put(struct hexsim_debugger *d, unsigned num, unsigned bytes, const char *hex)
+{
+    if (bytes <= 8)
+        return hexsim_dbg_reg_write(d, num, parse_le(hex, bytes));
+    uint8_t buf[HEXSIM_DBG_REG_MAX_BYTES];
+    if (bytes > sizeof(buf) || strlen(hex) < 2 * (size_t)bytes)
+        return -1;
+    for (unsigned i = 0; i < bytes; i++) {
+        int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        buf[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return hexsim_dbg_vreg_write(d, num, buf);
+}
+
 static void all_regs(struct gdb_conn *g)
 {
     unsigned n;
     const struct hexsim_dbg_reg_desc *r = g->d->t.ops->regs(g->d->t.ctx, &n);
     size_t pos = 0;
-    for (unsigned i = 0; i < n && pos + 17 < GDB_BUF; i++) {
-        uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) {
         unsigned bytes = r[i].bits / 8;
-        if (hexsim_dbg_reg_read(g->d, r[i].num, &v)) {
+        if (pos + 2 * bytes + 1 >= GDB_BUF)
+            break;
+        if (reg_hex(g->d, r[i].num, bytes, g->out + pos))
             memset(g->out + pos, 'x', 2 * bytes);
-        } else {
-            hex_le(g->out + pos, v, bytes);
-        }
         pos += 2 * bytes;
     }
     put_packet(g, g->out, pos);
@@ -326,20 +406,10 @@ static void write_all_regs(struct gdb_conn *g, const char *hex)
         if (pos + 2 * bytes > len)
             break;
         if (hex[pos] != 'x')
-            hexsim_dbg_reg_write(g->d, r[i].num, parse_le(hex + pos, bytes));
+            reg_put(g->d, r[i].num, bytes, hex + pos);
         pos += 2 * bytes;
     }
     reply(g, "OK");
-}
-
-static unsigned reg_bytes(struct hexsim_debugger *d, unsigned num)
-{
-    unsigned n;
-    const struct hexsim_dbg_reg_desc *r = d->t.ops->regs(d->t.ctx, &n);
-    for (unsigned i = 0; i < n; i++)
-        if (r[i].num == num)
-            return r[i].bits / 8;
-    return 0;
 }
 
 static void breakpoint(struct gdb_conn *g, const char *args, bool insert)
@@ -402,21 +472,16 @@ static int handle(struct gdb_conn *g, int *end)
     case 'G': write_all_regs(g, p + 1); return 0;
     case 'p': {
         unsigned num = (unsigned)strtoul(p + 1, NULL, 16);
-        uint64_t v;
         unsigned bytes = reg_bytes(d, num);
-        if (!bytes || hexsim_dbg_reg_read(d, num, &v)) {
-            reply(g, "E45");
-            return 0;
-        }
-        hex_le(tmp, v, bytes);
-        reply(g, tmp);
+        char hex[2 * HEXSIM_DBG_REG_MAX_BYTES + 1];
+        reply(g, !bytes || reg_hex(d, num, bytes, hex) ? "E45" : hex);
         return 0;
     }
     case 'P': {
         char *eq;
         unsigned num = (unsigned)strtoul(p + 1, &eq, 16);
         unsigned bytes = reg_bytes(d, num);
-        if (*eq != '=' || !bytes || hexsim_dbg_reg_write(d, num, parse_le(eq + 1, bytes)))
+        if (*eq != '=' || !bytes || reg_put(d, num, bytes, eq + 1))
             reply(g, "E45");
         else
             reply(g, "OK");

@@ -10,6 +10,7 @@
 #include "debugger.h"
 #include "hexsim/disasm.h"
 #include "value.h"
+#include "vreg.h"
 
 const char *hexsim_dbg_signal_name(int sig)
 {
@@ -169,6 +170,30 @@ static void insn_writes(struct hexsim_debugger *d, const struct hexsim_exec_trac
     }
 }
 
+// The HVX writes of instruction entry e, a line each under the instruction: vector
+// registers as words in hex, vector predicates in hex, the vector store's byte range.
+static void vector_writes(const struct hexsim_exec_trace *t, unsigned e, FILE *out)
+{
+    for (uint32_t m = t->insn[e].vmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        fprintf(out, "        v%u.w = ", r);
+        hexsim_dbg_vlanes_print(t->new_v[r].ub, HX_VBYTES, 4, false, 'z', out);
+        fputc('\n', out);
+    }
+    for (unsigned q = 0; q < 4; q++)
+        if (t->insn[e].qmask >> q & 1) {
+            fprintf(out, "        q%u = 0x", q);
+            for (unsigned i = sizeof(t->new_q[q].b); i-- > 0;)
+                fprintf(out, "%02x", t->new_q[q].b[i]);
+            fputc('\n', out);
+        }
+    if (t->insn[e].vst && t->vst_len)
+        fprintf(out, "        vmem[0x%08x..0x%08x] (%u bytes written)\n", t->vst_addr,
+                t->vst_addr + t->vst_len - 1, t->vst_len);
+    else if (t->insn[e].vst)
+        fprintf(out, "        vmem: no byte enabled, nothing written\n");
+}
+
 void hexsim_dbg_print_step(struct hexsim_debugger *d, const struct hexsim_dbg_step_info *info,
                            FILE *out)
 {
@@ -204,6 +229,9 @@ void hexsim_dbg_print_step(struct hexsim_debugger *d, const struct hexsim_dbg_st
             fprintf(out, "    %-36s  %s\n", text, writes);
         else
             fprintf(out, "    %s\n", text);
+        for (unsigned e = 0; e < t->ninsns && t->committed; e++)
+            if (info->pkt.insn[t->insn[e].index].word == w)
+                vector_writes(t, e, out);
     }
     if (!t->committed)
         fprintf(out, "    (the packet faulted: nothing committed)\n");

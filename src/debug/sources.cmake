@@ -5,6 +5,7 @@
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/symtab.c
     ${CMAKE_CURRENT_LIST_DIR}/cpu_regs.c
+    ${CMAKE_CURRENT_LIST_DIR}/vreg.c
     ${CMAKE_CURRENT_LIST_DIR}/expr.c
     ${CMAKE_CURRENT_LIST_DIR}/types.c
     ${CMAKE_CURRENT_LIST_DIR}/dwarf.c

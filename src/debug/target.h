@@ -8,7 +8,10 @@
 // register Cn is 32+n (SA0 32, LC0 33, SA1 34, LC1 35, P3:0 36, M0 38, M1 39, USR 40, PC 41,
 // UGP 42, GP 43, CS0 44, CS1 45, UPCYCLELO/HI 46/47, FRAMELIMIT 48, FRAMEKEY 49, PKTCOUNTLO/HI
 // 50/51, UTIMERLO/HI 62/63). System-mode registers (SGP0 64, ... G0-G3 80-83) follow lldb's
-// numbering too; a target lists the registers it has.
+// numbering too; a target lists the registers it has. lldb knows no HVX registers (its
+// ABISysV_hexagon stops at G3); hexsim numbers them after it: V0-V31 88-119 (1024 bits),
+// Q0-Q3 120-123 (128 bits), and gives their DWARF numbers (LLVM's: V0-V31 99-130, Q0-Q3
+// 131-134) in the gdb target description.
 #ifndef HEXSIM_DEBUG_TARGET_H
 #define HEXSIM_DEBUG_TARGET_H
 
@@ -29,16 +32,20 @@ struct hexsim_symtab;
 #define HEXSIM_DBG_REG_P3_0 36
 #define HEXSIM_DBG_REG_USR 40
 #define HEXSIM_DBG_REG_PC 41
+#define HEXSIM_DBG_REG_V0 88
+#define HEXSIM_DBG_REG_Q0 120
+#define HEXSIM_DBG_REG_MAX_BYTES 128   // the widest register (a vector)
 
 struct hexsim_dbg_reg_desc {
     const char *name;       // lower case, as the assembler spells it ("r0", "usr", "p3:0")
     const char *alt;        // another name or NULL ("sp" for r29)
     uint16_t num;           // register number (see above)
-    uint8_t bits;           // 32 (64 for register pairs a target may add)
+    uint16_t bits;          // 32; 1024 and 128 for the HVX registers (read_wide)
     uint8_t group;          // enum hexsim_dbg_reg_group
 };
 
-enum hexsim_dbg_reg_group { HEXSIM_DBG_GRP_GENERAL, HEXSIM_DBG_GRP_CONTROL, HEXSIM_DBG_GRP_SYSTEM };
+enum hexsim_dbg_reg_group { HEXSIM_DBG_GRP_GENERAL, HEXSIM_DBG_GRP_CONTROL, HEXSIM_DBG_GRP_SYSTEM,
+                            HEXSIM_DBG_GRP_VECTOR };
 
 // Why execution stopped.
 enum hexsim_dbg_stop_kind {
@@ -83,6 +90,51 @@ struct hexsim_dbg_watch {
     uint8_t kind;               // enum hexsim_dbg_watch_kind bits
 };
 
+// Whether the packet whose write log is t accessed a byte of the watched range w (a scalar
+// or vector store for WRITE, a load for READ). *addr: the access's address (a vector
+// store: the first watched byte it wrote), *write: a store.
+static inline bool hexsim_dbg_trace_hit(const struct hexsim_exec_trace *t,
+                                        const struct hexsim_dbg_watch *w, uint32_t *addr,
+                                        bool *write)
+{
+#define HEXSIM_DBG_OVERLAP(a, n) ((uint32_t)((a) - w->addr) < w->len || \
+                                  (uint32_t)(w->addr - (a)) < (uint32_t)(n))
+    if (w->kind & HEXSIM_DBG_WATCH_WRITE) {
+        for (unsigned k = 0; k < t->nst && k < 2; k++)
+            if (HEXSIM_DBG_OVERLAP(t->st[k].addr, t->st[k].size)) {
+                *addr = t->st[k].addr;
+                *write = true;
+                return true;
+            }
+        if (t->vst_len && HEXSIM_DBG_OVERLAP(t->vst_addr, t->vst_len)) {
+            *addr = t->vst_addr - w->addr < w->len ? t->vst_addr : w->addr;
+            *write = true;
+            return true;
+        }
+    }
+    if (w->kind & HEXSIM_DBG_WATCH_READ)
+        for (unsigned k = 0; k < t->nld && k < HX_TRACE_MAX_LOADS; k++)
+            if (HEXSIM_DBG_OVERLAP(t->ld[k].addr, t->ld[k].size)) {
+                *addr = t->ld[k].addr;
+                *write = false;
+                return true;
+            }
+    return false;
+#undef HEXSIM_DBG_OVERLAP
+}
+
+// The first watchpoint of `wp` (n of them) the packet whose log is t hit: its index (stop's
+// addr and write filled), or -1.
+static inline int hexsim_dbg_watch_hit(const struct hexsim_dbg_watch *wp, unsigned n,
+                                       const struct hexsim_exec_trace *t,
+                                       struct hexsim_dbg_stop *stop)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (hexsim_dbg_trace_hit(t, &wp[i], &stop->addr, &stop->write))
+            return (int)i;
+    return -1;
+}
+
 // A stop condition for run.
 struct hexsim_dbg_run {
     const uint32_t *bp;         // stop before a packet at one of these addresses runs ...
@@ -105,6 +157,9 @@ struct hexsim_dbg_target_ops {
     const struct hexsim_dbg_reg_desc *(*regs)(void *t, unsigned *count);
     int (*read_reg)(void *t, unsigned thread, unsigned num, uint64_t *val);    // 0 or -1
     int (*write_reg)(void *t, unsigned thread, unsigned num, uint64_t val);
+    // Registers wider than 64 bits (the HVX ones): bits/8 bytes, guest byte order. 0 or -1.
+    int (*read_wide)(void *t, unsigned thread, unsigned num, void *buf);
+    int (*write_wide)(void *t, unsigned thread, unsigned num, const void *buf);
     // Memory by virtual address as `thread` sees it (or physical with HEXSIM_DBG_MEM_PHYS);
     // permissions are ignored. Return the bytes transferred (short at the first
     // unreachable byte). Writes to code are seen by the next fetch.

@@ -24,7 +24,7 @@ static struct hexsim_vcpu *vcpu_of(struct hexsim_sys_dbg *d, unsigned thread)
 static const struct hexsim_dbg_reg_desc *st_regs(void *t, unsigned *count)
 {
     struct hexsim_sys_dbg *d = t;
-    *count = sizeof(d->regs) / sizeof(d->regs[0]);
+    *count = d->nregs;
     return d->regs;
 }
 
@@ -58,6 +58,22 @@ static int st_write_reg(void *t, unsigned thread, unsigned num, uint64_t val)
         return 0;
     }
     return -1;   // HTID is the vCPU's number
+}
+
+static int st_read_wide(void *t, unsigned thread, unsigned num, void *buf)
+{
+    struct hexsim_vcpu *v = vcpu_of(t, thread);
+    if (!v || !(((struct hexsim_sys_dbg *)t)->m->arch & HEXSIM_ARCH_HVX))
+        return -1;
+    return hexsim_dbg_cpu_read_wide(&v->cpu, num, buf);
+}
+
+static int st_write_wide(void *t, unsigned thread, unsigned num, const void *buf)
+{
+    struct hexsim_vcpu *v = vcpu_of(t, thread);
+    if (!v || !(((struct hexsim_sys_dbg *)t)->m->arch & HEXSIM_ARCH_HVX))
+        return -1;
+    return hexsim_dbg_cpu_write_wide(&v->cpu, num, buf);
 }
 
 // The RAM page at physical pa, NULL for device space and holes.
@@ -116,34 +132,6 @@ static size_t st_write_mem(void *t, unsigned thread, uint64_t addr, const void *
                            size_t len, unsigned flags)
 {
     return xfer(t, thread, addr, NULL, buf, len, flags);
-}
-
-static bool overlaps(uint32_t a, uint32_t n, uint32_t b, uint32_t m)
-{
-    return a - b < m || b - a < n;
-}
-
-static int watch_hit(const struct hexsim_dbg_run *c, const struct hexsim_exec_trace *tr,
-                     struct hexsim_dbg_stop *stop)
-{
-    for (unsigned w = 0; w < c->nwp; w++) {
-        const struct hexsim_dbg_watch *wp = &c->wp[w];
-        if (wp->kind & HEXSIM_DBG_WATCH_WRITE)
-            for (unsigned k = 0; k < tr->nst && k < 2; k++)
-                if (overlaps(tr->st[k].addr, tr->st[k].size, wp->addr, wp->len)) {
-                    stop->addr = tr->st[k].addr;
-                    stop->write = true;
-                    return (int)w;
-                }
-        if (wp->kind & HEXSIM_DBG_WATCH_READ)
-            for (unsigned k = 0; k < tr->nld && k < HX_TRACE_MAX_LOADS; k++)
-                if (overlaps(tr->ld[k].addr, tr->ld[k].size, wp->addr, wp->len)) {
-                    stop->addr = tr->ld[k].addr;
-                    stop->write = false;
-                    return (int)w;
-                }
-    }
-    return -1;
 }
 
 static int hook_before(void *ctx, struct hexsim_vcpu *v)
@@ -206,7 +194,7 @@ static bool hook_after(void *ctx, struct hexsim_vcpu *v, uint32_t pc, int event)
     }
     d->skip_bp &= (uint8_t)~(1u << v->id);
     if (tr && event >= 0 && tr->committed) {
-        int w = watch_hit(d->cond, tr, stop);
+        int w = hexsim_dbg_watch_hit(d->cond->wp, d->cond->nwp, tr, stop);
         if (w >= 0) {
             stop->kind = HEXSIM_DBG_STOP_WATCH;
             stop->index = w;
@@ -367,6 +355,8 @@ static const struct hexsim_dbg_target_ops system_target_ops = {
     .regs = st_regs,
     .read_reg = st_read_reg,
     .write_reg = st_write_reg,
+    .read_wide = st_read_wide,
+    .write_wide = st_write_wide,
     .read_mem = st_read_mem,
     .write_mem = st_write_mem,
     .step = st_step,
@@ -389,12 +379,18 @@ void hexsim_sys_dbg_init(struct hexsim_sys_dbg *d, struct hexsim_machine *m, con
     memset(d, 0, sizeof(*d));
     d->m = m;
     const struct hexsim_dbg_reg_desc *cpu = hexsim_dbg_cpu_regs(&n);
-    memcpy(d->regs, cpu, n * sizeof(*cpu));
-    d->regs[n++] = (struct hexsim_dbg_reg_desc){ "htid", NULL, REG_HTID, 32,
+    memcpy(d->regs, cpu, HEXSIM_DBG_CPU_NREGS * sizeof(*cpu));
+    unsigned k = HEXSIM_DBG_CPU_NREGS;
+    d->regs[k++] = (struct hexsim_dbg_reg_desc){ "htid", NULL, REG_HTID, 32,
                                                  HEXSIM_DBG_GRP_SYSTEM };
     for (unsigned i = 0; i < 4; i++)
-        d->regs[n++] = (struct hexsim_dbg_reg_desc){ gnames[i], galts[i], (uint16_t)(REG_G0 + i),
+        d->regs[k++] = (struct hexsim_dbg_reg_desc){ gnames[i], galts[i], (uint16_t)(REG_G0 + i),
                                                      32, HEXSIM_DBG_GRP_SYSTEM };
+    if (m->arch & HEXSIM_ARCH_HVX) {   // the HVX registers last (by number, after G3)
+        memcpy(d->regs + k, cpu + HEXSIM_DBG_CPU_NREGS, HEXSIM_DBG_HVX_NREGS * sizeof(*cpu));
+        k += HEXSIM_DBG_HVX_NREGS;
+    }
+    d->nregs = k;
     d->hook.before = hook_before;
     d->hook.after = hook_after;
     d->hook.ctx = d;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The debugger target for system mode (src/debug/target.h over struct hexsim_machine): one
 // thread per vCPU (ids 1..nvcpu), R0-R31/C0-C31 plus the HVM's guest registers G0-G3 and
-// HTID, memory by guest virtual address through the vCPU's page tables (walked without
+// HTID (and the HVX registers on a core with HVX), memory by guest virtual address through the vCPU's page tables (walked without
 // touching its soft TLB) or by physical address (RAM only: device registers are refused,
 // since reading one has side effects), the vmlinux symbols, and "info tlb/irq/devices/hvm".
 // Running installs a per-packet hook in the run loop (struct hexsim_machine_hook) only for
@@ -20,7 +20,8 @@ struct hexsim_sys_dbg {
     struct hexsim_machine *m;
     struct hexsim_symtab syms;
     struct hexsim_machine_hook hook;
-    struct hexsim_dbg_reg_desc regs[HEXSIM_DBG_CPU_NREGS + 5];
+    struct hexsim_dbg_reg_desc regs[HEXSIM_DBG_CPU_NREGS + 5 + HEXSIM_DBG_HVX_NREGS];
+    unsigned nregs;
     // the step/run call in progress
     const struct hexsim_dbg_run *cond;       // run: the stop condition (NULL: step)
     struct hexsim_dbg_stop *stop;

@@ -196,7 +196,8 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
             k = hexsim_exec_packet(&v->env, pkt, &ev);
             if (__builtin_expect(m->profile != NULL, 0) && k <= HX_EV_TRAP1)
                 hexsim_profile_packet(m->profile, v->id, pkt->addr, v->cpu.pcycles - c0,
-                                      hexsim_profile_flow(pkt, v->cpu.pc), v->cpu.pc);
+                                      pkt->tm.hvx_insns, hexsim_profile_flow(pkt, v->cpu.pc),
+                                      v->cpu.pc);
             switch (k) {
             case HX_EV_NONE:
                 break;

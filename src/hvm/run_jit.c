@@ -99,36 +99,6 @@ static struct hexsim_page *exec_page(struct hexsim_vcpu *v, uint32_t va)
     return r.page;
 }
 
-// The most pcycles a packet of timing summary pt can take beyond the thread's turn, a data
-// stall included: every result it may wait for was issued before it, at most the longest
-// latency earlier (timing.h); a branch or fixed costs add theirs.
-static uint64_t packet_bound(const struct hexsim_timing_params *p,
-                             const struct hexsim_packet_timing *pt)
-{
-    uint64_t lat = p->lat_load;
-    if (p->lat_mpy > lat)
-        lat = p->lat_mpy;
-    if (p->lat_fp > lat)
-        lat = p->lat_fp;
-    uint64_t c = 1 + lat;
-    if (pt->slow) {
-        uint64_t br = p->branch_taken;
-        if (p->mispredict > br)
-            br = p->mispredict;
-        if (p->indirect > br)
-            br = p->indirect;
-        uint64_t fixed = p->llsc;
-        if (p->sync > fixed)
-            fixed = p->sync;
-        if (p->cacheop > fixed)
-            fixed = p->cacheop;
-        if (p->trap > fixed)
-            fixed = p->trap;
-        c += br + pt->extra * fixed;
-    }
-    return c;
-}
-
 static bool has_trap(const struct hexsim_packet *pkt)
 {
     for (unsigned i = 0; i < pkt->ninsns; i++)
@@ -170,7 +140,7 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
             hexsim_code_page(m, pg2);
         }
         cycles += last;   // the packets before the last one
-        last = packet_bound(&t->tp, &pkt.tm);
+        last = hexsim_timing_packet_bound(&t->tp, &pkt.tm);
         if (!hx_block_open(b) || cycles + last > (1u << 30))
             break;   // (a bound that large comes only from timing parameters that large)
     }

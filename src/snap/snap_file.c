@@ -23,7 +23,9 @@
 #include "hexsim/version.h"
 
 #define SNAP_MAGIC "HEXSIMSN"
-#define SNAP_FORMAT 2u      // 2: the config section starts with the kind
+// 2: the config section starts with the kind; 3: struct hexsim_cpu (the cpu and vcpus
+// sections) holds the HVX registers and predicates and the HVX counts of --stats
+#define SNAP_FORMAT 3u
 #define HDR 52u
 #define ENT 48u
 
@@ -236,7 +238,7 @@ int snap_read(struct snap_image *im, const char *path, char *msg, size_t msglen)
     bool err = ferror(f);
     fclose(f);
     int rc = -1;
-    char why[160];
+    char why[256];
     if (err) {
         bad(msg, msglen, path, "read error");
         goto out;
@@ -247,9 +249,15 @@ int snap_read(struct snap_image *im, const char *path, char *msg, size_t msglen)
         goto out;
     }
     uint32_t fmt = get32(buf + 8), n = get32(buf + 12);
-    if (fmt != SNAP_FORMAT) {
-        snprintf(why, sizeof(why), "format version %u, this hexsim reads version %u", fmt,
-                 SNAP_FORMAT);
+    if (fmt != SNAP_FORMAT) {   // (the writer's version, informative: printable only)
+        char by[33];
+        size_t k = 0;
+        for (; k < 32 && buf[16 + k] >= 0x20 && buf[16 + k] < 0x7f; k++)
+            by[k] = (char)buf[16 + k];
+        by[k] = '\0';
+        snprintf(why, sizeof(why), "format version %u%s%s%s, this hexsim reads version %u%s",
+                 fmt, k ? " (written by hexsim " : "", by, k ? ")" : "", SNAP_FORMAT,
+                 fmt < SNAP_FORMAT ? "; older snapshots cannot be restored: take it again" : "");
         bad(msg, msglen, path, why);
         goto out;
     }

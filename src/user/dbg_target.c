@@ -12,8 +12,11 @@
 
 static const struct hexsim_dbg_reg_desc *ut_regs(void *t, unsigned *count)
 {
-    (void)t;
-    return hexsim_dbg_cpu_regs(count);
+    struct hexsim_user_dbg *d = t;
+    const struct hexsim_dbg_reg_desc *r = hexsim_dbg_cpu_regs(count);
+    if (!(d->u->arch & HEXSIM_ARCH_HVX))
+        *count = HEXSIM_DBG_CPU_NREGS;   // (a core without HVX)
+    return r;
 }
 
 static int ut_read_reg(void *t, unsigned thread, unsigned num, uint64_t *val)
@@ -30,6 +33,22 @@ static int ut_write_reg(void *t, unsigned thread, unsigned num, uint64_t val)
     if (thread != 1)
         return -1;
     return hexsim_dbg_cpu_write(&d->u->cpu, num, val);
+}
+
+static int ut_read_wide(void *t, unsigned thread, unsigned num, void *buf)
+{
+    struct hexsim_user_dbg *d = t;
+    if (thread != 1 || !(d->u->arch & HEXSIM_ARCH_HVX))
+        return -1;
+    return hexsim_dbg_cpu_read_wide(&d->u->cpu, num, buf);
+}
+
+static int ut_write_wide(void *t, unsigned thread, unsigned num, const void *buf)
+{
+    struct hexsim_user_dbg *d = t;
+    if (thread != 1 || !(d->u->arch & HEXSIM_ARCH_HVX))
+        return -1;
+    return hexsim_dbg_cpu_write_wide(&d->u->cpu, num, buf);
 }
 
 // Page by page, so that a transfer stops short at the first unmapped byte. Any permission
@@ -161,34 +180,6 @@ static void ut_step(void *t, unsigned thread, struct hexsim_dbg_step_info *info,
     one_packet(d, &info->trace, info, stop);
 }
 
-static bool overlaps(uint32_t a, uint32_t n, uint32_t b, uint32_t m)
-{
-    return a - b < m || b - a < n;
-}
-
-static int watch_hit(const struct hexsim_dbg_run *c, const struct hexsim_exec_trace *tr,
-                     struct hexsim_dbg_stop *stop)
-{
-    for (unsigned w = 0; w < c->nwp; w++) {
-        const struct hexsim_dbg_watch *wp = &c->wp[w];
-        if (wp->kind & HEXSIM_DBG_WATCH_WRITE)
-            for (unsigned k = 0; k < tr->nst; k++)
-                if (overlaps(tr->st[k].addr, tr->st[k].size, wp->addr, wp->len)) {
-                    stop->addr = tr->st[k].addr;
-                    stop->write = true;
-                    return (int)w;
-                }
-        if (wp->kind & HEXSIM_DBG_WATCH_READ)
-            for (unsigned k = 0; k < tr->nld && k < HX_TRACE_MAX_LOADS; k++)
-                if (overlaps(tr->ld[k].addr, tr->ld[k].size, wp->addr, wp->len)) {
-                    stop->addr = tr->ld[k].addr;
-                    stop->write = false;
-                    return (int)w;
-                }
-    }
-    return -1;
-}
-
 static void ut_run(void *t, const struct hexsim_dbg_run *c, struct hexsim_dbg_stop *stop)
 {
     struct hexsim_user_dbg *d = t;
@@ -224,7 +215,7 @@ static void ut_run(void *t, const struct hexsim_dbg_run *c, struct hexsim_dbg_st
         if (stop->kind != HEXSIM_DBG_STOP_STEP)
             return;
         if (c->nwp && trace.committed) {
-            int w = watch_hit(c, &trace, stop);
+            int w = hexsim_dbg_watch_hit(c->wp, c->nwp, &trace, stop);
             if (w >= 0) {
                 stop->kind = HEXSIM_DBG_STOP_WATCH;
                 stop->index = w;
@@ -281,6 +272,8 @@ static const struct hexsim_dbg_target_ops user_target_ops = {
     .regs = ut_regs,
     .read_reg = ut_read_reg,
     .write_reg = ut_write_reg,
+    .read_wide = ut_read_wide,
+    .write_wide = ut_write_wide,
     .read_mem = ut_read_mem,
     .write_mem = ut_write_mem,
     .step = ut_step,

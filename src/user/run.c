@@ -421,7 +421,7 @@ run_span(struct hexsim_user *u, struct hexsim_user_exec *x, struct hx_exec *hx,
         uint64_t c0 = prof ? c->pcycles : 0;
         int k = hx_exec_step(hx, pkt);
         if (prof && (k == HX_EV_NONE || k == HX_EV_TRAP0))
-            hexsim_profile_packet(prof, 0, pkt->addr, c->pcycles - c0,
+            hexsim_profile_packet(prof, 0, pkt->addr, c->pcycles - c0, pkt->tm.hvx_insns,
                                   hexsim_profile_flow(pkt, c->pc), c->pc);
         if (__builtin_expect(k != HX_EV_NONE, 0)) {
             int end = span_event(u, ev, k, pkt->addr, status);

@@ -6,10 +6,13 @@
 #   st.r[0..27] (ints), st.v[0..31] (bytearrays of 128), st.q[0..3] (lists of 128 bits),
 #   st.p (p0-p3, ints 0..255), st.m (m0, m1), st.buf (the scratch buffer, bytearray);
 #   ops: {"Vd": 3, "Vuu": 4 (a pair's low register), "Rt": 5, "Qv": 1, "Ii": -2, ...}
-# Models of rows qemu runs are checked against qemu too (hvx_exec.py --model-check).
+# Models of rows qemu runs are checked against qemu too (hvx_exec.py --model-check); the rows
+# in ALSO are checked against both always: qemu-hexagon 7.2 in the cases where it follows the
+# PRM, the model in all.
 import struct
 
 MODELS = {}
+ALSO = set()
 
 
 def model(tag):
@@ -185,9 +188,14 @@ def _rd(st, name, fmt):
     return lanes(st.v[name], "H" if fmt != _SF else "I")
 
 
+def pair_hi(low):
+    """A pair's high register: v(n+1) of vn+1:n, v(n-1) of the reversed vn-1:n (odd n)."""
+    return low + 1 if low % 2 == 0 else low - 1
+
+
 def _wr_pair(st, base, lanes_lo, lanes_hi, code):
     st.v[base] = pack(lanes_lo, code)
-    st.v[base + 1] = pack(lanes_hi, code)
+    st.v[pair_hi(base)] = pack(lanes_hi, code)
 
 
 def _widen(tag, fmt, op):
@@ -208,7 +216,7 @@ for _fmt, _n in ((_HF, "hf"), (_BF, "bf")):
 def _fma_wide(tag, fmt):
     def fn(st, ops):
         u, v = _rd(st, ops["Vu"], fmt), _rd(st, ops["Vv"], fmt)
-        x = lanes(st.v[ops["Vxx"]], "I"), lanes(st.v[ops["Vxx"] + 1], "I")
+        x = lanes(st.v[ops["Vxx"]], "I"), lanes(st.v[pair_hi(ops["Vxx"])], "I")
         r = [_enc(_add(_mul(_dec(a, fmt), _dec(b, fmt)), _dec(x[i & 1][i >> 1], _SF)), _SF)
              for i, (a, b) in enumerate(zip(u, v))]
         _wr_pair(st, ops["Vxx"], r[0::2], r[1::2], "I")
@@ -397,3 +405,74 @@ _narrow_sf("V6_vcvt_bf_sf", _BF)
 def _vcvt_sf_hf(st, ops):
     r = [_enc(_dec(a, _HF), _SF) for a in _rd(st, ops["Vu"], _HF)]
     _wr_pair(st, ops["Vdd"], r[0::2], r[1::2], "I")
+
+
+# vgather and vscatter (HVX PRM "Vector gather", "Vector scatter"; hexsim: src/cpu/hvx_mem.c,
+# "VTCM"): the region is rt (aligned down to the element size) .. rt + (mu | size - 1);
+# element i at byte offset off[i]; bytes past the region's end are dropped, as are bytes
+# whose predicate bit (Qs) is clear; a gather's dropped bytes are not written by the
+# packet's `vmem(r26+#_st) = vtmp.new` store, which writes the gathered bytes to the aligned
+# block; a scatter-accumulate adds (wrapping) the element at its offset aligned down, the
+# elements in order. qemu-hexagon 7.2 copies and writes dropped bytes too (it loads every
+# element and does not apply the predicate or the region to a gather, nor the region to a
+# scatter), so hvx_exec.py gives it offsets inside the region and checks the rest here.
+def _vtcm_offsets(st, ops, tag, size):
+    if "hw" in tag:
+        lo, hi = lanes(st.v[ops["Vvv"]], "I"), lanes(st.v[ops["Vvv"] ^ 1], "I")
+        return [x for pair in zip(lo, hi) for x in pair]
+    return lanes(st.v[ops["Vv"]], "H" if size == 2 else "I")
+
+
+def _vtcm(tag):
+    size = 4 if tag.startswith(("V6_vgathermw", "V6_vscattermw")) else 2
+    gather, add, pred = "gather" in tag, tag.endswith("_add"), tag.endswith("q")
+
+    def fn(st, ops):
+        rt = (st.r[ops["Rt"]] & ~(size - 1)) - st.buf_addr
+        last = (st.m[ops["Mu"]] & 0xffffffff) | (size - 1)
+        q = st.q[ops["Qs"]] if pred else None
+        offs = _vtcm_offsets(st, ops, tag, size)
+        before = bytes(st.buf)
+        if gather:
+            dest = ((st.r[26] + ops["_st"] * 128) & ~127) - st.buf_addr
+        w = bytes(st.v[ops["Vw"]]) if not gather else None
+        for i, o in enumerate(offs):
+            if add:
+                o &= ~(size - 1)
+                if o > last:
+                    continue
+                a = rt + o
+                val = int.from_bytes(st.buf[a:a + size], "little") + \
+                    int.from_bytes(w[i * size:(i + 1) * size], "little")
+                st.buf[a:a + size] = (val & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+                continue
+            for k in range(size):
+                lane = i * size + k
+                if o + k > last or (q and not q[lane]):
+                    continue
+                if gather:
+                    st.buf[dest + lane] = before[rt + o + k]
+                else:
+                    st.buf[rt + o + k] = w[lane]
+    MODELS[tag] = fn
+    ALSO.add(tag)
+
+
+for _t in ["V6_vgathermh", "V6_vgathermhq", "V6_vgathermhw", "V6_vgathermhwq", "V6_vgathermw",
+           "V6_vgathermwq", "V6_vscattermh", "V6_vscattermh_add", "V6_vscattermhq",
+           "V6_vscattermhw", "V6_vscattermhw_add", "V6_vscattermhwq", "V6_vscattermw",
+           "V6_vscattermw_add", "V6_vscattermwq"]:
+    _vtcm(_t)
+
+
+# vmem(Rx++#Ii / Mu):scatter_release (HVX PRM "Vector scatter": a zero-byte store that orders
+# the thread's scatters before its later loads): no memory effect, the post-increment of its
+# addressing mode, which qemu-hexagon 7.2 leaves out (Rx keeps its value there).
+@model("V6_vS32b_srls_pi")
+def srls_pi(st, ops):
+    st.r[ops["Rx"]] = (st.r[ops["Rx"]] + ops["Ii"] * 128) & 0xffffffff
+
+
+@model("V6_vS32b_srls_ppu")
+def srls_ppu(st, ops):
+    st.r[ops["Rx"]] = (st.r[ops["Rx"]] + st.m[ops["Mu"]]) & 0xffffffff

@@ -27,6 +27,8 @@
 #                       (hvx_models.py) and known values (hvx_known_values.txt) (hvx_exec.py;
 #                       rows without semantics listed in tests/isa/hvx_pending.txt)
 #   isa_hvx_packets     random packets of HVX rows, the same way (hvx_exec.py --packets)
+#   isa_hvx_packet_rules  the HVX packet rules: hand-written and random packets against
+#                       llvm-mc-16/llvm-objdump-16 (hvx_packet_rules.py)
 #   isa_known_values    packets whose correct result the manual gives (known_values.txt,
 #                       the list of known qemu-hexagon 7.2 errors among them) under hexsim
 #                       --user compiled, --no-stencils and --no-jit (and qemu, reported)
@@ -123,6 +125,15 @@ add_test(NAME isa_hvx_packets
             --packets "${HEXSIM_HVX_PACKETS}" --work "${HEXSIM_ISA_WORK}/hvx_packets"
             --details "${HEXSIM_ISA_WORK}/hvx_packets.diffs")
 set_tests_properties(isa_hvx_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+# HVX packet rules (hvx_packet_rules.py): the hand-written packets of hvx_packet_rules.txt
+# against llvm-mc-16, hexsim-objdump and hexsim --user, and 20000 random packets with HVX
+# instructions (legal and illegal) disassembled by llvm-objdump-16 and hexsim-objdump.
+add_test(NAME isa_hvx_packet_rules
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/hvx_packet_rules.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --objdump "${HEXSIM_OBJDUMP}"
+            --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa" --packets 20000
+            --work "${HEXSIM_ISA_WORK}/hvx_packet_rules")
+set_tests_properties(isa_hvx_packet_rules PROPERTIES LABELS isa TIMEOUT 600 SKIP_RETURN_CODE 77)
 
 # Random packets: valid random packets of 1-4 instructions (tests/isa/rp_gen.py) run under
 # qemu-hexagon and hexsim --user, all state compared. The regression cases committed in

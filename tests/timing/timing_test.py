@@ -6,7 +6,12 @@
 # chain, a zero-overhead hardware loop and a mispredicted (:t, falls through) branch, each
 # checked exactly with the default parameters and with changed ones (--timing-param);
 # cache mode's hit and miss counts on a streaming loop; the same pcycles and counters on a
-# second run (determinism); and command-line misuse (exit status 2).
+# second run (determinism); and command-line misuse (exit status 2). HVX (the hvx_*
+# programs): a multiply chain (early sources), an accumulator chain (a normal source), load
+# to early use, a .cur load read in its own packet, a shift chain, unaligned store data, and
+# vextract's HVX-to-scalar latency, each exact with the default and with changed hvx_*
+# parameters, under the interpreter (--no-jit) and the block compiler (--jit-threshold 1)
+# alike, with the stalls counted by cause.
 import argparse
 import json
 import os
@@ -16,6 +21,7 @@ import sys
 
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-ffreestanding',
          '-nostdlib', '-fuse-ld=lld', '-static']
+HVX = ['-mhvx', '-mhvx-length=128b']
 HOST_KEYS = ('host_seconds', 'host_cpu_seconds', 'packets_per_second')
 failures = []
 
@@ -62,7 +68,37 @@ def expected(name, p):
         return 1 + 100 + tail
     if name == 'mispredict':          # 99 x (add, mispredicted test, taken jump) + last pass
         return 1 + 99 * (3 + p['mispredict'] + p['branch_taken']) + 2 + p['branch_taken'] + tail
+    early = p['hvx_early']
+    if name == 'hvx_mpy':             # the inputs are early sources
+        return 1 + 1 + 99 * (p['hvx_lat_mpy'] + early) + tail
+    if name == 'hvx_acc':             # the accumulator is not
+        return 1 + 1 + 99 * p['hvx_lat_mpy'] + tail
+    if name == 'hvx_load':            # load; multiply of the loaded vector (early)
+        return 1 + 100 * (p['hvx_lat_load'] + early + 1) + tail
+    if name == 'hvx_cur':             # the .cur load's vector is read in its own packet
+        return 1 + 100 + tail
+    if name == 'hvx_perm':            # the shifted register is an early source
+        return 1 + 1 + 99 * (p['hvx_lat_perm'] + early) + tail
+    if name == 'hvx_stu':             # add; unaligned store of the sum (early)
+        return 1 + 100 * (p['hvx_lat_alu'] + early + 1) + tail
+    if name == 'hvx_xfer':            # add; vextract of the sum (normal); scalar use
+        return 1 + 100 * (p['hvx_lat_alu'] + p['hvx_xfer'] + 1) + tail
     raise KeyError(name)
+
+
+# Each HVX program's stall pcycles: (--stats-json key, count) from the parameters.
+def hvx_stalls(name, p):
+    early = p['hvx_early']
+    return {
+        'hvx_mpy': [('stall_hvx_multiply_result', 99 * (p['hvx_lat_mpy'] + early - 1))],
+        'hvx_acc': [('stall_hvx_multiply_result', 99 * (p['hvx_lat_mpy'] - 1))],
+        'hvx_load': [('stall_hvx_load_to_use', 100 * (p['hvx_lat_load'] + early - 1))],
+        'hvx_cur': [('stall_hvx_load_to_use', 0), ('stall_hvx_multiply_result', 0)],
+        'hvx_perm': [('stall_hvx_permute_shift_result', 99 * (p['hvx_lat_perm'] + early - 1))],
+        'hvx_stu': [('stall_hvx_alu_result', 100 * (p['hvx_lat_alu'] + early - 1))],
+        'hvx_xfer': [('stall_hvx_alu_result', 100 * (p['hvx_lat_alu'] - 1)),
+                     ('stall_hvx_to_scalar_transfer', 100 * (p['hvx_xfer'] - 1))],
+    }[name]
 
 
 def main():
@@ -76,7 +112,8 @@ def main():
     for src in sorted(os.listdir(here)):
         name = src[:-2]
         exe[name] = os.path.join(a.work, name)
-        subprocess.run(CLANG + [os.path.join(here, src), '-o', exe[name]], check=True)
+        subprocess.run(CLANG + (HVX if name.startswith('hvx_') else []) +
+                       [os.path.join(here, src), '-o', exe[name]], check=True)
 
     variants = [(), ('--timing-param', 'lat_mpy=5', '--timing-param', 'lat_load=4',
                      '--timing-param', 'mispredict=7', '--timing-param', 'branch_taken=2',
@@ -89,6 +126,22 @@ def main():
             want = expected(name, p)
             got = s and s['pcycles']
             check(got == want, '%s %s: pcycles %s, model says %d' % (name, ' '.join(extra), got, want))
+    # HVX: the same pcycles and stalls from the interpreter and from compiled blocks
+    hvx_variants = [(), ('--timing-param', 'hvx_lat_mpy=3', '--timing-param', 'hvx_early=2',
+                         '--timing-param', 'hvx_lat_load=4', '--timing-param', 'hvx_lat_perm=2',
+                         '--timing-param', 'hvx_lat_alu=3', '--timing-param', 'hvx_xfer=7')]
+    for extra in hvx_variants:
+        p = params(a.hexsim, extra)
+        for name in sorted(n for n in exe if n.startswith('hvx_')):
+            for mode in (('--no-jit',), ('--jit-threshold', '1')):
+                s = run(a.hexsim, exe[name], a.work, mode + extra)
+                want = expected(name, p)
+                got = s and s['pcycles']
+                check(got == want, '%s %s %s: pcycles %s, model says %d'
+                      % (name, ' '.join(mode), ' '.join(extra), got, want))
+                for key, n in hvx_stalls(name, p):
+                    check(s is not None and s.get(key) == n, '%s %s %s: %s %s, model says %d'
+                          % (name, ' '.join(mode), ' '.join(extra), key, s and s.get(key), n))
     s = run(a.hexsim, exe['chain_mpy'], a.work)
     check(s and s['stall_multiply_result'] == 99 * (params(a.hexsim)['lat_mpy'] - 1),
           'chain_mpy: stall pcycles counted as multiply results')
@@ -178,7 +231,8 @@ def main():
 
     # misuse
     for bad in (['--timing=fast'], ['--timing-param', 'nosuch=1'], ['--timing-param', 'lat_mpy=0'],
-                ['--timing-param', 'line=48'], ['--timing-param', 'lat_load']):
+                ['--timing-param', 'line=48'], ['--timing-param', 'lat_load'],
+                ['--timing-param', 'hvx_lat_mpy=0'], ['--timing-param', 'hvx_early=65']):
         r = subprocess.run([a.hexsim, *bad, '--user', exe['hwloop']], capture_output=True, text=True)
         check(r.returncode == 2 and 'Usage' in r.stderr, 'refused with usage: %s' % ' '.join(bad))
     r = subprocess.run([a.hexsim, '--stats-json', '/nonexistent/dir/x.json', '--user', exe['hwloop']],

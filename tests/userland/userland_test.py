@@ -39,7 +39,7 @@ PROGS = {
     'signals':  dict(),
     'pthreads': dict(link=['-pthread']),
     # HVX intrinsics (128-byte vectors); the host build runs the scalar versions
-    'hvx':      dict(cflags=['-mhvx', '-mhvx-length=128B']),
+    'hvx':      dict(cflags=['-mv65', '-mhvx', '-mhvx-length=128B']),
 }
 LIMIT = 120
 

@@ -15,5 +15,6 @@
 #include "sem/hvx_mpy.h"
 #include "sem/hvx_fp.h"
 #include "sem/hvx_alu.h"
+#include "sem/hvx_hist.h"
 
 #endif

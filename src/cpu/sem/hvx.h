@@ -23,7 +23,7 @@ static inline void hx_hvx_staged(struct hx_exec *x)
 static inline const hx_vec *hx_vr(const struct hx_exec *x, unsigned n)
 {
     n &= 31;
-    return x->vfwd_reg == (int)n ? &x->vfwd : &x->cpu->hvx.v[n];
+    return (x->vfwd_mask >> n & 1) ? &x->vfwd[n] : &x->cpu->hvx.v[n];
 }
 static inline void hx_vrr(const struct hx_exec *x, unsigned n, hx_vpair *out)
 {
@@ -43,25 +43,44 @@ static inline void hx_wvv(struct hx_exec *x, unsigned n, const hx_vpair *v)
     hx_wv(x, hx_vpair_hi(n), &v->v[1]);
 }
 // The value a new-value store's operand names (PRM: Os8.new): what the packet writes to
-// register n (its producer ran before it), else its value.
+// register n (its producer ran before it), else its value; n HX_VTMP (the decoder's number
+// for a gather producer, decode.h): the gathered vector, of which the store writes only the
+// bytes the gather loaded (hx_vnew_en: the byte enables, NULL: every byte).
 static inline const hx_vec *hx_vnew(const struct hx_exec *x, unsigned n)
 {
+    if (n == HX_VTMP)
+        return &x->vgath;
     n &= 31;
     return (x->vmask >> n & 1) ? &x->new_v[n] : hx_vr(x, n);
 }
+static inline const hx_qreg *hx_vnew_en(const struct hx_exec *x, unsigned n)
+{
+    return n == HX_VTMP ? &x->vgath_en : NULL;
+}
 // A .cur load: the loaded vector is written to vn and read by the packet's other
-// instructions as vn; a .tmp load: only read by them, vn keeps its value.
+// instructions as vn; a .tmp load, or the V69 `Vd.tmp = Vu` and `Vdd.tmp = vcombine(Vu,Vv)`:
+// only read by them, vn keeps its value (the decoder runs these first: decode.c).
+static inline void hx_vfwd(struct hx_exec *x, unsigned n, const hx_vec *v)
+{
+    n &= 31;
+    x->vfwd[n] = *v;
+    x->vfwd_mask |= 1u << n;
+    x->vfwd_last = (int8_t)n;
+}
 static inline void hx_vcur(struct hx_exec *x, unsigned n, const hx_vec *v)
 {
-    x->vfwd = *v;
-    x->vfwd_reg = (int8_t)(n & 31);
+    hx_vfwd(x, n, v);
     hx_wv(x, n, v);
 }
 static inline void hx_vtmp(struct hx_exec *x, unsigned n, const hx_vec *v)
 {
-    x->vfwd = *v;
-    x->vfwd_reg = (int8_t)(n & 31);
+    hx_vfwd(x, n, v);
     hx_hvx_staged(x);
+}
+static inline void hx_vvtmp(struct hx_exec *x, unsigned n, const hx_vpair *v)
+{
+    hx_vtmp(x, hx_vpair_lo(n), &v->v[0]);
+    hx_vtmp(x, hx_vpair_hi(n), &v->v[1]);
 }
 
 // ---- vector predicates
@@ -153,6 +172,31 @@ void hx_vldu(struct hx_exec *x, uint32_t ea, hx_vec *out);   // vmemu: any ea
 // vmem store: ea & ~127; en NULL: every byte, else the bytes whose bit is set
 void hx_vst(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en);
 void hx_vstu(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en);
+// vgather and vscatter (hvx_mem.c; "VTCM" there): elements of `size` bytes (2, 4), element
+// i at byte offset off[i] from rt in the region rt..rt+mu; q: byte enables (NULL: all).
+// A gather loads into x->vgath (vtmp); a scatter stages its writes (add: accumulates).
+void hx_vgather(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
+                const uint32_t *off, const hx_qreg *q);
+void hx_vscatter(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
+                 const uint32_t *off, const hx_vec *w, const hx_qreg *q, bool add);
+// The element offsets of a gather or scatter: Vv.uh (64 halfword elements), Vv.uw (32
+// words), or a pair Vvv.w for halfword elements (element 2j: Vvv.v[0].w[j], 2j + 1:
+// Vvv.v[1].w[j]; PRM "Vector gather").
+static inline void hx_voff_h(const hx_vec *v, uint32_t *off)
+{
+    for (unsigned i = 0; i < HX_VBYTES / 2; i++)
+        off[i] = v->uh[i];
+}
+static inline void hx_voff_w(const hx_vec *v, uint32_t *off)
+{
+    for (unsigned i = 0; i < HX_VBYTES / 4; i++)
+        off[i] = v->uw[i];
+}
+static inline void hx_voff_hw(const hx_vpair *v, uint32_t *off)
+{
+    for (unsigned i = 0; i < HX_VBYTES / 2; i++)
+        off[i] = v->v[i & 1].uw[i >> 1];
+}
 
 // ---- lane arithmetic
 static inline int8_t hx_vsatb(int32_t v) { return (int8_t)(v > 127 ? 127 : v < -128 ? -128 : v); }
