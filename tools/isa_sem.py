@@ -192,8 +192,9 @@ def function(r, ops, body, direct=False, stencil=False):
 
 
 # Stencils (tools/stencils.py, cpu/stencil.h): the same functions once more, each in its own
-# section, for the block compiler to copy into its code (not for HVX rows, whose 128-byte
-# operands make no useful copy: the compiled code calls their functions). The operand values come from holes
+# section, for the block compiler to copy into its code (HVX rows too: their lane loops become
+# the host's SIMD code, clang's vectorizer at -O2; a row whose code needs constants from
+# .rodata gets no stencil and is called, tools/stencils.py). The operand values come from holes
 # (an `mov $hx_hole_opN` the copier patches with the instruction's value) and every way out
 # is a tail call of hx_hole_next (the copier makes it go on after the copy).
 STENCIL_PRELUDE = '''#include "sem_lib.h"
@@ -261,7 +262,7 @@ def write_stencil_src(path, rows, built):
             for k in sorted(REG_NUMBER):
                 c.write('extern char hx_hole_roff%d_%d[];\n' % (i, k))
         c.write('\n')
-        for text in each_function([r for r in rows if 'hvx' not in r.flags], built, stencil):
+        for text in each_function(rows, built, stencil):
             c.write(text)
 
 

@@ -30,6 +30,16 @@
 void hx_vld(struct hx_exec *x, uint32_t ea, hx_vec *out)
 {
     ea &= ~(uint32_t)(HX_VBYTES - 1);
+    // the block is in one page: where the loads' TLB has that page (nothing in the packet
+    // forces the slow path, hx_ld; no debugger log), one copy reads what the loads would
+    if (__builtin_expect(!x->mem_slow && !x->trace, 1)) {
+        const struct hexsim_mem_tlb *e =
+            &x->rtlb[(ea >> HEXSIM_PAGE_SHIFT) & (HEXSIM_MEM_TLB_SIZE - 1)];
+        if (__builtin_expect(e->tag == hexsim_mem_tlb_key(ea, 8), 1)) {
+            memcpy(out->ub, e->data + (ea & (HEXSIM_PAGE_SIZE - 1)), HX_VBYTES);
+            return;
+        }
+    }
     struct hexsim_exec_trace *t = x->trace;   // (the debugger's log: one 128-byte load)
     x->trace = NULL;
     for (unsigned i = 0; i < HX_VBYTES / 8; i++)
@@ -201,22 +211,31 @@ static void commit_store(struct hx_exec *x)
     const struct hx_vstore *s = &x->vst;
     if (x->caches)
         x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, s->addr, 8, false);
-    for (unsigned i = 0; i < HX_VBYTES; i++) {
-        if (!hx_qbit(&s->en, i))
-            continue;
-        uint32_t a = s->addr + i;
-        // whole doublewords of one RAM page in user mode: one store each
-        if (!x->xlat && !(i & 7) && !(a & 7) && s->en.b[i >> 3] == 0xff) {
+    if (!x->xlat) {   // user mode: RAM pages, looked up once for the bytes each one holds
+        for (unsigned i = 0; i < HX_VBYTES;) {
+            uint32_t a = s->addr + i;
+            unsigned n = HEXSIM_PAGE_SIZE - (a & (HEXSIM_PAGE_SIZE - 1));
+            unsigned end = n < HX_VBYTES - i ? i + n : HX_VBYTES;
             struct hexsim_page *p = hexsim_mem_page(x->mem, a);
-            uint64_t v;
-            memcpy(&v, s->data.ub + i, 8);
-            if (p)
-                hexsim_page_store(x->mem, p, a & (HEXSIM_PAGE_SIZE - 1), 8, v);
-            i += 7;
-            continue;
+            for (; p && i < end; i++) {
+                uint32_t off = (s->addr + i) & (HEXSIM_PAGE_SIZE - 1);
+                // eight enabled bytes at a doubleword of the store: one store
+                if (!(i & 7) && i + 8 <= end && s->en.b[i >> 3] == 0xff) {
+                    uint64_t v;
+                    memcpy(&v, s->data.ub + i, 8);
+                    hexsim_page_store(x->mem, p, off, 8, v);
+                    i += 7;
+                } else if (hx_qbit(&s->en, i)) {
+                    hexsim_page_store(x->mem, p, off, 1, s->data.ub[i]);
+                }
+            }
+            i = end;
         }
-        commit_byte(x, a, s->data.ub[i]);
+        return;
     }
+    for (unsigned i = 0; i < HX_VBYTES; i++)
+        if (hx_qbit(&s->en, i))
+            commit_byte(x, s->addr + i, s->data.ub[i]);
 }
 
 static void commit_scatter(struct hx_exec *x)

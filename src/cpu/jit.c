@@ -286,14 +286,21 @@ static bool packet_may(const struct hx_jit *j, const struct hexsim_insn *op, uns
     return false;
 }
 
-// Whether every call of stencil s copied to about `at` reaches its function with a rel32
+// Where a call or constant of a stencil (HX_REL_SYM, HX_REL_DATA) goes.
+static intptr_t stencil_target(const struct hx_stencil_rel *r)
+{
+    return r->kind == HX_REL_SYM ? (intptr_t)hexsim_stencil_syms[r->arg]
+                                 : (intptr_t)hexsim_stencil_data[r->arg];
+}
+
+// Whether every call and constant of stencil s copied to about `at` is in reach of a rel32
 // (the arena is normally near the program: hx_jit_new; the margin covers the block's size).
 static bool stencil_reaches(const struct hx_stencil *s, const uint8_t *at)
 {
     for (unsigned i = 0; i < s->nrel; i++) {
-        if (s->rel[i].kind != HX_REL_SYM)
+        if (s->rel[i].kind != HX_REL_SYM && s->rel[i].kind != HX_REL_DATA)
             continue;
-        int64_t d = (int64_t)((intptr_t)hexsim_stencil_syms[s->rel[i].arg] - (intptr_t)at);
+        int64_t d = (int64_t)(stencil_target(&s->rel[i]) - (intptr_t)at);
         if (d < INT32_MIN + (1 << 24) || d > INT32_MAX - (1 << 24))
             return false;
     }
@@ -348,8 +355,8 @@ static void gen_insn(struct gen *g, const struct hexsim_insn *in, bool cur_in)
         case HX_REL_NEXT:
             v = (uint64_t)((at + s->size) - p + r->addend);
             break;
-        default:   // HX_REL_SYM, within reach (stencil_reaches)
-            v = (uint64_t)((intptr_t)hexsim_stencil_syms[r->arg] - (intptr_t)p + r->addend);
+        default:   // HX_REL_SYM, HX_REL_DATA, within reach (stencil_reaches)
+            v = (uint64_t)(stencil_target(r) - (intptr_t)p + r->addend);
             break;
         }
         uint32_t w = (uint32_t)v;

@@ -20,6 +20,7 @@ enum hx_stencil_rel_kind {
     HX_REL_INSN = 4,   // 8 bytes: the instruction's address (struct hexsim_insn *) + addend
     HX_REL_ROFF = 5,   // 4 bytes: 4 * the number of the general register operand arg & 15
                        // names, formed as kind arg >> 4 says (hexsim_stencil_regnum) + addend
+    HX_REL_DATA = 6,   // rel32 to hexsim_stencil_data[arg] (S + A - P): constants the code reads
 };
 
 // The number of the general register an operand field names, by kind (tools/isa_sem.py
@@ -52,7 +53,9 @@ struct hx_stencil {
 // (hexsim_isa_sem_direct).
 extern const struct hx_stencil hexsim_isa_stencil[HX_NUM_TAGS];
 extern const struct hx_stencil hexsim_isa_stencil_direct[HX_NUM_TAGS];
-// The program's functions the stencils call (HX_REL_SYM).
+// The program's functions the stencils call (HX_REL_SYM), and the constants they read
+// (HX_REL_DATA: the .rodata sections of the stencils' object, 64-byte aligned).
 extern void (*const hexsim_stencil_syms[])(void);
+extern const uint8_t *const hexsim_stencil_data[];
 
 #endif

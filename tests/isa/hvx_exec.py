@@ -27,7 +27,8 @@
 # (the packet rules: about 45% of random packets) are drawn again, so that N are compared.
 # With --chain K each case runs K random packets one after the other (no packet assigns a
 # register another uses as a memory base), which makes long runs about K times cheaper.
-# Every program also runs under hexsim --no-jit and --jit-threshold 1: the output must be the
+# Every program also runs under hexsim --no-jit and --jit-threshold 1 (with and without
+# --no-stencils): the output must be the
 # same as the default run's. Some vectors are built lane by lane (1-, 2- or 4-byte lanes) from
 # edge values (0, +-1, the extremes and their neighbours), for the saturating forms.
 # Rows qemu-hexagon 7.2 cannot run are checked against a model of the PRM pseudo-code when
@@ -104,8 +105,9 @@ EDGE_LANES = {1: [0, 1, 0x7f, 0x80, 0x81, 0xff, 0xfe, 0x7e],
               4: [0, 1, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 0xfffffffe,
                   0x0000ffff, 0xffff0000, 0x00008000]}
 # hexsim runs every program as it runs by default (the block compiler at its threshold), then
-# interpreting only and compiling every block at once: the three outputs must be equal
-HEXSIM_MODES = [[], ["--no-jit"], ["--jit-threshold", "1"]]
+# interpreting only, compiling every block at once (with the stencils, and calling the
+# semantic functions instead): the four outputs must be equal
+HEXSIM_MODES = [[], ["--no-jit"], ["--jit-threshold", "1"], ["--jit-threshold", "1", "--no-stencils"]]
 
 
 # edge values of float lanes, for the rows of hvx_fp.isa: hf and bf (2 bytes), sf (4 bytes):

@@ -7,7 +7,8 @@
 # --stats-json value but the host's times; so must some programs with other timing parameters,
 # and programs with more code than the smallest code cache (--code-cache 256K) holds:
 # b15_bigcode (a smaller one than the benchmark's, compiled with stencils and with calls), which
-# must see that cache flushed, and the default cache, which must not be.
+# must see that cache flushed, and the default cache, which must not be. The HVX benchmark
+# programs (tools/bench/hvx) likewise, compiled with and without --no-stencils.
 # progs/smc_chain.c rewrites code that compiled blocks are linked into: both ways must print
 # its known sums. progs/staged_stores.S commits staged stores of every size (packets whose
 # stores the commit writes): both ways must print its expected checksum.
@@ -16,6 +17,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -23,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ffreestanding',
          '-nostdlib', '-fuse-ld=lld', '-static']
+HVX_FLAGS = ['-mhvx', '-mhvx-length=128b', '-mllvm', '-hexagon-autohvx']   # as bench.py
 HOST_KEYS = ('host', 'packets_per')
 
 
@@ -58,6 +61,20 @@ def main():
         exe = os.path.join(a.work, os.path.splitext(os.path.basename(src))[0])
         subprocess.run(CLANG + [src, '-o', exe], check=True)
         cases.append(['--max-packets', str(a.packets), '--user', exe])
+    # the HVX benchmark set (tools/bench/hvx, 128-byte vectors): compiled with the HVX rows'
+    # stencils and with calls of their semantic functions; a program that finishes within the
+    # packets must print its "Expected output:"
+    hvx_dir = os.path.join(ROOT, 'tools', 'bench', 'hvx')
+    expected = {}
+    for src in sorted(glob.glob(os.path.join(hvx_dir, 'h*.c'))):
+        exe = os.path.join(a.work, os.path.splitext(os.path.basename(src))[0])
+        subprocess.run(CLANG + HVX_FLAGS + ['-I', progs, '-I', hvx_dir, src, '-o', exe],
+                       check=True)
+        with open(src) as f:
+            m = re.search(r'Expected output: (.*)', f.read())
+        expected[exe] = m.group(1).replace('*/', '').strip().encode() + b'\n'
+        cases.append(['--max-packets', str(a.packets), '--user', exe])
+        cases.append(['--no-stencils', '--max-packets', str(a.packets), '--user', exe])
     # large code, its blocks run often enough to be compiled (block.h: HX_BLOCK_HOT)
     big = os.path.join(a.work, 'b15_bigcode')
     with open(big + '.c', 'w') as f:
@@ -112,6 +129,9 @@ def main():
         if args[-1] == staged and (ri, oi) != (0, b'51c4a6e5\n'):   # its Expected output
             bad += 1
             print('FAIL: %s: exit %d, output %r' % (name, ri, oi))
+        if args[-1] in expected and ri == 0 and oi != expected[args[-1]]:
+            bad += 1
+            print('FAIL: %s: output %r, expected %r' % (name, oi, expected[args[-1]]))
         if args[-1] == smc and (ri, oi) != (0, b'smc=245000,185200\n'):
             bad += 1
             print('FAIL: %s: exit %d, output %r' % (name, ri, oi))

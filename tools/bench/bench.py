@@ -25,13 +25,17 @@
 # compares it with `hexsim --user` (ratio in-guest / user: 1 is as fast) and checks that
 # both print the same; then the boot time to the prompt. With --before, the other hexsim runs
 # the same boots and programs in the same rounds (its ratio against its own --user time).
+# The HVX set (tools/bench/hvx/h*.c: convolution, histogram, copies, dot products, matrix
+# products, a sorting network; 128-byte vectors, built with -mhvx -mhvx-length=128b, each
+# printing a checksum and the result of its own scalar check) runs after progs/, with its own
+# geometric mean; --hvx runs it alone (no userland, no boot).
 # Then the real userland (USERLAND below): BusyBox applets and musl programs on generated
 # inputs of a few MB, the same way (a program whose output differs fails the run; one that is
 # not there, no BusyBox binary or no musl sysroot, is skipped with a note).
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
 #                             [--before OLD_HEXSIM] [--host-check] [--kernel VMLINUX]
 #                             [--initrd CPIO] [--no-boot] [--guest] [--busybox PATH]
-#                             [--no-userland]
+#                             [--no-userland] [--hvx]
 #                             [PROG.c|PROG.py|USERLAND_NAME...]
 import argparse
 import glob
@@ -48,6 +52,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O2', '-ffreestanding',
          '-nostdlib', '-fuse-ld=lld', '-static']
+# the HVX set (hvx/): clang-16 vectorizes plain loops for HVX only with -hexagon-autohvx
+HVX_FLAGS = ['-mhvx', '-mhvx-length=128b', '-mllvm', '-hexagon-autohvx']
+
+
+def is_hvx(path):
+    return os.path.basename(os.path.dirname(os.path.abspath(path))) == 'hvx'
+
+
+def build(src, exe):
+    # a program of progs/ (or what a generator wrote), or of the HVX set
+    flags = HVX_FLAGS + ['-I', os.path.join(HERE, 'hvx')] if is_hvx(src) else []
+    subprocess.run(CLANG + flags + ['-I', os.path.join(HERE, 'progs'), src, '-o', exe],
+                   check=True)
 
 
 def timed(cmd):
@@ -195,14 +212,17 @@ def busybox_default():
     return path if os.path.exists(path) else None
 
 
-def programs(names, ap):
-    # progs/*.c and the progs/*.py generators (b15_bigcode.py) and the USERLAND entries, or
-    # those named: (C programs, USERLAND entries)
-    def number(path):   # b1, b2, ... b10 in that order
-        m = re.match(r'b(\d+)', os.path.basename(path))
-        return (int(m.group(1)) if m else 1 << 30, path)
+def programs(names, ap, hvx_only=False):
+    # progs/*.c and the progs/*.py generators (b15_bigcode.py), the HVX set hvx/h*.c and the
+    # USERLAND entries, or those named: (C programs, USERLAND entries)
+    def number(path):   # b1, b2, ... b10, then h1, h2 ... in that order
+        m = re.match(r'([bh])(\d+)', os.path.basename(path))
+        return (m.group(1), int(m.group(2))) if m else ('z', 1 << 30), path
+    hvx = sorted(glob.glob(os.path.join(HERE, 'hvx', 'h*.c')), key=number)
     found = sorted(glob.glob(os.path.join(HERE, 'progs', '*.c')) +
-                   glob.glob(os.path.join(HERE, 'progs', 'b*.py')), key=number)
+                   glob.glob(os.path.join(HERE, 'progs', 'b*.py')), key=number) + hvx
+    if hvx_only and not names:
+        return hvx, []
     if not names:
         return found, USERLAND
     out, user = [], []
@@ -278,8 +298,7 @@ def guest(a, progs, work):
     with open(lst, 'w') as f:
         for gen in progs:
             name = os.path.splitext(os.path.basename(gen))[0]
-            subprocess.run(CLANG + ['-I', os.path.join(HERE, 'progs'), source(gen, work), '-o',
-                                    os.path.join(work, name)], check=True)
+            build(source(gen, work), os.path.join(work, name))
             f.write('file /bin/%s 755 bin:%s\n' % (name, name))
             names.append(name)
     extra = os.path.join(work, 'bench-extra.cpio')
@@ -452,9 +471,13 @@ def main():
                          'guest/busybox/build.sh prints)')
     ap.add_argument('--no-userland', action='store_true',
                     help='only the C programs of progs/, not the BusyBox and musl programs')
+    ap.add_argument('--hvx', action='store_true',
+                    help='only the HVX set (hvx/h*.c): no userland, no boot')
     ap.add_argument('progs', nargs='*')
     a = ap.parse_args()
-    progs, user = programs(a.progs, ap)
+    progs, user = programs(a.progs, ap, a.hvx)
+    if a.hvx:
+        a.no_boot = True
     if a.no_userland:
         user = []
     work = tempfile.mkdtemp(prefix='hexsim-bench-')
@@ -464,26 +487,34 @@ def main():
           'program', 'qemu s', 'hexsim s', 'packets', 'ins/pk', 'packets/s', 'compiled',
           'built', 'ratio', 'output'))
     res = {'bad': 0, 'ratios': [], 'before': []}
+    hvx = {'bad': 0, 'ratios': [], 'before': []}   # the HVX set's rows again
     for gen in progs:
         name = os.path.splitext(os.path.basename(gen))[0]
         exe = os.path.join(work, name)
         src = source(gen, work)
-        subprocess.run(CLANG + ['-I', os.path.join(HERE, 'progs'), src, '-o', exe], check=True)
+        build(src, exe)
         with open(src) as f:
             m = re.search(r'Expected output: (.*)', f.read())
         want = m.group(1).replace('*/', '').strip() if m else None
         host_ok = True
-        if a.host_check:
+        if a.host_check and not is_hvx(src):
             hexe = exe + '.host'
             subprocess.run(['cc', '-O2', '-I', os.path.join(HERE, 'progs'), src, '-o', hexe,
                             '-lm'], check=True)
             hp = subprocess.run([hexe], capture_output=True)
             host_ok = hp.returncode == 0 and (want is None or hp.stdout.decode().strip() == want)
+        n = len(res['ratios'])
         run_one(a, res, name, [exe], want, host_ok)
+        if is_hvx(src):
+            hvx['ratios'] += res['ratios'][n:]
+            hvx['before'] += res['before'][n:]
     if user:
         userland(a, res, user, work)
     ratios, before, bad = res['ratios'], res['before'], res['bad']
-    for what, rs in (('', ratios), (' (--before)', before)):
+    sets = [('', ratios), (' (--before)', before)]
+    if hvx['ratios'] and len(hvx['ratios']) < len(ratios):
+        sets += [(' of the HVX set', hvx['ratios']), (' of the HVX set (--before)', hvx['before'])]
+    for what, rs in sets:
         if rs:
             geo = 1.0
             for r in rs:

@@ -122,6 +122,41 @@ static inline void hx_qcmp(hx_qreg *q, unsigned i, unsigned size, unsigned op, u
         hx_qset(q, k, op == 0 ? c : op == 1 ? (old & c) : op == 2 ? (old | c) : (old ^ c));
     }
 }
+// Whole predicates at once (the lane loops of the rows above vectorize on the host; bit by bit
+// they would not): the predicate as byte masks, m->ub[i] 0xff where bit i is set, else 0
+// (each predicate byte spread over eight: the multiply copies it into every byte, the AND
+// keeps bit k in byte k, and adding 0x7f carries a set bit into the byte's bit 7, never out
+// of the byte); and the predicate whose bit i is c[i] & 1 (the multiply gathers the low bits
+// of eight bytes into the top byte, bit k from byte k).
+static inline void hx_qexpand(const hx_qreg *q, hx_vec *m)
+{
+    for (unsigned j = 0; j < HX_VBYTES / 8; j++) {
+        uint64_t t = (q->b[j] * 0x0101010101010101ull) & 0x8040201008040201ull;
+        m->ud[j] = (((t + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull) * 0xff;
+    }
+}
+static inline hx_qreg hx_qpack(const uint8_t c[HX_VBYTES])
+{
+    hx_qreg q;
+    for (unsigned j = 0; j < HX_VBYTES / 8; j++) {
+        uint64_t v;
+        memcpy(&v, c + 8 * j, 8);
+        q.b[j] = (uint8_t)(((v & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+    }
+    return q;
+}
+// A row's compares at once: c[i] (0 or 1) the result of lane i of `size` bytes, into the
+// predicate's bits of the lane's bytes as hx_qcmp's op says.
+static inline void hx_qcmp_lanes(hx_qreg *q, const uint8_t *c, unsigned size, unsigned op)
+{
+    uint8_t e[HX_VBYTES];
+    for (unsigned k = 0; k < HX_VBYTES; k++)
+        e[k] = c[k / size];
+    hx_qreg r = hx_qpack(e);
+    for (unsigned k = 0; k < HX_VBYTES / 64; k++)
+        q->d[k] = op == 0 ? r.d[k] : op == 1 ? (q->d[k] & r.d[k]) :
+                  op == 2 ? (q->d[k] | r.d[k]) : (q->d[k] ^ r.d[k]);
+}
 static inline hx_qreg hx_qnot(const hx_qreg *q)
 {
     hx_qreg r;

@@ -47,13 +47,17 @@ enum { HX_VW_MUL, HX_VW_ADD, HX_VW_SUB };
 static inline void hx_vwiden(hx_vpair *d, const hx_vec *u, int us, const hx_vec *v, int vs,
                              unsigned size, int op, int acc)
 {
-    for (unsigned j = 0; j < HX_VBYTES / size; j++) {
-        int64_t a = hx_vel(u, size, us, j), b = hx_vel(v, size, vs, j);
-        int64_t r = op == HX_VW_MUL ? a * b : op == HX_VW_ADD ? a + b : a - b;
-        hx_vec *o = &d->v[j & 1];
-        if (acc)
-            r += hx_vel(o, 2 * size, 0, j >> 1);
-        hx_vset(o, 2 * size, j >> 1, r);
+    // (register by register, so that each inner loop writes consecutive lanes: the host
+    // compiler vectorizes it)
+    for (unsigned k = 0; k < 2; k++) {
+        hx_vec *o = &d->v[k];
+        for (unsigned i = 0; i < HX_VBYTES / size / 2; i++) {
+            int64_t a = hx_vel(u, size, us, 2 * i + k), b = hx_vel(v, size, vs, 2 * i + k);
+            int64_t r = op == HX_VW_MUL ? a * b : op == HX_VW_ADD ? a + b : a - b;
+            if (acc)
+                r += hx_vel(o, 2 * size, 0, i);
+            hx_vset(o, 2 * size, i, r);
+        }
     }
 }
 
