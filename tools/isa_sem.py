@@ -216,8 +216,9 @@ extern void hx_hole_next(struct hx_exec *x);
 #define HX_WR32(n, k, v) (*(uint32_t *)((char *)x->cpu->r + HX_ROFF(n, k)) = (v))
 #define HX_WR64(n, k, v) __extension__({ uint64_t v_ = (v); \\
     memcpy((char *)x->cpu->r + HX_ROFF(n, k), &v_, 8); })
-// a register number: below 32, which spares the compiler a zero extension
-#define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 32); \\
+// a register number: below 64, which spares the compiler a zero extension (not below 32:
+// a new-value store's operand is HX_VTMP, 32, when a gather in its packet produces it)
+#define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 64); \\
     (unsigned)r_; })
 
 '''

@@ -36,7 +36,8 @@ void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in);
 #define HX_PACKET_MAX_WORDS 4
 #define HX_PACKET_MAX_INSNS 8
 // The register number of an HVX new-value operand whose producer is a vgather: the store
-// `vmem(...) = vtmp.new` (HVX PRM "Vector gather": vtmp is no vector register).
+// `vmem(...) = vtmp.new` (HVX PRM "Vector gather": vtmp is no vector register). Below 64:
+// the stencils assume register numbers are (tools/isa_sem.py, HX_REG).
 #define HX_VTMP 32u
 
 enum hexsim_decode_status {
