@@ -196,7 +196,7 @@ static void print_usage(FILE *out)
           "                       (to tell a suspected block-compiler bug; results are the\n"
           "                       same)\n"
           "      --code-cache SIZE  compiled code kept before the cache is\n"
-          "                       flushed, e.g. 16M (the default; 64M in system mode;\n"
+          "                       flushed, e.g. 64M (the default, in both modes;\n"
           "                       as much again for the blocks; at least 64K, at most 1G)\n"
           "      --jit-threshold N  compile a block once it has run N times\n"
           "                       (default 64; 1 compiles every block, as tests do)\n"

@@ -42,8 +42,10 @@
 #define HX_BLOCK_JC_BITS 12
 #define HX_BLOCK_LINKS 2
 #define HX_BLOCK_REDIRECTS 8
-// The default code cache: bytes of host code, and as many again for the blocks themselves.
-#define HX_BLOCK_CACHE_DEFAULT (16u << 20)
+// The default code cache: bytes of host code, and as many again for the blocks themselves
+// (allocated as they fill). 64 MiB: 1 MiB of hot code (tools/bench/progs/b15_bigcode.py)
+// needs more than 16 MiB of blocks, and in system mode the kernel's blocks come on top.
+#define HX_BLOCK_CACHE_DEFAULT (64u << 20)
 #define HX_BLOCK_CACHE_MIN (64u << 10)
 
 // What a packet of a block keeps of its decoded form.

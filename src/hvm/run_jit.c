@@ -44,10 +44,6 @@
 // a run of packets entered in its middle (where a slice ended, or an event returned to)
 // has blocks of its own only up to that line, and from there the blocks every entry uses
 #define LINE 1024u
-// The code cache when --code-cache does not say: the guest kernel's blocks and a program's
-// both (a program with 1 MiB of hot code, tools/bench/progs/b15_bigcode.py, fills the 16 MiB
-// of user mode's default alone with the kernel's: every pass rebuilt every block)
-#define SYS_CACHE_DEFAULT (64u << 20)
 
 struct hexsim_sysblocks {
     struct hx_block_table *t;
@@ -73,7 +69,7 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
     if (!sb)
         return -1;
     sb->t = hx_block_table_new(o->no_stencils ? HX_BLOCKS_COMPILE_CALLS : HX_BLOCKS_COMPILE,
-                               o->code_cache ? o->code_cache : SYS_CACHE_DEFAULT);
+                               o->code_cache ? o->code_cache : HX_BLOCK_CACHE_DEFAULT);
     if (!sb->t) {
         free(sb);
         return -1;
