@@ -28,6 +28,8 @@ import shutil
 import subprocess
 import sys
 
+import lldb_test   # tests/debug/lldb_test.py: the lldb-16 session
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv68', '-mhvx', '-mhvx-length=128b',
          '-O1', '-ffreestanding', '-nostdlib', '-fuse-ld=lld', '-static', '-mllvm', '-mno-pairing']
@@ -134,24 +136,10 @@ def part_cli(a, user, kern):
 
 
 def lldb_session(a, lldb, prog, cmds, mode='user'):
-    sim = subprocess.Popen(mode_cmd(a, mode, prog, ['--gdb', '127.0.0.1:0']),
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = sim.stderr.readline()
-    m = re.search(r'connection on ([\d.]+):(\d+)', line)
-    if not m:
-        sim.kill()
-        sim.communicate()
-        return None, 'no listening address from hexsim: %r' % line, None
-    args = [lldb, '--no-lldbinit', '--batch', '-o', 'gdb-remote %s:%s' % (m.group(1), m.group(2))]
-    for c in cmds:
-        args += ['-o', c]
-    p = subprocess.run(args + [prog], capture_output=True, text=True, timeout=120)
-    try:
-        out, err = sim.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        sim.kill()
-        out, err = sim.communicate()
-    return p.stdout + p.stderr, out, sim.returncode
+    # lldb's output, hexsim's stdout (or why it did not listen) and exit status
+    text, out, _, rc = lldb_test.session_argv(mode_cmd(a, mode, prog, ['--gdb', '127.0.0.1:0']),
+                                              lldb, prog, cmds)
+    return text, out, rc
 
 
 def symbol(prog, name):

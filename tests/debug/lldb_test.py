@@ -21,18 +21,17 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ff
          '-nostdlib', '-fuse-ld=lld', '-static']
 
 
-def session(hexsim, lldb, prog, cmds):
-    """Runs hexsim --gdb on prog and lldb-16 with cmds after connecting. Returns lldb's
-    output, hexsim's stderr and exit status (None and a reason when hexsim does not
-    listen)."""
-    sim = subprocess.Popen([hexsim, '--gdb', '127.0.0.1:0', '--user', prog],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def session_argv(argv, lldb, prog, cmds):
+    """Runs hexsim's command line argv (with --gdb 127.0.0.1:0 among its options) and
+    lldb-16 with cmds after connecting to it. Returns lldb's output, hexsim's stdout,
+    stderr and exit status (None, a reason, None, None when hexsim does not listen)."""
+    sim = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = sim.stderr.readline()
     m = re.search(r'connection on ([\d.]+):(\d+)', line)
     if not m:
         sim.kill()
         sim.communicate()
-        return None, 'no listening address from hexsim: %r' % line, None
+        return None, 'no listening address from hexsim: %r' % line, None, None
     args = [lldb, '--no-lldbinit', '--batch', '-o', 'gdb-remote %s:%s' % (m.group(1), m.group(2))]
     for c in cmds:
         args += ['-o', c]
@@ -42,7 +41,15 @@ def session(hexsim, lldb, prog, cmds):
     except subprocess.TimeoutExpired:
         sim.kill()
         out, err = sim.communicate()
-    return p.stdout + p.stderr, err, sim.returncode
+    return p.stdout + p.stderr, out, err, sim.returncode
+
+
+def session(hexsim, lldb, prog, cmds):
+    """session_argv for `hexsim --gdb ... --user prog`: lldb's output, hexsim's stderr and
+    exit status (None and a reason when hexsim does not listen)."""
+    text, out, err, rc = session_argv([hexsim, '--gdb', '127.0.0.1:0', '--user', prog], lldb,
+                                      prog, cmds)
+    return (None, out, None) if text is None else (text, err, rc)
 
 
 def main():
