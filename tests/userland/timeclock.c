@@ -5,7 +5,6 @@
 // MONOTONIC, PROCESS_CPUTIME_ID), clock_getres, clock, nanosleep and clock_nanosleep,
 // checked for consistency (monotonic, sleeps last at least as long as asked) rather
 // than printed, as their values differ from run to run.
-#define _GNU_SOURCE // strptime, tm_gmtoff
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
