@@ -126,7 +126,8 @@ static int fault_exit(struct hexsim_user *u, const struct hexsim_event_info *ev)
     case HX_EV_FAULT_READ:
     case HX_EV_FAULT_WRITE:
     case HX_EV_FAULT_FETCH:
-        sig = ev->detail == HEXSIM_MEM_MISALIGNED ? SIGBUS : SIGSEGV;
+        sig = ev->detail == HEXSIM_MEM_MISALIGNED || ev->detail == HEXSIM_MEM_PAGE_CROSS
+              ? SIGBUS : SIGSEGV;
         fprintf(u->err, "hexsim: %s fault at PC 0x%08x: address 0x%08x: %s%s%s (signal %s)\n",
                 ev->kind == HX_EV_FAULT_READ ? "load" : ev->kind == HX_EV_FAULT_WRITE ? "store"
                 : "instruction fetch", u->cpu.pc, ev->addr, hexsim_mem_fault_str(ev->detail),

@@ -339,7 +339,8 @@ def program(cases, tag):
         data += ["%s_q:" % d] + ["  .byte " + ",".join(str(b) for b in q) for q in c.qsrc]
         data += ["%s_v:" % d] + ["  .byte " + ",".join(str(b) for b in v) for v in c.vecs]
     out += ["  { r0 = #0; r6 = #93 }", "  { trap0(#1) }"]
-    data += ["  .p2align 7", "buf:", "  .space %d" % BUF, "  .p2align 7", "rec:",
+    # (buf in one page: a gather's or scatter's region must not cross a page)
+    data += ["  .p2align 12", "buf:", "  .space %d" % BUF, "  .p2align 7", "rec:",
              "  .space %d" % REC]
     return "\n".join(out + data) + "\n"
 
