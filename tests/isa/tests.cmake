@@ -21,6 +21,7 @@
 #                       per row)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
+#   isa_rp_classify     random_packets.py's classifier of known qemu deviations (unit test)
 #   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random and
 #                       edge-valued vectors, under qemu-hexagon and hexsim --user (default,
 #                       --no-jit, --jit-threshold 1); the rows it cannot run against models
@@ -151,6 +152,11 @@ add_test(NAME isa_random_packets
             --work "${HEXSIM_ISA_WORK}/random_packets" --regress "${HEXSIM_ISA_DIR}/regress"
             --write "${HEXSIM_ISA_WORK}/random_packets/new-regress")
 set_tests_properties(isa_random_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+# Its classifier of known qemu deviations (a deviating row inside a hardware loop): about 1 s
+add_test(NAME isa_rp_classify
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/rp_classify_test.py"
+            --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa")
+set_tests_properties(isa_rp_classify PROPERTIES LABELS isa TIMEOUT 120)
 
 # Known values (known_values.py): a few seconds; runs without qemu-hexagon too.
 add_test(NAME isa_known_values
