@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cpu/block.h"
+#include "cpu/check.h"
 #include "cpu/exec.h"
 #include "cpu/exec_step.h"
 #include "core/profile.h"
@@ -134,8 +135,9 @@ static int fault_exit(struct hexsim_user *u, const struct hexsim_event_info *ev)
                 tag ? " in " : "", tag ? tag : "", sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
         break;
     case HX_EV_INVALID:
-        fprintf(u->err, "hexsim: invalid packet at PC 0x%08x: %s (signal SIGILL)\n", u->cpu.pc,
-                hexsim_decode_status_str(ev->detail));
+        fprintf(u->err, "hexsim: invalid packet at PC 0x%08x: %s%s%s (signal SIGILL)\n",
+                u->cpu.pc, hexsim_decode_status_str(ev->detail), ev->imm ? ": " : "",
+                ev->imm ? hexsim_packet_rule_str((int)ev->imm) : "");
         break;
     case HX_EV_PRIVILEGED:
         fprintf(u->err, "hexsim: privileged instruction %s in user mode at PC 0x%08x (signal "
