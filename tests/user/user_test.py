@@ -4,7 +4,8 @@
 # clang-16 check the process environment (argc/argv/envp/auxv), system calls (brk, mmap2,
 # uname, file I/O, error returns), code rewritten at run time, the exit status, and the fault reports and exit statuses
 # (128+signal) for a misaligned load, an unmapped store, an invalid instruction, a foreign
-# trap, a vgather and a vscatter whose region crosses a page (SIGBUS) and --max-packets; plus the benchmark b1 (tools/bench/progs) against its known output.
+# trap, a vgather and a vscatter whose region crosses a page (SIGBUS) and --max-packets;
+# plus the benchmark b1 (tools/bench/progs) against its known output.
 # Usage: user_test.py --hexsim BUILD/hexsim --work DIR
 import argparse
 import os
