@@ -106,7 +106,8 @@ set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE
 # with --no-jit and --jit-threshold 1 (same output required); rows qemu cannot run under hexsim
 # against their model in hvx_models.py and the hand-computed values of
 # tests/isa/hvx_known_values.txt (every such row with semantics must have one of them); rows
-# without semantics are listed in tests/isa/hvx_pending.txt. One group:
+# without semantics are listed in tests/isa/hvx_pending.txt. The cases of 8 rows make one
+# program (--batch: the process launches are most of the cost). One group:
 #   tests/isa/hvx_exec.py --hexsim build/hexsim --group hvx_alu [--only REGEX] [--cases 50]
 set(HEXSIM_HVX_CASES "4" CACHE STRING "Cases per HVX row in the isa_hvx_exec test")
 add_test(NAME isa_hvx_exec
