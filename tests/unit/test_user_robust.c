@@ -2,13 +2,15 @@
 // Check suite for bad-input handling in Linux user mode, with regression tests for what the
 // fuzz targets of tests/fuzz/ found: the mmap2 free-space search, the guest-memory cap
 // (hexsim_mem max_pages), refused path system calls (opts.no_host_paths) and the ELF loader
-// from memory on truncated and malformed images, and an argument list too big for the stack.
+// from memory on truncated and malformed images (and from a file, whose segments are read
+// into guest memory directly), and an argument list too big for the stack.
 #include "../check_main.h"
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "user/user.h"
 
@@ -172,6 +174,38 @@ END_TEST
 // Found by the issue-13 audit: with many short arguments the strings fit in the stack but
 // their pointer array did not; the stack pointer wrapped below the stack's base, the size
 // check passed and the guest got a stack of unwritten words. It is now refused.
+// The same images from a file: the segments' bytes are read from it into guest memory.
+START_TEST(test_elf_file)
+{
+    uint8_t img[0x60];
+    char err[256], path[] = "/tmp/hexsim_elf_XXXXXX";
+    size_t n = make_elf(img, 0x58, 0x2000);
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, img, n), (ssize_t)n);
+    struct hexsim_user *u = new_user();
+    ck_assert_int_eq(hexsim_user_load_elf(u, path, err, sizeof err), 0);
+    ck_assert_uint_eq(u->entry, 0x10054);
+    ck_assert_uint_eq(u->brk_start, 0x12000);
+    uint32_t w = 0;
+    ck_assert_int_eq(hexsim_mem_copy_out(&u->mem, 0x10054, &w, 4, HEXSIM_PROT_R, NULL), 0);
+    ck_assert_uint_eq(w, 0x7800c000);
+    ck_assert_int_eq(hexsim_mem_copy_out(&u->mem, 0x10058, &w, 4, HEXSIM_PROT_R, NULL), 0);
+    ck_assert_uint_eq(w, 0);                       // past the file's bytes: zero
+    free_user(u);
+
+    // a segment whose bytes run past the end of the file
+    make_elf(img, 0x59, 0x2000);
+    ck_assert_int_eq(pwrite(fd, img, n, 0), (ssize_t)n);
+    u = new_user();
+    ck_assert_int_eq(hexsim_user_load_elf(u, path, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "file too short"));
+    free_user(u);
+    close(fd);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(test_stack_argv_overflow)
 {
     struct hexsim_user *u = new_user();
@@ -199,6 +233,7 @@ static Suite *user_robust_suite(void)
     tcase_add_test(tc, test_mem_max_pages);
     tcase_add_test(tc, test_no_host_paths);
     tcase_add_test(tc, test_elf_mem);
+    tcase_add_test(tc, test_elf_file);
     tcase_add_test(tc, test_stack_argv_overflow);
     suite_add_tcase(s, tc);
     return s;
