@@ -429,6 +429,24 @@ static const struct hexsim_dtype *to_type(struct hexsim_dwarf *dw, struct hexsim
     return t;
 }
 
+// A new type named name of the kind that a qualifier, typedef or aggregate tag makes.
+static struct hexsim_dtype *named_type(struct hexsim_dtypes *a, int tag, const char *name)
+{
+    int kind;
+    switch (tag) {
+    case DW_TAG_const_type: kind = HEXSIM_T_CONST; break;
+    case DW_TAG_volatile_type: kind = HEXSIM_T_VOLATILE; break;
+    case DW_TAG_typedef: kind = HEXSIM_T_TYPEDEF; break;
+    case DW_TAG_union_type: kind = HEXSIM_T_UNION; break;
+    case DW_TAG_enumeration_type: kind = HEXSIM_T_ENUM; break;
+    default: kind = HEXSIM_T_STRUCT; break;   // structure and class
+    }
+    struct hexsim_dtype *t = hexsim_dtype_new(a, kind);
+    if (t)
+        t->name = hexsim_dtype_str(a, name);
+    return t;
+}
+
 static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexsim_dtypes *a,
                                             Dwarf_Die *die)
 {
@@ -464,11 +482,8 @@ static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexs
     case DW_TAG_const_type:
     case DW_TAG_volatile_type:
     case DW_TAG_typedef:
-        if (!(t = hexsim_dtype_new(a, tag == DW_TAG_const_type ? HEXSIM_T_CONST :
-                                      tag == DW_TAG_volatile_type ? HEXSIM_T_VOLATILE :
-                                      HEXSIM_T_TYPEDEF)))
+        if (!(t = named_type(a, tag, name)))
             return NULL;
-        t->name = hexsim_dtype_str(a, name);
         remember(dw, off, t);
         t->target = type_attr(dw, a, die);
         return t;
@@ -514,11 +529,8 @@ static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexs
     case DW_TAG_class_type:
     case DW_TAG_union_type:
     case DW_TAG_enumeration_type:
-        if (!(t = hexsim_dtype_new(a, tag == DW_TAG_union_type ? HEXSIM_T_UNION :
-                                      tag == DW_TAG_enumeration_type ? HEXSIM_T_ENUM :
-                                      HEXSIM_T_STRUCT)))
+        if (!(t = named_type(a, tag, name)))
             return NULL;
-        t->name = hexsim_dtype_str(a, name);
         t->size = (uint32_t)sdata(die, DW_AT_byte_size, 0);
         t->is_signed = true;
         remember(dw, off, t);
