@@ -303,26 +303,35 @@ int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_d
     return rc;
 }
 
+// The first top-level DIE *d (of the unit *cudie) whose tag is tag0 or tag1, named name,
+// that has attribute attr (has) or lacks it (!has).
+static bool find_top(struct hexsim_dwarf *dw, int tag0, int tag1, const char *name, int attr,
+                     bool has, Dwarf_Die *cudie, Dwarf_Die *d)
+{
+    Dwarf_CU *cu = NULL;
+    while (next_cu(dw, &cu, cudie)) {
+        if (dwarf_child(cudie, d) != 0)
+            continue;
+        do {
+            int tag = dwarf_tag(d);
+            const char *nm;
+            if ((tag == tag0 || tag == tag1) && (nm = dwarf_diename(d)) &&
+                strcmp(nm, name) == 0 && (dwarf_hasattr(d, (unsigned)attr) != 0) == has)
+                return true;
+        } while (dwarf_siblingof(d, d) == 0);
+    }
+    return false;
+}
+
 int hexsim_dwarf_func_named(struct hexsim_dwarf *dw, const char *name,
                             struct hexsim_dwarf_func *f)
 {
-    if (!dw)
-        return -1;
-    Dwarf_CU *cu = NULL;
     Dwarf_Die cudie, d;
-    while (next_cu(dw, &cu, &cudie)) {
-        if (dwarf_child(&cudie, &d) != 0)
-            continue;
-        do {
-            const char *nm;
-            if (dwarf_tag(&d) == DW_TAG_subprogram && (nm = dwarf_diename(&d)) &&
-                strcmp(nm, name) == 0 && dwarf_hasattr(&d, DW_AT_low_pc)) {
-                fill_func(&cudie, &d, f);
-                return 0;
-            }
-        } while (dwarf_siblingof(&d, &d) == 0);
-    }
-    return -1;
+    if (!dw || !find_top(dw, DW_TAG_subprogram, DW_TAG_subprogram, name, DW_AT_low_pc, true,
+                         &cudie, &d))
+        return -1;
+    fill_func(&cudie, &d, f);
+    return 0;
 }
 
 // ---- types
@@ -595,20 +604,10 @@ const struct hexsim_dtype *hexsim_dwarf_type(struct hexsim_dwarf *dw, struct hex
         want[0] = want[1] = DW_TAG_enumeration_type;
         name += 5;
     }
-    Dwarf_CU *cu = NULL;
     Dwarf_Die cudie, d;
-    while (next_cu(dw, &cu, &cudie)) {
-        if (dwarf_child(&cudie, &d) != 0)
-            continue;
-        do {
-            int tag = dwarf_tag(&d);
-            const char *nm;
-            if ((tag == want[0] || tag == want[1]) && (nm = dwarf_diename(&d)) &&
-                strcmp(nm, name) == 0 && !dwarf_hasattr(&d, DW_AT_declaration))
-                return to_type(dw, a, &d);
-        } while (dwarf_siblingof(&d, &d) == 0);
-    }
-    return NULL;
+    if (!find_top(dw, want[0], want[1], name, DW_AT_declaration, false, &cudie, &d))
+        return NULL;
+    return to_type(dw, a, &d);
 }
 
 // ---- variables
