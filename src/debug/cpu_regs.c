@@ -81,27 +81,50 @@ int hexsim_dbg_cpu_write_wide(struct hexsim_cpu *c, unsigned num, const void *bu
     return 0;
 }
 
-int hexsim_dbg_cpu_read(const struct hexsim_cpu *c, unsigned num, uint64_t *val)
+// Where scalar register num lives in c: a 32-bit word (*word), or a 64-bit counter
+// (*counter) whose high (*hi) or low half it is; neither for P3:0 (c->p[0..3] packed).
+// -1: not a scalar register.
+static int scalar_reg(const struct hexsim_cpu *c, unsigned num, uint32_t **word,
+                      uint64_t **counter, bool *hi)
 {
-    if (num < 32) {
-        *val = c->r[num];
-        return 0;
-    }
+    struct hexsim_cpu *m = (struct hexsim_cpu *)c;
+    *word = NULL;
+    *counter = NULL;
+    *hi = false;
     if (num >= HEXSIM_DBG_CPU_NREGS)
         return -1;
+    if (num < 32) {
+        *word = &m->r[num];
+        return 0;
+    }
     unsigned n = num - 32;
+    *hi = n == HX_UPCYCLEHI || n == HX_UTIMERHI || n == HX_PKTCOUNTHI;
     switch (n) {
-    case HX_P3_0:
+    case HX_P3_0: break;
+    case HX_PC: *word = &m->pc; break;
+    case HX_UPCYCLELO: case HX_UTIMERLO: case HX_UPCYCLEHI: case HX_UTIMERHI:
+        *counter = &m->pcycles;
+        break;
+    case HX_PKTCOUNTLO: case HX_PKTCOUNTHI: *counter = &m->packets; break;
+    default: *word = &m->c[n]; break;
+    }
+    return 0;
+}
+
+int hexsim_dbg_cpu_read(const struct hexsim_cpu *c, unsigned num, uint64_t *val)
+{
+    uint32_t *word;
+    uint64_t *counter;
+    bool hi;
+    if (scalar_reg(c, num, &word, &counter, &hi))
+        return -1;
+    if (word)
+        *val = *word;
+    else if (counter)
+        *val = (uint32_t)(hi ? *counter >> 32 : *counter);
+    else
         *val = (uint32_t)c->p[0] | (uint32_t)c->p[1] << 8 | (uint32_t)c->p[2] << 16 |
                (uint32_t)c->p[3] << 24;
-        break;
-    case HX_PC: *val = c->pc; break;
-    case HX_UPCYCLELO: case HX_UTIMERLO: *val = (uint32_t)c->pcycles; break;
-    case HX_UPCYCLEHI: case HX_UTIMERHI: *val = (uint32_t)(c->pcycles >> 32); break;
-    case HX_PKTCOUNTLO: *val = (uint32_t)c->packets; break;
-    case HX_PKTCOUNTHI: *val = (uint32_t)(c->packets >> 32); break;
-    default: *val = c->c[n]; break;
-    }
     return 0;
 }
 
@@ -112,25 +135,17 @@ static uint64_t set_half(uint64_t v, bool hi, uint32_t x)
 
 int hexsim_dbg_cpu_write(struct hexsim_cpu *c, unsigned num, uint64_t val)
 {
-    uint32_t v = (uint32_t)val;
-    if (num < 32) {
-        c->r[num] = v;
-        return 0;
-    }
-    if (num >= HEXSIM_DBG_CPU_NREGS)
+    uint32_t v = (uint32_t)val, *word;
+    uint64_t *counter;
+    bool hi;
+    if (scalar_reg(c, num, &word, &counter, &hi))
         return -1;
-    unsigned n = num - 32;
-    switch (n) {
-    case HX_P3_0:
+    if (word)
+        *word = v;
+    else if (counter)
+        *counter = set_half(*counter, hi, v);
+    else
         for (unsigned i = 0; i < 4; i++)
             c->p[i] = (uint8_t)(v >> (8 * i));
-        break;
-    case HX_PC: c->pc = v; break;
-    case HX_UPCYCLELO: case HX_UTIMERLO: c->pcycles = set_half(c->pcycles, false, v); break;
-    case HX_UPCYCLEHI: case HX_UTIMERHI: c->pcycles = set_half(c->pcycles, true, v); break;
-    case HX_PKTCOUNTLO: c->packets = set_half(c->packets, false, v); break;
-    case HX_PKTCOUNTHI: c->packets = set_half(c->packets, true, v); break;
-    default: c->c[n] = v; break;
-    }
     return 0;
 }
