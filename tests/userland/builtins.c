@@ -40,51 +40,34 @@ static volatile uint64_t vu64a, vu64b;
 static volatile double vda, vdb, vdr;
 static volatile float vfa, vfb, vfr;
 
-static void int32_case(uint32_t a, uint32_t b, int print)
-{
-    if (b == 0)
-        return;
-    vu32a = a;
-    vu32b = b;
-    uint32_t uq = vu32a / vu32b, ur = vu32a % vu32b;
-    uint32_t sq = 0, sr = 0;
-    if (!((int32_t)a == INT32_MIN && (int32_t)b == -1)) {
-        vs32a = (int32_t)a;
-        vs32b = (int32_t)b;
-        sq = (uint32_t)(vs32a / vs32b);
-        sr = (uint32_t)(vs32a % vs32b);
+// Unsigned and signed / and % of one width W (FMT: its printf conversion; INT_MIN / -1,
+// undefined, is left out).
+#define INT_CASE(W, FMT)                                                                   \
+    static void int##W##_case(uint##W##_t a, uint##W##_t b, int print)                     \
+    {                                                                                      \
+        if (b == 0)                                                                        \
+            return;                                                                        \
+        vu##W##a = a;                                                                      \
+        vu##W##b = b;                                                                      \
+        uint##W##_t uq = vu##W##a / vu##W##b, ur = vu##W##a % vu##W##b;                    \
+        uint##W##_t sq = 0, sr = 0;                                                        \
+        if (!((int##W##_t)a == INT##W##_MIN && (int##W##_t)b == -1)) {                     \
+            vs##W##a = (int##W##_t)a;                                                      \
+            vs##W##b = (int##W##_t)b;                                                      \
+            sq = (uint##W##_t)(vs##W##a / vs##W##b);                                       \
+            sr = (uint##W##_t)(vs##W##a % vs##W##b);                                       \
+        }                                                                                  \
+        if (print)                                                                         \
+            printf(#W " %" FMT " %" FMT ": u %" FMT " %" FMT " s %" FMT " %" FMT "\n", a, b, \
+                   uq, ur, sq, sr);                                                        \
+        mix(uq);                                                                           \
+        mix(ur);                                                                           \
+        mix(sq);                                                                           \
+        mix(sr);                                                                           \
     }
-    if (print)
-        printf("32 %08" PRIx32 " %08" PRIx32 ": u %08" PRIx32 " %08" PRIx32 " s %08" PRIx32 " %08" PRIx32 "\n",
-               a, b, uq, ur, sq, sr);
-    mix(uq);
-    mix(ur);
-    mix(sq);
-    mix(sr);
-}
 
-static void int64_case(uint64_t a, uint64_t b, int print)
-{
-    if (b == 0)
-        return;
-    vu64a = a;
-    vu64b = b;
-    uint64_t uq = vu64a / vu64b, ur = vu64a % vu64b;
-    uint64_t sq = 0, sr = 0;
-    if (!((int64_t)a == INT64_MIN && (int64_t)b == -1)) {
-        vs64a = (int64_t)a;
-        vs64b = (int64_t)b;
-        sq = (uint64_t)(vs64a / vs64b);
-        sr = (uint64_t)(vs64a % vs64b);
-    }
-    if (print)
-        printf("64 %016" PRIx64 " %016" PRIx64 ": u %016" PRIx64 " %016" PRIx64
-               " s %016" PRIx64 " %016" PRIx64 "\n", a, b, uq, ur, sq, sr);
-    mix(uq);
-    mix(ur);
-    mix(sq);
-    mix(sr);
-}
+INT_CASE(32, "08" PRIx32)
+INT_CASE(64, "016" PRIx64)
 
 static const int modes[] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
 static const char mode_names[] = "nzdu";
@@ -127,72 +110,84 @@ static float bitsf(uint32_t u)
     return f;
 }
 
-static void double_case(uint64_t a, uint64_t b, int print)
+// The floating-point operations under test: the operands' bits a and b through the
+// volatiles, the exception flags cleared, the operation; the result's bits.
+typedef uint64_t fp_op(uint64_t a, uint64_t b);
+
+static uint64_t df_div(uint64_t a, uint64_t b)
+{
+    vda = bitsd(a);
+    vdb = bitsd(b);
+    feclearexcept(FE_ALL_EXCEPT);
+    vdr = vda / vdb;
+    return dbits(vdr);
+}
+
+static uint64_t sf_div(uint64_t a, uint64_t b)
+{
+    vfa = bitsf((uint32_t)a);
+    vfb = bitsf((uint32_t)b);
+    feclearexcept(FE_ALL_EXCEPT);
+    vfr = vfa / vfb;
+    return fbits(vfr);
+}
+
+static uint64_t sf_sqrt(uint64_t a, uint64_t b)
+{
+    (void)b;
+    vfa = bitsf((uint32_t)a);
+    feclearexcept(FE_ALL_EXCEPT);
+    vfr = sqrtf(vfa);
+    return fbits(vfr);
+}
+
+// op on a and b in each rounding mode; the result (bits wide; a NaN prints as "nan" and
+// hashes as the default NaN) and the flags hash, and print after "name mode operands:".
+static void fp_case(fp_op *op, int bits, uint64_t a, uint64_t b, const char *name,
+                    const char *operands, int print)
 {
     for (int m = 0; m < 4; m++) {
         fesetround(modes[m]);
-        vda = bitsd(a);
-        vdb = bitsd(b);
-        feclearexcept(FE_ALL_EXCEPT);
-        vdr = vda / vdb;
+        uint64_t rb = op(a, b);
         int f = flag_bits();
-        double r = vdr;
         fesetround(FE_TONEAREST);
-        uint64_t rb = isnan(r) ? 0x7ff8000000000000ull : dbits(r);
+        int nan = bits == 64 ? isnan(bitsd(rb)) : isnan(bitsf((uint32_t)rb));
+        if (nan)
+            rb = bits == 64 ? 0x7ff8000000000000ull : 0x7fc00000u;
         if (print) {
-            if (isnan(r))
-                printf("df %c %016" PRIx64 " %016" PRIx64 ": nan f%02x\n", mode_names[m], a, b, f);
+            if (nan)
+                printf("%s %c %s: nan f%02x\n", name, mode_names[m], operands, f);
             else
-                printf("df %c %016" PRIx64 " %016" PRIx64 ": %016" PRIx64 " f%02x\n", mode_names[m], a, b, rb, f);
+                printf("%s %c %s: %0*" PRIx64 " f%02x\n", name, mode_names[m], operands,
+                       bits / 4, rb, f);
         }
         mix(rb);
         mix((uint64_t)f);
     }
+}
+
+static void double_case(uint64_t a, uint64_t b, int print)
+{
+    char ops[40] = "";
+    if (print)
+        snprintf(ops, sizeof ops, "%016" PRIx64 " %016" PRIx64, a, b);
+    fp_case(df_div, 64, a, b, "df", ops, print);
 }
 
 static void sqrt_case(uint32_t a, int print)
 {
-    for (int m = 0; m < 4; m++) {
-        fesetround(modes[m]);
-        vfa = bitsf(a);
-        feclearexcept(FE_ALL_EXCEPT);
-        vfr = sqrtf(vfa);
-        int f = flag_bits();
-        float r = vfr;
-        fesetround(FE_TONEAREST);
-        uint32_t rb = isnan(r) ? 0x7fc00000u : fbits(r);
-        if (print) {
-            if (isnan(r))
-                printf("sqrtf %c %08" PRIx32 ": nan f%02x\n", mode_names[m], a, f);
-            else
-                printf("sqrtf %c %08" PRIx32 ": %08" PRIx32 " f%02x\n", mode_names[m], a, rb, f);
-        }
-        mix(rb);
-        mix((uint64_t)f);
-    }
+    char ops[40] = "";
+    if (print)
+        snprintf(ops, sizeof ops, "%08" PRIx32, a);
+    fp_case(sf_sqrt, 32, a, 0, "sqrtf", ops, print);
 }
 
 static void float_case(uint32_t a, uint32_t b, int print)
 {
-    for (int m = 0; m < 4; m++) {
-        fesetround(modes[m]);
-        vfa = bitsf(a);
-        vfb = bitsf(b);
-        feclearexcept(FE_ALL_EXCEPT);
-        vfr = vfa / vfb;
-        int f = flag_bits();
-        float r = vfr;
-        fesetround(FE_TONEAREST);
-        uint32_t rb = isnan(r) ? 0x7fc00000u : fbits(r);
-        if (print) {
-            if (isnan(r))
-                printf("sf %c %08" PRIx32 " %08" PRIx32 ": nan f%02x\n", mode_names[m], a, b, f);
-            else
-                printf("sf %c %08" PRIx32 " %08" PRIx32 ": %08" PRIx32 " f%02x\n", mode_names[m], a, b, rb, f);
-        }
-        mix(rb);
-        mix((uint64_t)f);
-    }
+    char ops[40] = "";
+    if (print)
+        snprintf(ops, sizeof ops, "%08" PRIx32 " %08" PRIx32, a, b);
+    fp_case(sf_div, 32, a, b, "sf", ops, print);
 }
 
 int main(void)
