@@ -110,84 +110,58 @@ static float bitsf(uint32_t u)
     return f;
 }
 
-// The floating-point operations under test: the operands' bits a and b through the
-// volatiles, the exception flags cleared, the operation; the result's bits.
-typedef uint64_t fp_op(uint64_t a, uint64_t b);
+// The floating-point operations under test: the operands' bits a and b (b unused by
+// SF_SQRT) through the volatiles, the exception flags cleared, the operation; the result's
+// bits.
+enum fp_op { DF_DIV, SF_DIV, SF_SQRT };
 
-static uint64_t df_div(uint64_t a, uint64_t b)
+static uint64_t fp_run(enum fp_op op, uint64_t a, uint64_t b)
 {
     vda = bitsd(a);
     vdb = bitsd(b);
-    feclearexcept(FE_ALL_EXCEPT);
-    vdr = vda / vdb;
-    return dbits(vdr);
-}
-
-static uint64_t sf_div(uint64_t a, uint64_t b)
-{
     vfa = bitsf((uint32_t)a);
     vfb = bitsf((uint32_t)b);
     feclearexcept(FE_ALL_EXCEPT);
-    vfr = vfa / vfb;
-    return fbits(vfr);
+    switch (op) {
+    case DF_DIV: vdr = vda / vdb; return dbits(vdr);
+    case SF_DIV: vfr = vfa / vfb; return fbits(vfr);
+    default: vfr = sqrtf(vfa); return fbits(vfr);
+    }
 }
 
-static uint64_t sf_sqrt(uint64_t a, uint64_t b)
-{
-    (void)b;
-    vfa = bitsf((uint32_t)a);
-    feclearexcept(FE_ALL_EXCEPT);
-    vfr = sqrtf(vfa);
-    return fbits(vfr);
-}
+// Each operation's name in the output, its width in bits and its number of operands.
+static const struct {
+    const char *name;
+    int bits, operands;
+} fp_ops[] = {
+    [DF_DIV] = { "df", 64, 2 }, [SF_DIV] = { "sf", 32, 2 }, [SF_SQRT] = { "sqrtf", 32, 1 },
+};
 
-// op on a and b in each rounding mode; the result (bits wide; a NaN prints as "nan" and
-// hashes as the default NaN) and the flags hash, and print after "name mode operands:".
-static void fp_case(fp_op *op, int bits, uint64_t a, uint64_t b, const char *name,
-                    const char *operands, int print)
+// op on a and b in each rounding mode: the result (a NaN prints as "nan" and hashes as the
+// default NaN) and the flags hash, and print after "name mode operands:".
+static void fp_case(enum fp_op op, uint64_t a, uint64_t b, int print)
 {
+    const int bits = fp_ops[op].bits, w = bits / 4;
     for (int m = 0; m < 4; m++) {
         fesetround(modes[m]);
-        uint64_t rb = op(a, b);
+        uint64_t rb = fp_run(op, a, b);
         int f = flag_bits();
         fesetround(FE_TONEAREST);
         int nan = bits == 64 ? isnan(bitsd(rb)) : isnan(bitsf((uint32_t)rb));
         if (nan)
             rb = bits == 64 ? 0x7ff8000000000000ull : 0x7fc00000u;
         if (print) {
+            printf("%s %c %0*" PRIx64, fp_ops[op].name, mode_names[m], w, a);
+            if (fp_ops[op].operands == 2)
+                printf(" %0*" PRIx64, w, b);
             if (nan)
-                printf("%s %c %s: nan f%02x\n", name, mode_names[m], operands, f);
+                printf(": nan f%02x\n", f);
             else
-                printf("%s %c %s: %0*" PRIx64 " f%02x\n", name, mode_names[m], operands,
-                       bits / 4, rb, f);
+                printf(": %0*" PRIx64 " f%02x\n", w, rb, f);
         }
         mix(rb);
         mix((uint64_t)f);
     }
-}
-
-static void double_case(uint64_t a, uint64_t b, int print)
-{
-    char ops[40] = "";
-    if (print)
-        snprintf(ops, sizeof ops, "%016" PRIx64 " %016" PRIx64, a, b);
-    fp_case(df_div, 64, a, b, "df", ops, print);
-}
-
-static void sqrt_case(uint32_t a, int print)
-{
-    char ops[40] = "";
-    if (print)
-        snprintf(ops, sizeof ops, "%08" PRIx32, a);
-    fp_case(sf_sqrt, 32, a, 0, "sqrtf", ops, print);
-}
-
-static void float_case(uint32_t a, uint32_t b, int print)
-{
-    char ops[40] = "";
-    if (print)
-        snprintf(ops, sizeof ops, "%08" PRIx32 " %08" PRIx32, a, b);
-    fp_case(sf_div, 32, a, b, "sf", ops, print);
 }
 
 int main(void)
@@ -244,7 +218,7 @@ int main(void)
 
     for (int i = 0; i < nd; i++)
         for (int j = 0; j < nd; j++)
-            double_case(ed[i], ed[j], 1);
+            fp_case(DF_DIV, ed[i], ed[j], 1);
     for (int i = 0; i < 20000; i++) {
         uint64_t a = next(), b = next();
         // Exponents near each other, far apart, and anywhere: quotients that are
@@ -259,29 +233,29 @@ int main(void)
                 b &= ~(1ull << 62);
             break;
         }
-        double_case(a, b, 0);
+        fp_case(DF_DIV, a, b, 0);
     }
     printf("double hash %016" PRIx64 "\n", hash);
 
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < nf; j++)
-            float_case(ef[i], ef[j], 1);
+            fp_case(SF_DIV, ef[i], ef[j], 1);
     for (int i = 0; i < 20000; i++) {
         uint32_t a = (uint32_t)next(), b = (uint32_t)next();
         if (i % 2 == 0)
             b = (b & 0x807fffffu) | (a & 0x7f800000u);
-        float_case(a, b, 0);
+        fp_case(SF_DIV, a, b, 0);
     }
     printf("float hash %016" PRIx64 "\n", hash);
 
     for (int i = 0; i < nf; i++)
-        sqrt_case(ef[i], 1);
+        fp_case(SF_SQRT, ef[i], 0, 1);
     static const uint32_t sq[] = { 0x40800000, 0x40000000, 0x3e800000, 0x00000004, 0x7f7ffffe,
                                    0x3f800001, 0x3f7fffff, 0x4b7fffff, 0x00000001, 0x00400000 };
     for (size_t i = 0; i < sizeof sq / sizeof sq[0]; i++)
-        sqrt_case(sq[i], 1);
+        fp_case(SF_SQRT, sq[i], 0, 1);
     for (int i = 0; i < 30000; i++)
-        sqrt_case((uint32_t)next() & (i % 4 ? 0x7fffffffu : 0xffffffffu), 0);
+        fp_case(SF_SQRT, (uint32_t)next() & (i % 4 ? 0x7fffffffu : 0xffffffffu), 0, 0);
     printf("sqrtf hash %016" PRIx64 "\n", hash);
     return 0;
 }
