@@ -81,47 +81,48 @@ int hexsim_dbg_cpu_write_wide(struct hexsim_cpu *c, unsigned num, const void *bu
     return 0;
 }
 
-// Where scalar register num lives in c: a 32-bit word (*word), or a 64-bit counter
-// (*counter) whose high (*hi) or low half it is; neither for P3:0 (c->p[0..3] packed).
-// -1: not a scalar register.
-static int scalar_reg(const struct hexsim_cpu *c, unsigned num, uint32_t **word,
-                      uint64_t **counter, bool *hi)
+// Where a scalar register lives in struct hexsim_cpu: a 32-bit word, or a 64-bit counter
+// whose high or low half it is; neither for P3:0 (c->p[0..3] packed).
+struct where {
+    uint32_t *word;
+    uint64_t *counter;
+    bool hi;
+};
+
+// Where scalar register num lives in c (false: not a scalar register).
+static bool scalar_reg(const struct hexsim_cpu *c, unsigned num, struct where *w)
 {
     struct hexsim_cpu *m = (struct hexsim_cpu *)c;
-    *word = NULL;
-    *counter = NULL;
-    *hi = false;
+    *w = (struct where){ NULL, NULL, false };
     if (num >= HEXSIM_DBG_CPU_NREGS)
-        return -1;
+        return false;
     if (num < 32) {
-        *word = &m->r[num];
-        return 0;
+        w->word = &m->r[num];
+        return true;
     }
     unsigned n = num - 32;
-    *hi = n == HX_UPCYCLEHI || n == HX_UTIMERHI || n == HX_PKTCOUNTHI;
+    w->hi = n == HX_UPCYCLEHI || n == HX_UTIMERHI || n == HX_PKTCOUNTHI;
     switch (n) {
     case HX_P3_0: break;
-    case HX_PC: *word = &m->pc; break;
+    case HX_PC: w->word = &m->pc; break;
     case HX_UPCYCLELO: case HX_UTIMERLO: case HX_UPCYCLEHI: case HX_UTIMERHI:
-        *counter = &m->pcycles;
+        w->counter = &m->pcycles;
         break;
-    case HX_PKTCOUNTLO: case HX_PKTCOUNTHI: *counter = &m->packets; break;
-    default: *word = &m->c[n]; break;
+    case HX_PKTCOUNTLO: case HX_PKTCOUNTHI: w->counter = &m->packets; break;
+    default: w->word = &m->c[n]; break;
     }
-    return 0;
+    return true;
 }
 
 int hexsim_dbg_cpu_read(const struct hexsim_cpu *c, unsigned num, uint64_t *val)
 {
-    uint32_t *word;
-    uint64_t *counter;
-    bool hi;
-    if (scalar_reg(c, num, &word, &counter, &hi))
+    struct where w;
+    if (!scalar_reg(c, num, &w))
         return -1;
-    if (word)
-        *val = *word;
-    else if (counter)
-        *val = (uint32_t)(hi ? *counter >> 32 : *counter);
+    if (w.word)
+        *val = *w.word;
+    else if (w.counter)
+        *val = (uint32_t)(w.hi ? *w.counter >> 32 : *w.counter);
     else
         *val = (uint32_t)c->p[0] | (uint32_t)c->p[1] << 8 | (uint32_t)c->p[2] << 16 |
                (uint32_t)c->p[3] << 24;
@@ -135,15 +136,14 @@ static uint64_t set_half(uint64_t v, bool hi, uint32_t x)
 
 int hexsim_dbg_cpu_write(struct hexsim_cpu *c, unsigned num, uint64_t val)
 {
-    uint32_t v = (uint32_t)val, *word;
-    uint64_t *counter;
-    bool hi;
-    if (scalar_reg(c, num, &word, &counter, &hi))
+    struct where w;
+    uint32_t v = (uint32_t)val;
+    if (!scalar_reg(c, num, &w))
         return -1;
-    if (word)
-        *word = v;
-    else if (counter)
-        *counter = set_half(*counter, hi, v);
+    if (w.word)
+        *w.word = v;
+    else if (w.counter)
+        *w.counter = set_half(*w.counter, w.hi, v);
     else
         for (unsigned i = 0; i < 4; i++)
             c->p[i] = (uint8_t)(v >> (8 * i));
