@@ -81,6 +81,23 @@ static int failures;
     puts_(", expected "); puthex(b_); putc_('\n'); } } while (0)
 
 // Ends the test: prints the verdict and stops the vCPU.
+// A word load and a word store, one packet each, that the compiler neither drops nor moves
+// (a test's event handler may skip a faulting one: a skipped load gives 0xdead).
+static inline __attribute__((always_inline)) u32 load(u32 a)
+{
+    register u32 r0 __asm__("r0") = 0xdead;
+    register u32 r1 __asm__("r1") = a;
+    __asm__ volatile("{ r0 = memw(r1+#0) }" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+static inline __attribute__((always_inline)) void store(u32 a, u32 v)
+{
+    register u32 r0 __asm__("r0") = v;
+    register u32 r1 __asm__("r1") = a;
+    __asm__ volatile("{ memw(r1+#0) = r0 }" : : "r"(r0), "r"(r1) : "memory");
+}
+
 static inline void finish(const char *name)
 {
     puts_(failures ? "FAILED " : "PASSED ");
