@@ -82,33 +82,19 @@ static int flag_bits(void)
     return out;
 }
 
-static uint64_t dbits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
+// A value's bits as another type of the same size (memcpy: no conversion).
+#define PUN(NAME, TO, FROM)                                                                \
+    static TO NAME(FROM x)                                                                 \
+    {                                                                                      \
+        TO y;                                                                              \
+        memcpy(&y, &x, sizeof y);                                                          \
+        return y;                                                                          \
+    }
 
-static double bitsd(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+PUN(dbits, uint64_t, double)
+PUN(bitsd, double, uint64_t)
+PUN(fbits, uint32_t, float)
+PUN(bitsf, float, uint32_t)
 
 // The floating-point operations under test: the operands' bits a and b (b unused by
 // SF_SQRT) through the volatiles, the exception flags cleared, the operation; the result's
