@@ -42,7 +42,6 @@ def smp_session(a, lldb):
         stdin=subprocess.DEVNULL, lldb_timeout=300, sim_timeout=300)
     if text is None:
         return ['smp: ' + out], ''
-    text = p.stdout + p.stderr
     lists = re.findall(r'\(lldb\) thread list\nProcess 1 stopped\n((?:[ *] thread #.*\n)+)', text)
     pcs = [dict(re.findall(r'thread #(\d): tid = 0x[0-9a-f]+, (0x[0-9a-f]+)', t)) for t in lists]
     checks = [
