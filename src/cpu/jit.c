@@ -345,6 +345,9 @@ static void gen_insn(struct gen *g, const struct hexsim_insn *in, bool cur_in)
             v = 4u * hexsim_stencil_regnum(r->arg >> 4, in->op[r->arg & 15]) +
                 (uint32_t)r->addend;
             break;
+        case HX_REL_RBIT:
+            v = hexsim_stencil_regbits(r->arg >> 4, in->op[r->arg & 15]) + (uint32_t)r->addend;
+            break;
         case HX_REL_IDX:
             v = in->idx + (uint32_t)r->addend;
             break;
