@@ -540,26 +540,49 @@ static void gen_loop0_end(struct x86_buf *b)
     x86_patch(b, done);
 }
 
-// One branch cost of hexsim_timing_extra: `cost` pcycles added to the cost (rcx) and to the
-// stall count of `cause`; `mispredict` counts a wrong hint too.
-static void gen_branch_add(struct x86_buf *b, unsigned cost, int cause, bool mispredict)
+// One way of hexsim_timing_extra for a packet without fixed costs, its branch taken (`taken`)
+// or not, and the rest of the packet's commit on that way: `cost` pcycles for `cause`
+// (`mispredict`: a wrong hint, counted too), the packet's cost (one pcycle plus that, at
+// least the thread's turn) added to the issue pcycle in rax and the clock set, the next PC
+// (the branch's target, or the next packet or the loop start).
+static void gen_branch_way(struct x86_buf *b, const struct hx_block_pkt *p, bool taken,
+                           unsigned cost, int cause, bool mispredict)
 {
     const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
     if (mispredict)
         x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, mispredicts), 1);
-    x86_add_r64_imm(b, X86_RCX, (int32_t)cost);
-    x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause,
-                    (int32_t)cost);
+    if (cost) {
+        x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause,
+                        (int32_t)cost);
+        x86_mov_r32_imm32(b, X86_RCX, 1 + cost);
+        x86_cmp_r32_r32(b, X86_RCX, RCOST);   // at least the thread's turn
+        size_t big = x86_jcc(b, X86_CC_AE);
+        x86_mov_r64_r64(b, X86_RCX, RCOST);
+        x86_patch(b, big);
+        x86_add_r64_r64(b, X86_RAX, X86_RCX);
+    } else {
+        x86_add_r64_r64(b, X86_RAX, RCOST);   // one pcycle or the thread's turn (rbp >= 1)
+    }
+    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
+    if (taken) {
+        x86_load(b, 4, X86_RCX, RX, XO(branch_target));
+        x86_store(b, 4, RC, CO(pc), X86_RCX);
+    } else {
+        x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+        if (p->endloop == 1)
+            gen_loop0_end(b);
+    }
 }
 
-// hexsim_timing_extra for a packet without fixed costs: the branch taken (which instruction,
-// from x->branch_idx) or a taken hint that fell through; the cost is added to rcx (issue in
-// rax is kept).
-static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params *tp,
-                            const struct hexsim_packet_timing *pt)
+// hexsim_timing_extra and the rest of the commit (gen_branch_way) for a packet without fixed
+// costs: the branch taken (which instruction, from x->branch_idx) or a taken hint that fell
+// through, each way on its own (issue in rax).
+static void gen_branch_commit(struct x86_buf *b, const struct hexsim_timing_params *tp,
+                              const struct hx_block_pkt *p)
 {
+    const struct hexsim_packet_timing *pt = &p->tm;
     const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
-    size_t ends[20];
+    size_t ends[3];
     unsigned nend = 0;
     x86_load(b, 4, X86_RDX, RX, XO(branch_idx));
     x86_test_r32_r32(b, X86_RDX, X86_RDX);
@@ -576,23 +599,25 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params
             nt[nnt++] = x86_jcc(b, X86_CC_E);
         }
     }
-    gen_branch_add(b, tp->branch_taken, HX_STALL_BRANCH, false);
+    gen_branch_way(b, p, true, tp->branch_taken, HX_STALL_BRANCH, false);
     ends[nend++] = x86_jmp(b);
     if (nind) {
         for (unsigned i = 0; i < nind; i++)
             x86_patch(b, ind[i]);
-        gen_branch_add(b, tp->indirect, HX_STALL_INDIRECT, false);
+        gen_branch_way(b, p, true, tp->indirect, HX_STALL_INDIRECT, false);
         ends[nend++] = x86_jmp(b);
     }
     if (nnt) {
         for (unsigned i = 0; i < nnt; i++)
             x86_patch(b, nt[i]);
-        gen_branch_add(b, tp->mispredict, HX_STALL_MISPREDICT, true);
+        gen_branch_way(b, p, true, tp->mispredict, HX_STALL_MISPREDICT, true);
         ends[nend++] = x86_jmp(b);
     }
     x86_patch(b, none);
     if (pt->hint_t)   // hinted taken, fell through
-        gen_branch_add(b, tp->mispredict, HX_STALL_MISPREDICT, true);
+        gen_branch_way(b, p, false, tp->mispredict, HX_STALL_MISPREDICT, true);
+    else
+        gen_branch_way(b, p, false, 0, HX_STALL_BRANCH, false);
     for (unsigned i = 0; i < nend; i++)
         x86_patch(b, ends[i]);
 }
@@ -634,19 +659,17 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
         return;
     }
     g->pc = 0;   // set below
-    x86_store(b, 8, X86_RSP, 0, X86_RAX);
-    x86_mov_r32_imm32(b, X86_RCX, 1);   // one pcycle (x->tcost is 0: jit.h)
-    if (pt->extra) {   // fixed costs (rare): hexsim_timing_extra
-        x86_store(b, 8, X86_RSP, 8, X86_RCX);
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        arg_ptr(b, X86_RSI, pt);
-        call(b, (const void *)jit_timing_extra);
-        x86_load(b, 8, X86_RCX, X86_RSP, 8);
-        x86_add_r64_r64(b, X86_RCX, X86_RAX);
-        x86_load(b, 8, X86_RAX, X86_RSP, 0);
-    } else {
-        gen_branch_cost(b, tp, pt);
+    if (!pt->extra) {   // a branch or a hint: each way on its own (x->tcost is 0: jit.h)
+        gen_writes(b, tp, pt);
+        gen_branch_commit(b, tp, p);
+        return;
     }
+    // fixed costs (rare): hexsim_timing_extra
+    x86_store(b, 8, X86_RSP, 0, X86_RAX);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    arg_ptr(b, X86_RSI, pt);
+    call(b, (const void *)jit_timing_extra);
+    x86_lea(b, X86_RCX, X86_RAX, 1);   // and one pcycle (x->tcost is 0: jit.h)
     x86_store(b, 8, X86_RSP, 8, X86_RCX);
     x86_load(b, 8, X86_RAX, X86_RSP, 0);
     gen_writes(b, tp, pt);
