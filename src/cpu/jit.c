@@ -114,6 +114,17 @@ static uint64_t jit_timing_hvx(struct hx_exec *x, const struct hexsim_packet_tim
     return hexsim_timing_hvx(&x->cpu->tm, timing_params(x), pt, issue);
 }
 
+// The control registers a packet wrote (hx_commit_full's part for them), cleared again.
+static void jit_commit_ctrl(struct hx_exec *x)
+{
+    struct hexsim_cpu *c = x->cpu;
+    for (uint32_t m = x->cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->c[r] = x->new_c[r];
+    }
+    x->cmask = 0;
+}
+
 static void jit_commit_preds(struct hx_exec *x)
 {
     struct hexsim_cpu *c = x->cpu;
@@ -221,6 +232,11 @@ struct gen {
     unsigned nexit;
     struct stub stub[2 * HX_BLOCK_MAX_PKTS];
     unsigned nstub;
+    // the timing model's ready times as far as this block's code sets them: the packet (its
+    // index + 1, 0: none yet) that last set register n's and with which latency
+    // (gen_ready_regs)
+    unsigned npk;
+    unsigned set_by[32], lat[32];
 };
 
 // Adds pk packets and `in` instructions to the counters (subtracts them: negative).
@@ -622,6 +638,38 @@ static void gen_branch_commit(struct x86_buf *b, const struct hexsim_timing_para
         x86_patch(b, ends[i]);
 }
 
+// The registers of `regs` whose results may not be ready when the packet now compiled issues
+// (gen_data_stall need look only at these): all but those the block's packet i set with a
+// latency of at most this packet's distance from it (each packet takes at least one pcycle,
+// so this one issues at least that many pcycles after packet i; a register's ready time is
+// the last set's: hexsim_timing_set_ready).
+static uint32_t gen_ready_regs(const struct gen *g, uint32_t regs)
+{
+    uint32_t left = regs;
+    for (uint32_t m = regs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        if (g->set_by[r] && g->lat[r] <= g->npk + 1 - g->set_by[r])
+            left &= ~(1u << r);
+    }
+    return left;
+}
+
+// Notes the ready times packet pt sets (hexsim_timing_writes, in its order) for
+// gen_ready_regs.
+static void gen_note_writes(struct gen *g, const struct hexsim_timing_params *tp,
+                            const struct hexsim_packet_timing *pt)
+{
+    const uint32_t mask[4] = { pt->w_load, pt->w_mpy, pt->w_fp, pt->w_xfer };
+    const unsigned lat[4] = { tp->lat_load, tp->lat_mpy, tp->lat_fp, tp->hvx_xfer };
+    for (unsigned k = 0; k < 4; k++) {
+        for (uint32_t m = mask[k]; m; m &= m - 1) {
+            int r = __builtin_ctz(m);
+            g->set_by[r] = g->npk + 1;
+            g->lat[r] = lat[k];
+        }
+    }
+}
+
 // What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count (kept
 // here, struct gen), hx_timing_commit (issue in rax and [rsp], the cost in [rsp + 8]), the
 // next PC (cpu.pc left due before the block's last packet, struct gen) and a loop-0 end
@@ -639,8 +687,11 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
     }
     const struct hexsim_packet_timing *pt = &p->tm;
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
-    if (pt->rd)
-        gen_data_stall(b, pt->rd);
+    const uint32_t rd = gen_ready_regs(g, pt->rd);
+    if (rd)
+        gen_data_stall(b, rd);
+    gen_note_writes(g, tp, pt);
+    g->npk++;
     if (pt->hvx) {   // the vector registers: a call (an HVX packet does far more work)
         x86_mov_r64_r64(b, X86_RDX, X86_RAX);
         x86_mov_r64_r64(b, X86_RDI, RX);
@@ -693,27 +744,39 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
     x86_patch(b, done);
 }
 
-// A packet that set x->full: if it wrote nothing but sticky USR bits (no control or guest
-// registers, no released reservation, no HVX state) they go into USR now and the usual
-// commit follows (what hx_alu_full does, and what hx_commit_full amounts to then); else to
-// the full commit (rare[0..3]).
-static void gen_fold_sticky(struct x86_buf *b, size_t rare[4])
+// A packet that set x->full: if it wrote nothing but sticky USR bits and (`ctrl`: a packet
+// ending no loop, whose commit needs no loop registers as they were before it) control
+// registers, with no guest registers, no released reservation and no HVX state, those go in
+// now and the usual commit follows (what hx_alu_full does, and what hx_commit_full amounts
+// to then); else to the full commit (rare[0..n), n returned).
+static unsigned gen_fold_sticky(struct x86_buf *b, size_t rare[4], bool ctrl)
 {
     _Static_assert(SIZE(struct hx_exec, cmask) == 4 && SIZE(struct hx_exec, gmask) == 4 &&
                    SIZE(struct hx_exec, usr_sticky) == 4 &&
                    SIZE(struct hx_exec, release_reservation) == 1 &&
                    SIZE(struct hx_exec, hvx) == 1, "full");
-    x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
-    rare[0] = x86_jcc(b, X86_CC_NE);
+    unsigned n = 0;
+    if (!ctrl) {
+        x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
+        rare[n++] = x86_jcc(b, X86_CC_NE);
+    }
     x86_cmp_mem_imm(b, 4, RX, XO(gmask), 0);
-    rare[1] = x86_jcc(b, X86_CC_NE);
+    rare[n++] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 1, RX, XO(release_reservation), 0);
-    rare[2] = x86_jcc(b, X86_CC_NE);
+    rare[n++] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 1, RX, XO(hvx), 0);
-    rare[3] = x86_jcc(b, X86_CC_NE);
+    rare[n++] = x86_jcc(b, X86_CC_NE);
+    if (ctrl) {   // hx_commit_full's order: the control registers, then the sticky bits
+        x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
+        size_t none = x86_jcc(b, X86_CC_E);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_commit_ctrl);
+        x86_patch(b, none);
+    }
     x86_load(b, 4, X86_RAX, RX, XO(usr_sticky));
     x86_or_mem_r32(b, RC, CO(c[HX_USR]), X86_RAX);
     x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
+    return n;
 }
 
 static struct stub *new_stub(struct gen *g, enum stub_kind kind, const struct hx_block_pkt *p,
@@ -879,8 +942,7 @@ static void gen_stub(struct gen *g, const struct stub *st)
     unsigned nrare = 0;
     if (st->sticky) {   // x->full: sticky USR bits only are folded in here, then on as usual
         x86_patch(b, st->sticky);
-        gen_fold_sticky(b, rare);
-        nrare = 4;
+        nrare = gen_fold_sticky(b, rare, !p->endloop);
         x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_jmp_back(b, -1, st->usual);
     }
@@ -1063,6 +1125,8 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     g.pk = g.in = 0;
     g.pc = 0;
     g.store_now = -1;   // unknown
+    g.npk = 0;
+    memset(g.set_by, 0, sizeof(g.set_by));
     // compiled blocks go on from here (gen_chain), if the packet limit allows all of this
     // block's packets (jit.h: the block called runs whatever the limit)
     size_t called = x86_jmp(&b);
