@@ -109,8 +109,9 @@ def main():
         cases.append(opts + ['--max-packets', str(a.packets // 4), '--user',
                              os.path.join(a.work, name)])
     faults = os.path.join(a.work, 'faults')
-    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'faults.S'), '-o', faults], check=True)
-    cases += [['--user', faults, arg] for arg in 'muit']
+    subprocess.run(CLANG + ['-mhvx', os.path.join(HERE, 'progs', 'faults.S'), '-o', faults],
+                   check=True)
+    cases += [['--user', faults, arg] for arg in 'muitgsG']
     bad = 0
     for args in cases:
         ri, oi, ei, si = run(a.hexsim, a.work, 'interp', args)
