@@ -915,6 +915,12 @@ void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
     memcpy(link, &pc, 4);
 }
 
+// The gate is a `jmp rel32` (E9 rel32) to the exit; opened, it jumps to the next instruction.
+void hx_jit_open_gate(uint8_t *gate)
+{
+    memset(gate, 0, 4);
+}
+
 // System mode: to the exit (with no event, cpu.pc unchanged) unless the vCPU's soft TLB for
 // its mode (x->xlat->tlb) maps va's page to page, for execution (what run_jit.c checks).
 static void gen_xlat_check(struct gen *g, uint32_t va, const struct hexsim_page *page)
@@ -965,6 +971,9 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
         if (!b->full && blk->link[i] + LINK_JMP_REL != b->start + jmp)
             b->full = true;   // (cannot happen: the layout hx_jit_link patches)
     }
+    // user mode: to the run loop, which links (the gate), while a link is free
+    size_t gate = t->sys ? 0 : x86_jmp(b);
+    blk->link_gate = t->sys ? NULL : b->start + gate;
 #define JO(field) OFF(struct hx_block_jc, field)
     _Static_assert(sizeof(struct hx_block_jc) == 32 && SIZE(struct hx_block_jc, key) == 4 &&
                    SIZE(struct hx_block_jc, tag) == 4 && SIZE(struct hx_block_jc, far) == 8 &&
@@ -999,6 +1008,8 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     x86_patch(b, miss);
     if (t->sys)
         x86_patch(b, miss2);
+    else
+        x86_patch(b, gate);
     arg_ptr(b, X86_RAX, &t->exit_from);
     arg_ptr(b, X86_RCX, blk);
     x86_store(b, 8, X86_RAX, 0, X86_RCX);
