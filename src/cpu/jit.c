@@ -1048,6 +1048,16 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     g.pk = g.in = 0;
     g.pc = 0;
     g.store_now = -1;   // unknown
+    // called: the state compiled code keeps between packets (jit.c's head), which blocks
+    // going on into others leave so (gen_chain: no event, no store staged, code_gen as at the
+    // start, x->wr the register file)
+    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
+    x86_store_imm(&b, 1, RX, XO(full), 0);
+    gen_no_stores(&b);   // (gen_staged)
+    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    x86_lea(&b, X86_RAX, RC, CO(r));
+    x86_store(&b, 8, RX, XO(wr), X86_RAX);
     // compiled blocks go on from here (gen_chain), if the packet limit allows all of this
     // block's packets (jit.h: the block called runs whatever the limit)
     size_t called = x86_jmp(&b);
@@ -1097,14 +1107,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
         add_exit(&g, x86_jcc(&b, X86_CC_AE));
     }
     x86_patch(&b, called);
-    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
-    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
-    x86_store_imm(&b, 1, RX, XO(full), 0);
-    gen_no_stores(&b);   // (gen_staged)
-    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-    x86_lea(&b, X86_RAX, RC, CO(r));
-    x86_store(&b, 8, RX, XO(wr), X86_RAX);
+    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged: a branch may have gone before)
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
