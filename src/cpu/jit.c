@@ -1003,6 +1003,12 @@ void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
     memcpy(link, &pc, 4);
 }
 
+// The gate is a `jmp rel32` (E9 rel32) to the exit; opened, it jumps to the next instruction.
+void hx_jit_open_gate(uint8_t *gate)
+{
+    memset(gate, 0, 4);
+}
+
 // System mode: to the exit (with no event, cpu.pc unchanged) unless the vCPU's soft TLB for
 // its mode (x->xlat->tlb) maps va's page to page, for execution (what run_jit.c checks).
 static void gen_xlat_check(struct gen *g, uint32_t va, const struct hexsim_page *page)
@@ -1053,6 +1059,9 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
         if (!b->full && blk->link[i] + LINK_JMP_REL != b->start + jmp)
             b->full = true;   // (cannot happen: the layout hx_jit_link patches)
     }
+    // user mode: to the run loop, which links (the gate), while a link is free
+    size_t gate = t->sys ? 0 : x86_jmp(b);
+    blk->link_gate = t->sys ? NULL : b->start + gate;
 #define JO(field) OFF(struct hx_block_jc, field)
     _Static_assert(sizeof(struct hx_block_jc) == 32 && SIZE(struct hx_block_jc, key) == 4 &&
                    SIZE(struct hx_block_jc, tag) == 4 && SIZE(struct hx_block_jc, far) == 8 &&
@@ -1087,6 +1096,8 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     x86_patch(b, miss);
     if (t->sys)
         x86_patch(b, miss2);
+    else
+        x86_patch(b, gate);
     arg_ptr(b, X86_RAX, &t->exit_from);
     arg_ptr(b, X86_RCX, blk);
     x86_store(b, 8, X86_RAX, 0, X86_RCX);
@@ -1127,6 +1138,16 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     g.store_now = -1;   // unknown
     g.npk = 0;
     memset(g.set_by, 0, sizeof(g.set_by));
+    // called: the state compiled code keeps between packets (jit.c's head), which blocks
+    // going on into others leave so (gen_chain: no event, no store staged, code_gen as at the
+    // start, x->wr the register file)
+    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
+    x86_store_imm(&b, 1, RX, XO(full), 0);
+    gen_no_stores(&b);   // (gen_staged)
+    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    x86_lea(&b, X86_RAX, RC, CO(r));
+    x86_store(&b, 8, RX, XO(wr), X86_RAX);
     // compiled blocks go on from here (gen_chain), if the packet limit allows all of this
     // block's packets (jit.h: the block called runs whatever the limit)
     size_t called = x86_jmp(&b);
@@ -1176,14 +1197,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
         add_exit(&g, x86_jcc(&b, X86_CC_AE));
     }
     x86_patch(&b, called);
-    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
-    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
-    x86_store_imm(&b, 1, RX, XO(full), 0);
-    gen_no_stores(&b);   // (gen_staged)
-    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-    x86_lea(&b, X86_RAX, RC, CO(r));
-    x86_store(&b, 8, RX, XO(wr), X86_RAX);
+    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged: a branch may have gone before)
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];
