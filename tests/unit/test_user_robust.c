@@ -175,7 +175,7 @@ START_TEST(test_elf_file)
     ck_assert_uint_eq(w, 0x7800c000);
     ck_assert_int_eq(hexsim_mem_copy_out(&u->mem, 0x10058, &w, 4, HEXSIM_PROT_R, NULL), 0);
     ck_assert_uint_eq(w, 0);                       // past the file's bytes: zero
-    free_user(u);
+    test_user_free(u);
 
     // a segment whose bytes run past the end of the file
     make_elf(img, 0x59, 0x2000);
@@ -183,7 +183,7 @@ START_TEST(test_elf_file)
     u = new_user();
     ck_assert_int_eq(hexsim_user_load_elf(u, path, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "file too short"));
-    free_user(u);
+    test_user_free(u);
     close(fd);
     unlink(path);
 }
