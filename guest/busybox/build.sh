@@ -56,10 +56,12 @@ sysroot=$(HEXSIM_MUSL_QUIET=1 "$top/guest/musl/build.sh") || die "cannot build t
 [ -f "$sysroot/.hexsim-key" ] || die "$sysroot has no .hexsim-key"
 
 # What each stage depends on: the tree on the package and the patches; the configured
-# build on the tree, the fragment, the sysroot and the compiler wrapper.
+# build on the tree, the fragment (and the code below that applies it), the sysroot and
+# the compiler wrapper.
 src_key=$( { echo "$pkg"; [ $# -eq 0 ] || cat "$@"; } | sha256sum | cut -d' ' -f1)
 cfg_key=$( { echo "$src_key"; cat "$fragment" "$sysroot/.hexsim-key" "$top/tools/hexagon-cc";
-             sed -n '/^make_vars=/,/^$/p' "$0"; } | sha256sum | cut -d' ' -f1)
+             sed -n -e '/^make_vars=/,/^$/p' -e '/^ *# Each CONFIG_X=V/,/^ *echo "$cfg_key"/p' "$0"; } |
+           sha256sum | cut -d' ' -f1)
 
 if [ -f "$out/.hexsim-key" ] && [ "$(cat "$out/.hexsim-key")" = "$cfg_key" ] && [ -x "$out/busybox" ]; then
     [ -n "${HEXSIM_BUSYBOX_QUIET:-}" ] || say "busybox is up to date"
@@ -109,7 +111,10 @@ if [ ! -f "$build/.hexsim-cfg-key" ] || [ "$(cat "$build/.hexsim-cfg-key")" != "
     bbmake allnoconfig > "$build/config.log" 2>&1 || { tail -n 20 "$build/config.log" >&2; die "make allnoconfig failed"; }
     # Each CONFIG_X=V of the fragment replaces X's line in .config (V=n: "is not set"),
     # then oldconfig gives every option the fragment opened up its default.
-    grep -E '^CONFIG_[A-Z0-9_]+=' "$fragment" > "$build/fragment.lines"
+    # (Option names have lower-case letters too: CONFIG_INCLUDE_SUSv2.)
+    ! grep -nvE '^(CONFIG_[A-Za-z0-9_]+=.*|#.*|)$' "$fragment" >&2 ||
+        die "$(basename "$fragment"): the lines above are neither CONFIG_NAME=VALUE nor comments"
+    grep -E '^CONFIG_[A-Za-z0-9_]+=' "$fragment" > "$build/fragment.lines"
     while IFS='=' read -r k v; do
         sed -i -e "/^# $k is not set\$/d" -e "/^$k=/d" "$build/.config"
         if [ "$v" = n ]; then echo "# $k is not set"; else echo "$k=$v"; fi >> "$build/.config"

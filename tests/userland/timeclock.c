@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // time.h and clocks: the calendar functions on fixed instants (gmtime, timegm,
 // mktime and localtime with TZ=UTC, strftime, asctime, difftime), 64-bit time_t past
-// 2038, and the running clocks: time, gettimeofday, clock_gettime (REALTIME,
+// 2038, strptime with zone offsets (%z into tm_gmtoff, %Z), and the running clocks: time, gettimeofday, clock_gettime (REALTIME,
 // MONOTONIC, PROCESS_CPUTIME_ID), clock_getres, clock, nanosleep and clock_nanosleep,
 // checked for consistency (monotonic, sleeps last at least as long as asked) rather
 // than printed, as their values differ from run to run.
@@ -39,6 +39,31 @@ int main(void)
     struct tm a = { .tm_year = 100, .tm_mday = 1 };
     printf("asctime %s", asctime(&a));
     printf("difftime %.1f\n", difftime((time_t)1000, (time_t)250));
+
+    // strptime's %z (what BusyBox's date -d uses): "Z", +hh, +hhmm, +hh:mm; bad offsets fail
+    static const char *const zoned[] = {
+        "1999-01-02 03:04:05Z", "1999-01-02 03:04:05 +0600", "1999-01-02 03:04:05 -0600",
+        "2021-03-28 00:59:59 +05:30", "2021-03-28 00:59:59 -09", "2021-03-28 00:59:59 +0000 x",
+        "2021-03-28 00:59:59 +0660", "2021-03-28 00:59:59 0600", "2021-03-28 00:59:59 +6",
+        "2021-03-28 00:59:59 +060", "2021-03-28 00:59:59 +06:3", "2021-03-28 00:59:59 -",
+    };
+    for (size_t i = 0; i < sizeof zoned / sizeof zoned[0]; i++) {
+        struct tm tm;
+        memset(&tm, 0, sizeof tm);
+        const char *rest = strptime(zoned[i], "%Y-%m-%d %T %z", &tm);
+        if (!rest) {
+            printf("strptime \"%s\": no match\n", zoned[i]);
+            continue;
+        }
+        long off = tm.tm_gmtoff;
+        tm.tm_sec -= (int)off;
+        printf("strptime \"%s\": gmtoff %ld utc %lld rest \"%s\"\n", zoned[i], off,
+               (long long)timegm(&tm), rest);
+    }
+    struct tm zt;
+    memset(&zt, 0, sizeof zt);
+    const char *zrest = strptime("12:34 CEST 2024", "%H:%M %Z", &zt);
+    printf("strptime %%Z: %d:%d rest \"%s\"\n", zt.tm_hour, zt.tm_min, zrest ? zrest : "(none)");
 
     time_t now = time(NULL);
     struct timeval tv;

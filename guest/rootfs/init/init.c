@@ -114,6 +114,9 @@ int main(int argc, char **argv)
         signal(SIGHUP, SIG_DFL);
         signal(SIGUSR1, SIG_DFL);
         signal(SIGUSR2, SIG_DFL);
+        // as login(1) would: programs that start "the user's shell" read it (taskset's
+        // test in BusyBox's testsuite runs `taskset 0x1 $SHELL -c ...`)
+        setenv("SHELL", shell, 1);
         char *sargv[] = { (char *)shell, 0 };
         execve(shell, sargv, environ);
         fprintf(stderr, "init: exec %s: %s\n", shell, strerror(errno));
