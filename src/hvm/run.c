@@ -40,7 +40,8 @@
 // between two of its slices unless an event came due or it changed interrupt or device
 // state (m->attention), and both end a round at once; so a round boundary without either
 // changes nothing, and fewer of them save the packets run one by one at each slice's end
-// (run_jit.c: a block runs only if it surely ends before `until`)
+// (run_jit.c: a block runs only if it surely ends before `until`). When it starts another
+// vCPU (vmstart), the long round ends there.
 #define LONE_SLICE (1u << 20)
 // A running vCPU wakes the serial ports' receivers (quiet: their last sample found no host
 // input) for a sample at the next multiple of this many pcycles (437 us): a guest computing
@@ -275,6 +276,15 @@ static void interrupts(struct hexsim_machine *m)
     }
 }
 
+// True when a vCPU other than v is on (vmstart).
+static bool started_another(const struct hexsim_machine *m, const struct hexsim_vcpu *v)
+{
+    for (unsigned i = 0; i < m->nvcpu; i++)
+        if (&m->vcpu[i] != v && m->vcpu[i].state != HEXSIM_VCPU_OFF)
+            return true;
+    return false;
+}
+
 // Runs v through the round's window (to pcycle `until`, at most `budget` packets): slice
 // after slice while it keeps running. What ends a slice early and still lets v run on (a
 // vmrte, an interrupt controller or device change: m->attention) is handled in between:
@@ -282,7 +292,7 @@ static void interrupts(struct hexsim_machine *m)
 // window (the round loop advances the devices). So a vCPU that returns from a system call
 // keeps the rest of its window instead of idling while the others run to its end.
 static void run_window(struct hexsim_machine *m, struct hexsim_vcpu *v, uint64_t budget,
-                       uint64_t until)
+                       uint64_t until, bool lone)
 {
     uint64_t p0 = m->packets;
     for (;;) {
@@ -291,6 +301,8 @@ static void run_window(struct hexsim_machine *m, struct hexsim_vcpu *v, uint64_t
         if (m->halted || m->hook_stop || v->yield || v->state != HEXSIM_VCPU_RUN ||
             v->cpu.pcycles >= until || m->packets - p0 >= budget || !m->attention)
             return;
+        if (lone && started_another(m, v))
+            return;   // (a long round is one vCPU's: the next round is every running one's)
         uint64_t next = hexsim_bus_next_event(&m->bus);
         if (next <= v->cpu.pcycles)
             return;
@@ -555,7 +567,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 if (m->opts.max_packets - m->packets < mine)
                     mine = m->opts.max_packets - m->packets;
             }
-            run_window(m, v, mine, until);
+            run_window(m, v, mine, until, nalive == 1);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }

@@ -323,7 +323,7 @@ def guest(a, progs, work):
         with open(script, 'w') as f:
             f.write((cmd + '\n' if cmd else '') + 'poweroff\n')
         p = subprocess.run([hexsim, a.kernel, '--initrd', initrd, '--script', script,
-                            '--stats'], capture_output=True)
+                            '--stats'], capture_output=True, stdin=subprocess.DEVNULL)
         first, last = INPUT_FIRST_RE.search(p.stderr), INPUT_LAST_RE.search(p.stderr)
         if p.returncode != 0 or not first or not last:
             print('boot: FAILED (exit %d): %s' % (p.returncode, p.stderr.decode()[-500:]))
