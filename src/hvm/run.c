@@ -43,10 +43,13 @@
 // (run_jit.c: a block runs only if it surely ends before `until`). When it starts another
 // vCPU (vmstart), the long round ends there.
 #define LONE_SLICE (1u << 20)
-// A running vCPU wakes the serial ports' receivers (quiet: their last sample found no host
-// input) for a sample at the next multiple of this many pcycles (437 us): a guest computing
-// is not interrupted every character time to look for input that a script or a recording
-// gives only when it waits, and typed input still comes within a fraction of a millisecond
+// A lone running vCPU wakes the serial ports' receivers (quiet: their last sample found no
+// host input) for a sample at the next multiple of this many pcycles (437 us): a guest
+// computing is not interrupted every character time to look for input that a script gives
+// only when it waits, and typed input still comes within a fraction of a millisecond. With
+// several vCPUs the samples' events end their rounds, whose lengths decide how the vCPUs
+// interleave: a recorded run (--record: quiet between samples) would not replay (--replay:
+// a sample every character time), so they are woken for now, each round, as ever.
 #define RUN_INPUT_GRID (1u << 18)
 #define IDLE_WAIT_NS 50000000ull     // an idle wait for input returns at least this often
 #define WALL_SLACK_NS 50000000ull    // behind the wall clock by more: start over from now
@@ -525,8 +528,9 @@ int hexsim_machine_run(struct hexsim_machine *m)
             continue;
         }
         // a running guest takes input as it comes (a terminal's: a script gives its lines
-        // when the guest waits), the serial ports' within RUN_INPUT_GRID pcycles
-        wake_inputs(m, (m->now + RUN_INPUT_GRID - 1) & ~(uint64_t)(RUN_INPUT_GRID - 1));
+        // when the guest waits); a lone vCPU the serial ports' within RUN_INPUT_GRID pcycles
+        wake_inputs(m, nalive == 1 ? (m->now + RUN_INPUT_GRID - 1) &
+                                     ~(uint64_t)(RUN_INPUT_GRID - 1) : m->now);
         next = hexsim_bus_next_event(&m->bus);
         const uint64_t len = nalive == 1 ? LONE_SLICE : SLICE;
         uint64_t slice = len;         // packets a vCPU may run this round (the limits)
