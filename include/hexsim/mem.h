@@ -24,6 +24,7 @@ enum hexsim_mem_fault {
     HEXSIM_MEM_MISALIGNED, // address not a multiple of the access size
     HEXSIM_MEM_NOMEM,      // host allocation failed (map only)
     HEXSIM_MEM_PRIV,       // system mode: a supervisor page accessed from user mode
+    HEXSIM_MEM_PAGE_CROSS, // a vgather/vscatter region crossing a page (taken as misaligned)
 };
 
 struct hexsim_page {

@@ -49,6 +49,50 @@
 #include "hvx.h"
 #include "regnames.h"
 
+// The rules a packet can break, as an invalid packet's report names them
+// (hexsim_packet_rule_str); each check below returns the first one the packet breaks.
+#define PACKET_RULES(X)                                                                        \
+    X(RULE_WRITES, "a register is written by two instructions (only conditional writes on "    \
+                   "different predicates or senses may share one)")                            \
+    X(RULE_P3_0, "P3:0 is written beside a write of a predicate register")                     \
+    X(RULE_USR, "USR is written beside an instruction that sets USR status bits")              \
+    X(RULE_LATE_PRED, "a predicate written late (loop set-up, :carry, decbin...) is written "  \
+                      "by another instruction too")                                           \
+    X(RULE_PRED_NEW, "a .new predicate is read without an instruction writing it in time")     \
+    X(RULE_NEW_VALUE, "a new-value operand's producer is predicated otherwise than its "       \
+                      "consumer (or a new-value jump's is predicated or floating point)")     \
+    X(RULE_SOLO, "an instruction that must be alone in its packet is not")                     \
+    X(RULE_SOLO_AX, "a solo-AX instruction is beside an instruction other than ALU32 and "     \
+                    "fixed-point XTYPE")                                                      \
+    X(RULE_BRANCHES, "more than two branches, a branch in a packet that ends a hardware "      \
+                     "loop, or a branch that must be the only or the second one is not")      \
+    X(RULE_SLOT_COUNT, "more than four instructions")                                          \
+    X(RULE_SLOT0_MEM, "two loads or two stores that only slot 0 can hold")                     \
+    X(RULE_DUPLEX_MEM, "a memory access beside a duplex")                                      \
+    X(RULE_MEMOP, "a memop beside another store")                                              \
+    X(RULE_SLOTS, "the instructions cannot each take a slot they may issue in")                \
+    X(RULE_HVX_TMP, "HVX: more than one .tmp destination (a .tmp load, vassign or vcombine "  \
+                    ".tmp, a gather's vtmp)")                                                  \
+    X(RULE_HVX_TMP_ACC, "HVX: the register a .tmp load loads is accumulated into in its "      \
+                        "packet")                                                              \
+    X(RULE_HVX_VLOADS, "HVX: more than one vector load (.cur, .tmp and gathers included)")     \
+    X(RULE_HVX_VSTORES, "HVX: more than one vector store (new-value stores, scatters and "     \
+                        "scatter releases included)")                                          \
+    X(RULE_HVX_VMEMU, "HVX: an unaligned vector load or store (vmemu) takes slot 0 and "       \
+                      "leaves slot 1 empty")                                                   \
+    X(RULE_HVX_UNITS, "HVX: the vector instructions need more of the four HVX units (xlane, "  \
+                      "shift, two multiplies) than there are")
+
+#define RULE_ENUM(name, text) name,
+#define RULE_TEXT(name, text) [name] = text,
+enum { RULE_OK = 0, PACKET_RULES(RULE_ENUM) RULE_COUNT };
+
+const char *hexsim_packet_rule_str(int rule)
+{
+    static const char *const text[] = { [RULE_OK] = "no rule broken", PACKET_RULES(RULE_TEXT) };
+    return rule >= 0 && rule < RULE_COUNT ? text[rule] : "unknown packet-formation rule";
+}
+
 // Register numbering for the write map: r0-r31, p0-p3, control registers c0-c31, HVX
 // vector registers v0-v31 and predicates q0-q3.
 enum { REG_R = 0, REG_P = 32, REG_C = 36, REG_V = 68, REG_Q = 100, NREGS = 104 };
@@ -219,7 +263,7 @@ static bool writers_ok(const struct sense *s, unsigned n)
     return !complementary || n == 2;
 }
 
-static bool registers_ok(const struct hexsim_packet *pkt)
+static int registers_rule(const struct hexsim_packet *pkt)
 {
     struct writes w;
     memset(&w, 0, sizeof w);
@@ -236,15 +280,20 @@ static bool registers_ok(const struct hexsim_packet *pkt)
         const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
         note_operand_writes(&w, d, &pkt->insn[i], insn_sense(d, &pkt->insn[i]));
     }
-    if (w.bad || w.vtmp > 1)
-        return false;
+    if (w.vtmp > 1)
+        return RULE_HVX_TMP;
+    if (w.bad)
+        return RULE_WRITES;
     for (unsigned r = 0; r < NREGS; r++)
         if (!writers_ok(w.s[r], w.count[r]))
-            return false;
+            return RULE_WRITES;
     bool p3_0 = w.count[REG_C + C_P3_0] != 0;
-    if ((p3_0 && w.pexplicit) || (w.usr_implicit && w.count[REG_C + C_USR]) ||
-        (w.plate & w.pdef) || w.plate2)
-        return false;
+    if (p3_0 && w.pexplicit)
+        return RULE_P3_0;
+    if (w.usr_implicit && w.count[REG_C + C_USR])
+        return RULE_USR;
+    if ((w.plate & w.pdef) || w.plate2)
+        return RULE_LATE_PRED;
     // .new predicate readers
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn_desc *d = &hexsim_isa_table[pkt->insn[i].tag];
@@ -253,9 +302,9 @@ static bool registers_ok(const struct hexsim_packet *pkt)
             if (d->ops[k].pnew)
                 need |= 1u << pkt->insn[i].op[k];
         if (need && (p3_0 || (need & ~w.pdef) || (need & w.plate)))
-            return false;
+            return RULE_PRED_NEW;
     }
-    return true;
+    return RULE_OK;
 }
 
 // An instruction that accumulates into its Vx32 operand: `Vx32.w += ...`, `Vx32 |= ...`,
@@ -266,7 +315,7 @@ static bool accumulates(const struct hexsim_insn_desc *d)
 }
 
 // The register a .tmp load loads is not accumulated into by another instruction of its packet.
-static bool tmp_loads_ok(const struct hexsim_packet *pkt)
+static int tmp_loads_rule(const struct hexsim_packet *pkt)
 {
     uint32_t tmp = 0, acc = 0;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
@@ -280,10 +329,10 @@ static bool tmp_loads_ok(const struct hexsim_packet *pkt)
                 *(is_tmp ? &tmp : &acc) |= 1u << (pkt->insn[i].op[k] & 31);
         }
     }
-    return !(tmp & acc);
+    return tmp & acc ? RULE_HVX_TMP_ACC : RULE_OK;
 }
 
-static bool new_values_valid(const struct hexsim_packet *pkt)
+static int new_values_rule(const struct hexsim_packet *pkt)
 {
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
@@ -292,22 +341,22 @@ static bool new_values_valid(const struct hexsim_packet *pkt)
             continue;
         // The decoder found the producer (PRM 10.11); here only its predication matters.
         if (insn->producer >= i)
-            return false;
+            return RULE_NEW_VALUE;
         const struct hexsim_insn *p = &pkt->insn[insn->producer];
         const struct hexsim_insn_desc *pd = &hexsim_isa_table[p->tag];
         struct sense ps = insn_sense(pd, p), cs = insn_sense(d, insn);
         if (d->flags & HX_F_JUMP) {   // new-value jump: no predicated producer
             if (ps.preg >= 0 || is_float(pd))
-                return false;
+                return RULE_NEW_VALUE;
         } else if (ps.preg >= 0 && (ps.preg != cs.preg || ps.when_true != cs.when_true)) {
-            return false;
+            return RULE_NEW_VALUE;
         }
     }
-    return true;
+    return RULE_OK;
 }
 
 // Solo instructions, solo-AX instructions and the branch rules.
-static bool grouping_ok(const struct hexsim_packet *pkt)
+static int grouping_rule(const struct hexsim_packet *pkt)
 {
     unsigned entries = 0, nbranch = 0;
     int soloax = -1;
@@ -322,25 +371,27 @@ static bool grouping_ok(const struct hexsim_packet *pkt)
         if (!is_branch(d))
             continue;
         if (pkt->endloop)
-            return false;
+            return RULE_BRANCHES;
         nbranch++;
     }
-    if ((solo && entries > 1) || nbranch > 2)
-        return false;
+    if (solo && entries > 1)
+        return RULE_SOLO;
+    if (nbranch > 2)
+        return RULE_BRANCHES;
     unsigned j = 0;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
         if (soloax >= 0 && (int)i != soloax && d->cls != HX_CLASS_EXT && d->cls != HX_CLASS_ALU32 &&
             d->cls != HX_CLASS_SUBA && !(d->cls == HX_CLASS_XTYPE && !is_float(d)))
-            return false;
+            return RULE_SOLO_AX;
         if (!is_branch(d))
             continue;
         if (nbranch > 1 && ((d->flags & HX_F_COFONLY) || ((d->flags & HX_F_COFSECOND) && j == 0)))
-            return false;
+            return RULE_BRANCHES;
         j++;
     }
-    return true;
+    return RULE_OK;
 }
 
 // HVX units (bit 0 xlane/permute, 1 shift, 2 multiply 0, 3 multiply 1) of an HVX
@@ -425,34 +476,109 @@ static bool assign(const uint8_t *masks, unsigned n, unsigned i, unsigned used)
     return false;
 }
 
-static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
-{
-    uint8_t masks[HX_PACKET_MAX_INSNS];
+// The slot facts of a packet's instructions (constant extenders left out).
+struct slotting {
+    uint8_t masks[HX_PACKET_MAX_INSNS];   // the slots each may take
     const struct hexsim_insn_desc *desc[HX_PACKET_MAX_INSNS];
-    bool part[HX_PACKET_MAX_INSNS];
-    unsigned n = 0, loads = 0, stores = 0, memops = 0, memory = 0, load0 = 0, store0 = 0;
-    unsigned branch[2], nbranch = 0;
+    bool part[HX_PACKET_MAX_INSNS];       // a duplex half
+    unsigned n, loads, stores, memops, memory, store0;
+    unsigned branch[2], nbranch;
+    bool slot1alu, noslot1st;
+};
+
+// Gives each instruction a slot after the packet's slot restrictions (noslot1: a vmemu
+// leaves slot 1 empty). t is a copy.
+static int slots_rule(struct slotting t, bool noslot1)
+{
+    uint8_t *masks = t.masks;
+    unsigned n = t.n;
+    for (unsigned i = 0; i < n; i++) {
+        if (noslot1)
+            masks[i] &= (uint8_t)~0x2;
+        if (t.part[i])
+            continue;
+        if (t.slot1alu && t.desc[i]->cls != HX_CLASS_ALU32)
+            masks[i] &= (uint8_t)~0x2;
+        if (t.noslot1st && (t.desc[i]->flags & HX_F_STORE))
+            masks[i] &= (uint8_t)~0x2;
+    }
+    // Where loads and stores go (in packet order).
+    unsigned next = 0x2;   // the slot the next pinned store takes
+    for (unsigned i = 0; i < n; i++) {
+        const struct hexsim_insn_desc *d = t.desc[i];
+        if (t.part[i])
+            continue;
+        if (!masks[i])
+            return RULE_SLOTS;
+        if (d->flags & HX_F_HVX)
+            continue;
+        if ((d->flags & HX_F_LOAD) && t.loads == 1 && t.memory == 1 && t.memops == 0)
+            masks[i] &= 0x1;
+        if (!(d->flags & HX_F_STORE))
+            continue;
+        if (t.memops && t.stores > 1)
+            return RULE_MEMOP;
+        if (t.store0)
+            continue;
+        bool other_slot0_only = false;
+        for (unsigned k = 0; k < n; k++)
+            if (masks[k] == 0x1 && t.desc[k] != d)
+                other_slot0_only = true;
+        if (t.stores == 1 && (t.loads == 0 || !other_slot0_only)) {
+            masks[i] &= 0x1;
+        } else {
+            if (!next)
+                return RULE_SLOTS;
+            masks[i] &= (uint8_t)next;
+            next >>= 1;
+        }
+    }
+    if (t.nbranch < 2)
+        return assign(masks, n, 0, 0) ? RULE_OK : RULE_SLOTS;
+    // Two branches: the first in a higher slot than the second.
+    static const uint8_t pairs[6][2] = {
+        { 8, 4 }, { 8, 2 }, { 8, 1 }, { 4, 2 }, { 4, 1 }, { 2, 1 },
+    };
+    uint8_t m0 = masks[t.branch[0]], m1 = masks[t.branch[1]];
+    for (unsigned k = 0; k < 6; k++) {
+        if (!(pairs[k][0] & m0) || !(pairs[k][1] & m1))
+            continue;
+        masks[t.branch[0]] = pairs[k][0];
+        masks[t.branch[1]] = pairs[k][1];
+        if (assign(masks, n, 0, 0))
+            return RULE_OK;
+    }
+    return RULE_SLOTS;
+}
+
+static int resources_rule(const struct hexsim_packet *pkt, unsigned arch)
+{
+    struct slotting t;
+    memset(&t, 0, sizeof t);
+    unsigned load0 = 0;
     uint8_t units[HX_PACKET_MAX_INSNS], lanes[HX_PACKET_MAX_INSNS];
-    unsigned nhvx = 0, vloads = 0, vstores = 0;
-    bool duplex = false, slot1alu = false, noslot1st = false, noslot1 = false;
+    uint8_t free_masks[HX_PACKET_MAX_INSNS];   // the masks without the vmemu restrictions
+    unsigned nhvx = 0, vloads = 0, vstores = 0, vmemu_st = 0;
+    bool duplex = false, noslot1 = false;
     for (unsigned i = 0; i < pkt->ninsns; i++) {
         const struct hexsim_insn *insn = &pkt->insn[i];
         const struct hexsim_insn_desc *d = &hexsim_isa_table[insn->tag];
         if (d->cls == HX_CLASS_EXT)
             continue;
-        if (n == 4)
-            return false;
-        desc[n] = d;
-        part[n] = insn->part != 0;
-        if (is_branch(d) && nbranch < 2)
-            branch[nbranch++] = n;
+        if (t.n == 4)
+            return RULE_SLOT_COUNT;
+        unsigned n = t.n++;
+        t.desc[n] = d;
+        t.part[n] = insn->part != 0;
+        if (is_branch(d) && t.nbranch < 2)
+            t.branch[t.nbranch++] = n;
         if (insn->part) {   // duplex halves: high one slot 1, low one slot 0
-            masks[n++] = insn->part == 1 ? 0x2 : 0x1;
+            t.masks[n] = free_masks[n] = insn->part == 1 ? 0x2 : 0x1;
             duplex = true;
             continue;
         }
         unsigned m = hexsim_insn_slots(d, arch);
-        masks[n++] = (uint8_t)m;
+        t.masks[n] = free_masks[n] = (uint8_t)m;
         bool hvx = (d->flags & HX_F_HVX) != 0;   // (vector memory: counted, narrowed below)
         if (hvx) {
             unsigned l, u = hvx_units(d, &l);
@@ -463,91 +589,59 @@ static bool resources_ok(const struct hexsim_packet *pkt, unsigned arch)
             vloads += (d->flags & HX_F_LOAD) != 0;
             vstores += (d->flags & HX_F_STORE) != 0;
             if (d->timing == HX_TC_CVI_VM_VP_LDU || d->timing == HX_TC_CVI_VM_STU) {
-                masks[n - 1] &= 0x1;   // vmemu: slot 0, and slot 1 stays empty
+                t.masks[n] &= 0x1;   // vmemu: slot 0, and slot 1 stays empty
                 noslot1 = true;
                 load0 += d->timing == HX_TC_CVI_VM_VP_LDU;
-                store0 += d->timing == HX_TC_CVI_VM_STU;
+                t.store0 += d->timing == HX_TC_CVI_VM_STU;
+                vmemu_st += d->timing == HX_TC_CVI_VM_STU;
             }
         }
-        slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
-        noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
+        t.slot1alu |= (d->flags & HX_F_SLOT1ALU) != 0;
+        t.noslot1st |= (d->flags & HX_F_NOSLOT1ST) != 0;
         bool nv_jump = d->cls == HX_CLASS_NV && (d->flags & HX_F_JUMP);
         if ((d->flags & (HX_F_LOAD | HX_F_STORE)) || nv_jump)   // a new-value jump counts
-            memory++;
+            t.memory++;
         if (d->flags & HX_F_LOAD) {
-            loads++;
+            t.loads++;
             load0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
         if (d->flags & HX_F_STORE) {
-            stores++;
-            store0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
+            t.stores++;
+            t.store0 += !hvx && !(d->flags & HX_F_MEMOP) && m == 0x1;
         }
-        memops += (d->flags & HX_F_MEMOP) != 0;
+        t.memops += (d->flags & HX_F_MEMOP) != 0;
     }
-    if (load0 > 1 || store0 > 1 || (duplex && memory) || vloads > 1 || vstores > 1 ||
-        !hvx_assign(units, lanes, nhvx, 0, 0))
-        return false;
-    for (unsigned i = 0; i < n; i++) {
-        if (noslot1)
-            masks[i] &= (uint8_t)~0x2;
-        if (part[i])
-            continue;
-        if (slot1alu && desc[i]->cls != HX_CLASS_ALU32)
-            masks[i] &= (uint8_t)~0x2;
-        if (noslot1st && (desc[i]->flags & HX_F_STORE))
-            masks[i] &= (uint8_t)~0x2;
+    if (vloads > 1)
+        return RULE_HVX_VLOADS;
+    if (vstores > 1)
+        return RULE_HVX_VSTORES;
+    if (load0 > 1 || t.store0 > 1)
+        return RULE_SLOT0_MEM;
+    if (duplex && t.memory)
+        return RULE_DUPLEX_MEM;
+    if (!hvx_assign(units, lanes, nhvx, 0, 0))
+        return RULE_HVX_UNITS;
+    int rule = slots_rule(t, noslot1);
+    if (rule == RULE_SLOTS && noslot1) {
+        // one that could be slotted but for vmemu's slot 0 and empty slot 1 breaks that rule
+        memcpy(t.masks, free_masks, sizeof t.masks);
+        t.store0 -= vmemu_st;
+        if (slots_rule(t, false) == RULE_OK)
+            return RULE_HVX_VMEMU;
     }
-    // Where loads and stores go (in packet order).
-    unsigned next = 0x2;   // the slot the next pinned store takes
-    for (unsigned i = 0; i < n; i++) {
-        const struct hexsim_insn_desc *d = desc[i];
-        if (part[i])
-            continue;
-        if (!masks[i])
-            return false;
-        if (d->flags & HX_F_HVX)
-            continue;
-        if ((d->flags & HX_F_LOAD) && loads == 1 && memory == 1 && memops == 0)
-            masks[i] &= 0x1;
-        if (!(d->flags & HX_F_STORE))
-            continue;
-        if (memops && stores > 1)
-            return false;
-        if (store0)
-            continue;
-        bool other_slot0_only = false;
-        for (unsigned k = 0; k < n; k++)
-            if (masks[k] == 0x1 && desc[k] != d)
-                other_slot0_only = true;
-        if (stores == 1 && (loads == 0 || !other_slot0_only)) {
-            masks[i] &= 0x1;
-        } else {
-            if (!next)
-                return false;
-            masks[i] &= (uint8_t)next;
-            next >>= 1;
-        }
-    }
-    if (nbranch < 2)
-        return assign(masks, n, 0, 0);
-    // Two branches: the first in a higher slot than the second.
-    static const uint8_t pairs[6][2] = {
-        { 8, 4 }, { 8, 2 }, { 8, 1 }, { 4, 2 }, { 4, 1 }, { 2, 1 },
-    };
-    uint8_t m0 = masks[branch[0]], m1 = masks[branch[1]];
-    for (unsigned k = 0; k < 6; k++) {
-        if (!(pairs[k][0] & m0) || !(pairs[k][1] & m1))
-            continue;
-        masks[branch[0]] = pairs[k][0];
-        masks[branch[1]] = pairs[k][1];
-        if (assign(masks, n, 0, 0))
-            return true;
-    }
-    return false;
+    return rule;
 }
 
-bool hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch)
+int hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch)
 {
-    return registers_ok(pkt) && tmp_loads_ok(pkt) && new_values_valid(pkt) && grouping_ok(pkt) &&
-           resources_ok(pkt, arch);
+    int rule = registers_rule(pkt);
+    if (!rule)
+        rule = tmp_loads_rule(pkt);
+    if (!rule)
+        rule = new_values_rule(pkt);
+    if (!rule)
+        rule = grouping_rule(pkt);
+    if (!rule)
+        rule = resources_rule(pkt, arch);
+    return rule;
 }

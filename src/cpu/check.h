@@ -8,8 +8,10 @@
 
 struct hexsim_packet;
 
-// True when the decoded packet may legally execute as one packet on core version arch
-// (68 = V68; some instructions' slots depend on it).
-bool hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch);
+// 0 when the decoded packet may legally execute as one packet on core version arch (68 =
+// V68; some instructions' slots depend on it), else the first rule it breaks (check.c).
+int hexsim_check_packet(const struct hexsim_packet *pkt, unsigned arch);
+// The rule's text for reports ("HVX: more than one vector load ...").
+const char *hexsim_packet_rule_str(int rule);
 
 #endif

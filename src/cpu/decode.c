@@ -518,8 +518,10 @@ int hexsim_decode_packet(const uint32_t *words, size_t n, uint32_t addr, unsigne
     }
     pkt->nexec = (uint8_t)k;
     pkt->writes_pc = writes_pc(pkt);
-    if (!hexsim_check_packet(pkt, arch)) {
+    int rule = hexsim_check_packet(pkt, arch);
+    if (rule) {
         pkt->status = HX_DECODE_ILLEGAL;
+        pkt->rule = (uint8_t)rule;
         pkt->bad_word = 0;
     }
     if (pkt->status == HX_DECODE_OK) {

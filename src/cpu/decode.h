@@ -82,6 +82,7 @@ struct hexsim_packet {
     uint8_t ninsns;
     uint8_t endloop;          // bit 0: ends loop 0; bit 1: ends loop 1
     uint8_t status;           // enum hexsim_decode_status
+    uint8_t rule;             // HX_DECODE_ILLEGAL: the rule broken (check.h), else 0
     uint8_t bad_word;         // word index that made the packet invalid
     uint32_t words[HX_PACKET_MAX_WORDS];
     // insn[0..ninsns): the packet's instructions; behind them the jump halves of split

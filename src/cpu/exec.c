@@ -546,7 +546,7 @@ int hx_exec_step_special(struct hx_exec *x, const struct hexsim_packet *pkt)
     }
     x->cur_in = NULL;
     if (pkt->status != HX_DECODE_OK) {
-        set_event(x, HX_EV_INVALID, 0, pkt->status, -1, 0);
+        set_event(x, HX_EV_INVALID, 0, pkt->status, -1, pkt->rule);
         return ev->kind;
     }
     // user mode: supervisor and guest instructions fault; guest mode: supervisor ones

@@ -22,7 +22,8 @@ enum hexsim_event {
     HX_EV_FAULT_READ,     // load or fetch fault at ev_addr (ev_detail: enum hexsim_mem_fault)
     HX_EV_FAULT_WRITE,    // store fault at ev_addr
     HX_EV_FAULT_FETCH,    // instruction fetch fault at ev_addr
-    HX_EV_INVALID,        // the words do not decode as a legal packet (ev_detail: status)
+    HX_EV_INVALID,        // the words do not decode as a legal packet (ev_detail: status;
+                          // ev_imm: the packet-formation rule broken, check.h)
     HX_EV_PRIVILEGED,     // a supervisor or guest instruction in user mode (ev_tag)
     HX_EV_UNIMPLEMENTED,  // an instruction without semantics yet (ev_tag)
 };
@@ -32,7 +33,7 @@ struct hexsim_event_info {
     uint32_t addr;        // faulting data address
     int detail;
     int tag;              // instruction concerned, -1 if none
-    uint32_t imm;         // trap immediate
+    uint32_t imm;         // trap immediate; HX_EV_INVALID: the rule broken (0: none)
 };
 
 // Optional write log for debuggers (hexsim_exec_env.trace). When the pointer is non-NULL

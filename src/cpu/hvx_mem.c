@@ -19,8 +19,12 @@
 // requires the region to be in VTCM, which "needs normal virtual to physical translation
 // just like other memory" and whose size and place are implementation-defined: hexsim has
 // no TCM, so any guest memory serves as VTCM (as in qemu-hexagon), with the permission and
-// translation checks and faults of ordinary loads and stores; a region crossing a page is
-// not refused (the PRM forbids it, nothing checks it).
+// translation checks and faults of ordinary loads and stores. The region "cannot cross a
+// page boundary" (PRM, "Vector gather", "Vector scatter"), and the PRM gives no consequence:
+// hexsim refuses such an instruction as a misaligned access of the region's base (the packet
+// writes nothing; SIGBUS in user mode, the misaligned-access exception in system mode), the
+// page being 4 KiB (HEXSIM_PAGE_SIZE: the page of hexsim --user and of the Linux guest; a
+// system-mode region in one larger guest page that crosses a 4 KiB boundary is refused too).
 #include <string.h>
 
 #include "exec_step.h"
@@ -104,6 +108,15 @@ void hx_vstu(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en)
     stage(x, ea, v, en);
 }
 
+// Whether the region rt..rt+mu crosses a page boundary; if so, the instruction faults.
+static bool region_refused(struct hx_exec *x, uint32_t rt, uint32_t mu, int kind)
+{
+    if (((uint64_t)rt + mu) >> HEXSIM_PAGE_SHIFT == rt >> HEXSIM_PAGE_SHIFT)
+        return false;
+    hx_mem_fault(x, kind, rt, HEXSIM_MEM_PAGE_CROSS);
+    return true;
+}
+
 void hx_vgather(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
                 const uint32_t *off, const hx_qreg *q)
 {
@@ -111,6 +124,8 @@ void hx_vgather(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
     mu |= size - 1;
     memset(&x->vgath, 0, sizeof x->vgath);
     memset(&x->vgath_en, 0, sizeof x->vgath_en);
+    if (region_refused(x, rt, mu, HX_EV_FAULT_READ))
+        return;
     for (unsigned i = 0; i < HX_VBYTES / size; i++) {
         for (unsigned k = 0; k < size; k++) {
             unsigned lane = i * size + k;
@@ -146,6 +161,8 @@ void hx_vscatter(struct hx_exec *x, uint32_t rt, uint32_t mu, unsigned size,
     rt &= ~(uint32_t)(size - 1);
     mu |= size - 1;
     x->vsc.n = 0;
+    if (region_refused(x, rt, mu, HX_EV_FAULT_WRITE))
+        return;
     x->vsc.add = add;
     x->vsc.size = (uint8_t)(add ? size : 1);
     for (unsigned i = 0; i < HX_VBYTES / size; i++) {

@@ -135,6 +135,8 @@ static unsigned fault_cause(int kind, int detail)
 {
     if (detail == HEXSIM_HVM_BAD_TABLE)
         return HEXSIM_HVM_BAD_TABLE;
+    if (detail == HEXSIM_MEM_PAGE_CROSS)   // (hvx_mem.c: taken as a misaligned access)
+        detail = HEXSIM_MEM_MISALIGNED;
     switch (kind) {
     case HX_EV_FAULT_READ:
         return detail == HEXSIM_MEM_MISALIGNED ? HVM_GE_RMAL

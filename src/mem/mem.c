@@ -257,6 +257,7 @@ const char *hexsim_mem_fault_str(int fault)
     case HEXSIM_MEM_MISALIGNED: return "misaligned address";
     case HEXSIM_MEM_NOMEM: return "out of host memory";
     case HEXSIM_MEM_PRIV: return "supervisor page accessed from user mode";
+    case HEXSIM_MEM_PAGE_CROSS: return "gather/scatter region crosses a page boundary";
     }
     return "unknown fault";
 }

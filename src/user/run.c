@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cpu/block.h"
+#include "cpu/check.h"
 #include "cpu/exec.h"
 #include "cpu/exec_step.h"
 #include "core/profile.h"
@@ -126,15 +127,17 @@ static int fault_exit(struct hexsim_user *u, const struct hexsim_event_info *ev)
     case HX_EV_FAULT_READ:
     case HX_EV_FAULT_WRITE:
     case HX_EV_FAULT_FETCH:
-        sig = ev->detail == HEXSIM_MEM_MISALIGNED ? SIGBUS : SIGSEGV;
+        sig = ev->detail == HEXSIM_MEM_MISALIGNED || ev->detail == HEXSIM_MEM_PAGE_CROSS
+              ? SIGBUS : SIGSEGV;
         fprintf(u->err, "hexsim: %s fault at PC 0x%08x: address 0x%08x: %s%s%s (signal %s)\n",
                 ev->kind == HX_EV_FAULT_READ ? "load" : ev->kind == HX_EV_FAULT_WRITE ? "store"
                 : "instruction fetch", u->cpu.pc, ev->addr, hexsim_mem_fault_str(ev->detail),
                 tag ? " in " : "", tag ? tag : "", sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
         break;
     case HX_EV_INVALID:
-        fprintf(u->err, "hexsim: invalid packet at PC 0x%08x: %s (signal SIGILL)\n", u->cpu.pc,
-                hexsim_decode_status_str(ev->detail));
+        fprintf(u->err, "hexsim: invalid packet at PC 0x%08x: %s%s%s (signal SIGILL)\n",
+                u->cpu.pc, hexsim_decode_status_str(ev->detail), ev->imm ? ": " : "",
+                ev->imm ? hexsim_packet_rule_str((int)ev->imm) : "");
         break;
     case HX_EV_PRIVILEGED:
         fprintf(u->err, "hexsim: privileged instruction %s in user mode at PC 0x%08x (signal "

@@ -343,7 +343,7 @@ int hx_fault_siginfo(const struct hexsim_event_info *ev, struct hx_siginfo *info
     case HX_EV_FAULT_READ:
     case HX_EV_FAULT_WRITE:
     case HX_EV_FAULT_FETCH:
-        if (ev->detail == HEXSIM_MEM_MISALIGNED)
+        if (ev->detail == HEXSIM_MEM_MISALIGNED || ev->detail == HEXSIM_MEM_PAGE_CROSS)
             return 7;   // force_sig(SIGBUS): SI_KERNEL, no address (traps.c)
         info->code = ev->detail == HEXSIM_MEM_PROT ? 2 : 1;   // SEGV_ACCERR, SEGV_MAPERR
         info->w[0] = ev->addr;                                 // with the address (vm_fault.c)

@@ -6,8 +6,11 @@
 # after each case must be equal byte for byte: r0-r27, the 32 vector registers, the 4
 # vector predicates and a 4 KiB scratch buffer.
 #
-# One program per row (hexsim stops at the first instruction without semantics: the row is
-# then pending, listed in tests/isa/hvx_pending.txt). Each case
+# The cases of --batch rows (8) make one program: one llvm-mc-16, ld.lld-16, qemu-hexagon and
+# hexsim run per mode for them, the process launches being most of the cost (in the
+# sanitizer build above all); a program that does not run cleanly is made again row by row,
+# one program per row (hexsim stops at the first instruction without semantics: the row is
+# then pending, listed in tests/isa/hvx_pending.txt, and run alone). Each case
 #   - copies its random image into the scratch buffer, sets q0-q3 (from random vectors:
 #     qN = vand(vN,r27) with r27 = -1), v0-v31 (random bytes, now and then an edge pattern:
 #     zeros, ones, 0x80, 0x7f, alternating, or lanes of edge values), p3:0, m0/m1 and r0-r27;
@@ -44,7 +47,7 @@
 # Usage: hvx_exec.py --hexsim build/hexsim --isa-dir src/cpu/isa [--group hvx_alu]
 #                    [--only TAG-REGEX] [--cases N] [--seed S] [--work DIR] [--jobs N]
 #                    [--pending FILE] [--write-pending] [--details FILE] [--known FILE]
-#                    [--packets N]
+#                    [--packets N] [--batch ROWS]
 import argparse
 import concurrent.futures
 import os
@@ -339,7 +342,8 @@ def program(cases, tag):
         data += ["%s_q:" % d] + ["  .byte " + ",".join(str(b) for b in q) for q in c.qsrc]
         data += ["%s_v:" % d] + ["  .byte " + ",".join(str(b) for b in v) for v in c.vecs]
     out += ["  { r0 = #0; r6 = #93 }", "  { trap0(#1) }"]
-    data += ["  .p2align 7", "buf:", "  .space %d" % BUF, "  .p2align 7", "rec:",
+    # (buf in one page: a gather's or scatter's region must not cross a page)
+    data += ["  .p2align 12", "buf:", "  .space %d" % BUF, "  .p2align 7", "rec:",
              "  .space %d" % REC]
     return "\n".join(out + data) + "\n"
 
@@ -457,6 +461,53 @@ def test_row_model(args, row, seed):
     return ("fail" if details else "pass"), details
 
 
+def test_rows_model(args, rows, seed):
+    """{tag: (status, details)} for rows checked against their models, as test_row_model
+    gives them (the same cases), all in one program (as test_rows); anything but a clean run
+    falls back to test_row_model for each row."""
+    global BUF_ADDR
+    if len(rows) == 1:
+        return {rows[0].tag: test_row_model(args, rows[0], seed)}
+    cases, owner = [], []
+    for row in rows:
+        rng = random.Random("%d:%s" % (seed, row.tag))
+        for k in range(args.cases):
+            cases.append(Case(row, rng))
+            owner.append((row, k))
+    name = "batch_model_" + rows[0].tag
+    work = os.path.join(args.work, name)
+    os.makedirs(work, exist_ok=True)
+    src, obj, elf = (os.path.join(work, name + e) for e in (".s", ".o", ""))
+    with open(src, "w") as f:
+        f.write(program(cases, name))
+
+    def one_by_one():
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        return {r.tag: test_row_model(args, r, seed) for r in rows}
+    if (run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv73", "-mhvx",
+             "-mattr=+hvx-ieee-fp,+hvx-qfloat", "-filetype=obj", src, "-o", obj])[0] != 0 or
+            run([LLD, "-static", "-o", elf, obj])[0] != 0):
+        return one_by_one()
+    BUF_ADDR = buf_address(elf)
+    hrc, hout, herr, modes = run_hexsim(args, elf, name)
+    if hrc != 0 or modes or UNIMPLEMENTED.search(herr) or len(hout) != REC * len(cases):
+        return one_by_one()
+    out = {r.tag: ("pass", []) for r in rows}
+    for i, (row, k) in enumerate(owner):
+        c = cases[i]
+        st = State(c)
+        hvx_models.MODELS[row.tag](st, c.ops)
+        want, h = st.record(), hout[i * REC:(i + 1) * REC]
+        if want != h:
+            out[row.tag] = ("fail", out[row.tag][1] + ["%s case %d (model): %s" %
+                                                       (row.tag, k, c.packet)] +
+                            ["    " + d.replace("qemu", "model") for d in describe(k, want, h)])
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
 def test_row(args, row, seed):
     """Returns (status, details): status 'pass', 'fail', 'pending', 'skip: why'."""
     rng = random.Random("%d:%s" % (seed, row.tag))
@@ -492,6 +543,56 @@ def test_row(args, row, seed):
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return ("fail" if details else "pass"), details
+
+
+BATCH = 8   # rows per program in test_rows
+
+
+def test_rows(args, rows, seed):
+    """{tag: (status, details)} for rows, as test_row gives them (the same cases), with the
+    cases of all the rows in one program: one llvm-mc-16, ld.lld-16, qemu-hexagon and hexsim
+    run per mode for the lot, which is what a row costs (about 0.05 s of CPU per hexsim
+    process in the sanitizer build). Anything but a clean run of every case (llvm-mc-16 or
+    qemu-hexagon refusing, a row hexsim has no semantics for, hexsim's modes disagreeing, an
+    exit status) falls back to test_row for each row, which says which row and why."""
+    if len(rows) == 1:
+        return {rows[0].tag: test_row(args, rows[0], seed)}
+    cases, owner = [], []
+    for row in rows:
+        rng = random.Random("%d:%s" % (seed, row.tag))
+        for k in range(args.cases):
+            cases.append(Case(row, rng, full=False))
+            owner.append((row.tag, k))
+    name = "batch_" + rows[0].tag
+    work = os.path.join(args.work, name)
+    os.makedirs(work, exist_ok=True)
+    src, obj, elf = (os.path.join(work, name + e) for e in (".s", ".o", ""))
+    with open(src, "w") as f:
+        f.write(program(cases, name))
+
+    def one_by_one():
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        return {r.tag: test_row(args, r, seed) for r in rows}
+    if (run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx", "-filetype=obj", src,
+             "-o", obj])[0] != 0 or run([LLD, "-static", "-o", elf, obj])[0] != 0):
+        return one_by_one()
+    qrc, qout, _ = run([args.qemu, "-cpu", "v67", elf])
+    if qrc != 0 or len(qout) != REC * len(cases):
+        return one_by_one()
+    hrc, hout, herr, modes = run_hexsim(args, elf, name)
+    if hrc != 0 or modes or UNIMPLEMENTED.search(herr) or len(hout) != len(qout):
+        return one_by_one()
+    out = {r.tag: ("pass", []) for r in rows}
+    for i, (tag, k) in enumerate(owner):
+        q, h = qout[i * REC:(i + 1) * REC], hout[i * REC:(i + 1) * REC]
+        if q != h:
+            c = cases[i]
+            out[tag] = ("fail", out[tag][1] + ["%s case %d: %s" % (tag, k, c.packet)] +
+                        ["    " + d for d in describe(k, q, h)])
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
 
 
 # ---- known values (hvx_known_values.txt): packets whose results were computed by hand from
@@ -741,6 +842,8 @@ def main():
     ap.add_argument("--group", help="only the rows of src/cpu/isa/GROUP.isa (e.g. hvx_alu)")
     ap.add_argument("--only", help="only the rows whose tag matches this regular expression")
     ap.add_argument("--cases", type=int, default=8)
+    ap.add_argument("--batch", type=int, default=BATCH,
+                    help="rows per program (1: a program per row)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--work", default="/tmp/hvx_exec")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -812,15 +915,25 @@ def main():
         in_group = {r.tag for r in rows}
         known = [b for b in known if b["tag"] in in_group]
     results = {}
+    # rows of the pending list alone (hexsim stops at them), the others BATCH to a program
+    listed = set()
+    if os.path.exists(args.pending):
+        with open(args.pending) as f:
+            listed = {ln.split()[0] for ln in f if ln.strip() and not ln.startswith("#")}
+    alone = [[r] for r in todo if r.tag in listed]
+    rest = [r for r in todo if r.tag not in listed]
+    batches = alone + [rest[i:i + args.batch] for i in range(0, len(rest), args.batch)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for r, res in zip(todo, ex.map(lambda r: test_row(args, r, args.seed), todo)):
-            results[r.tag] = res
-    for r in modelled:   # (one at a time: BUF_ADDR)
-        res = test_row_model(args, r, args.seed)
-        if r.tag in results and res[0] != "pending":   # (also compared with qemu)
-            old = results[r.tag]
-            res = ("fail" if "fail" in (old[0], res[0]) else old[0], old[1] + res[1])
-        results[r.tag] = res
+        for res in ex.map(lambda b: test_rows(args, b, args.seed), batches):
+            results.update(res)
+    alone = [[r] for r in modelled if r.tag in listed]
+    rest = [r for r in modelled if r.tag not in listed]
+    for b in alone + [rest[i:i + args.batch] for i in range(0, len(rest), args.batch)]:
+        for tag, res in test_rows_model(args, b, args.seed).items():   # (one at a time:
+            if tag in results and res[0] != "pending":   # BUF_ADDR; also compared with qemu)
+                old = results[tag]
+                res = ("fail" if "fail" in (old[0], res[0]) else old[0], old[1] + res[1])
+            results[tag] = res
     if modelled:
         print("hvx_exec: %d rows checked against hvx_models.py: %s" %
               (len(modelled), " ".join(r.tag for r in modelled)))

@@ -140,11 +140,11 @@ def hand_cases(path):
             s = line.split("//")[0].strip()
             if not s or s.startswith("#"):
                 continue
-            m = re.fullmatch(r"(legal|illegal)\s+\{(.*)\}", s)
+            m = re.fullmatch(r"(legal|illegal \[([^]]+)\])\s+\{(.*)\}", s)
             if not m:
                 raise SystemExit("%s:%d: cannot parse %r" % (path, lineno, s))
-            out.append((m.group(1) == "legal", [x.strip() for x in m.group(2).split(";")
-                                                if x.strip()], lineno))
+            out.append((m.group(1) == "legal", [x.strip() for x in m.group(3).split(";")
+                                                if x.strip()], lineno, m.group(2)))
     return out
 
 
@@ -167,7 +167,7 @@ def check_hand(args, work):
     cases = hand_cases(args.cases_file)
     fails, notes = [], []
     errs, _ = mc_errors(["{ " + "; ".join(c[1]) + " }" for c in cases], work, "hand")
-    for i, (legal, insns, line) in enumerate(cases):
+    for i, (legal, insns, line, _) in enumerate(cases):
         if legal != (i not in errs):
             fails.append("%s:%d: marked %s, llvm-mc-16 %s" %
                          (os.path.basename(args.cases_file), line,
@@ -175,7 +175,7 @@ def check_hand(args, work):
                           "refuses it (%s)" % errs[i] if i in errs else "accepts it"))
     # words: a new-value store goes with its producer (the instruction before it)
     units = []
-    for legal, insns, line in cases:
+    for legal, insns, line, _ in cases:
         u = []
         for t in insns:
             if re.search(r"\.new\b", t) and u:
@@ -197,13 +197,16 @@ def check_hand(args, work):
     for d in diffs:
         fails.append("hand-written packet, disassembly: llvm %s / hexsim %s (%s)" % d[:3])
     qemu_refused = 0
-    for (legal, insns, line), p in zip(cases, packets):
+    for (legal, insns, line, rule), p in zip(cases, packets):
         what = "%s:%d { %s }" % (os.path.basename(args.cases_file), line, "; ".join(insns))
         rc, err = run_program([args.hexsim, "--user"], p, work, "hand_run")
         if legal and ("invalid packet" in err or (rc != 0 and "unimplemented" not in err)):
             fails.append("%s: legal, hexsim --user exits %s: %s" % (what, rc, err.strip()[:200]))
-        if not legal and (rc != 132 or "invalid packet" not in err):
-            fails.append("%s: illegal, hexsim --user exits %s: %s" % (what, rc, err.strip()[:200]))
+        # the report names the rule the packet breaks (the words in brackets)
+        if not legal and (rc != 132 or "invalid packet" not in err or
+                          "packet-formation rule: " + rule not in err):
+            fails.append("%s: illegal [%s], hexsim --user exits %s: %s" %
+                         (what, rule, rc, err.strip()[:300]))
         if not legal and args.qemu:
             qrc, _ = run_program([args.qemu, "-cpu", "v67"], p, work, "hand_qemu")
             qemu_refused += qrc != 0

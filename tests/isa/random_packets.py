@@ -299,18 +299,34 @@ def known_deviation(devs, ecase, tags, recs, facts=None):
     return None
 
 
+def deviation_tags(case):
+    """The rows of a random_packets case a known deviation may name: all but the loop
+    set-up rows (J2_loop*, J2_ploop*), which only shape the case."""
+    return {i.ri.tag for u in case.units if u is not None for ps in u.packets
+            for i in ps.insns if not i.ri.hwloop}
+
+
 def short_name(key):
     return re.sub(r"\d+$", "", key)
 
 
 def insn_facts(case):
-    """{tag: facts} for the instructions of a case that is a single packet: each operand's
-    value before the packet under its short name (Rs, Rtt, Pu, Ii, ...), "fields" (operand ->
-    record fields), ea/size/misaligned for memory rows (qemu_deviations.txt predicates)."""
+    """{tag: facts} for the instructions of a case that is a single packet, or a single
+    hardware loop (the loop set-up rows, J2_loop* and J2_ploop*, and the instructions around
+    the deviating row in the set-up and body packets do not hide a known deviation): each
+    operand's value before the packet under its short name (Rs, Rtt, Pu, Ii, ...), "fields"
+    (operand -> record fields), ea/size/misaligned for memory rows (qemu_deviations.txt
+    predicates). In a loop only the values every iteration sees are given: no operand whose
+    register an instruction of the loop writes (no predicate when one writes a predicate),
+    no memory facts; the set-up rows get none."""
     units = [u for u in case.units if u is not None]
-    if len(units) != 1 or units[0].kind != "packet":
+    if len(units) != 1 or units[0].kind not in ("packet", "loop"):
         return {}
     u = units[0]
+    loop = u.kind == "loop"
+    insns = [i for ps in u.packets for i in ps.insns] if loop else u.packets[0].insns
+    wr = {r for i in insns for r in i.wr | i.ri.imp_r} if loop else set()
+    wp = loop and any(i.wp or i.ri.imp_p for i in insns)
     pins, cpins, _ = u.pins()
     regs = list(case.regs)
     for r, v in pins.items():
@@ -318,7 +334,9 @@ def insn_facts(case):
     ctrl = dict(case.ctrl)
     ctrl.update(cpins)
     out = {}
-    for ins in u.packets[0].insns:
+    for ins in insns:
+        if ins.ri.hwloop:
+            continue
         facts, fields = {}, {}
         for t in ins.ri.optoks:
             name = short_name(t.key)
@@ -330,22 +348,22 @@ def insn_facts(case):
                 lo = regs[v]
                 if t.pair:
                     hi = regs[v + 1]
-                    if isinstance(lo, int) and isinstance(hi, int):
+                    if isinstance(lo, int) and isinstance(hi, int) and not {v, v + 1} & wr:
                         facts[name] = lo | hi << 32
                     fields[name] = ["r%d" % v, "r%d" % (v + 1)]
                 else:
-                    if isinstance(lo, int):
+                    if isinstance(lo, int) and v not in wr:
                         facts[name] = lo
                     fields[name] = ["r%d" % v]
             elif t.kind == "P":
-                if not t.new:
+                if not t.new and not wp:
                     facts[name] = case.preds >> 8 * v & 0xff
                 fields[name] = ["p3:0"]
             elif t.kind == "M":
                 facts[name] = ctrl.get("m%d" % v, 0)
                 fields[name] = ["m%d" % v]
         facts["fields"] = fields
-        if ins.ranges and ins.ri.mem_mode:
+        if ins.ranges and ins.ri.mem_mode and not loop:
             facts["ea"] = ins.ranges[0][0]
             facts["size"] = ins.ri.size
             facts["misaligned"] = False
@@ -1217,9 +1235,8 @@ def main():
                 if sig in found:
                     found[sig][2] += 1
                 continue
-            tags = {t for pk in small.packet_tags() for t in pk}
-            dev = known_deviation(devs, small.execlib_case(), tags, sh.last_recs,
-                                  insn_facts(small))
+            dev = known_deviation(devs, small.execlib_case(), deviation_tags(small),
+                                  sh.last_recs, insn_facts(small))
             name = None
             if dev is None:
                 ok = False

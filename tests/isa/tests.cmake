@@ -21,6 +21,7 @@
 #                       per row)
 #   isa_random_packets  random valid packets under qemu-hexagon and hexsim --user
 #                       (random_packets.py; regression cases in tests/isa/regress/)
+#   isa_rp_classify     random_packets.py's classifier of known qemu deviations (unit test)
 #   isa_hvx_exec        execution of every HVX row qemu-hexagon 7.2 runs, random and
 #                       edge-valued vectors, under qemu-hexagon and hexsim --user (default,
 #                       --no-jit, --jit-threshold 1); the rows it cannot run against models
@@ -105,7 +106,8 @@ set_tests_properties(isa_exec PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE
 # with --no-jit and --jit-threshold 1 (same output required); rows qemu cannot run under hexsim
 # against their model in hvx_models.py and the hand-computed values of
 # tests/isa/hvx_known_values.txt (every such row with semantics must have one of them); rows
-# without semantics are listed in tests/isa/hvx_pending.txt. One group:
+# without semantics are listed in tests/isa/hvx_pending.txt. The cases of 8 rows make one
+# program (--batch: the process launches are most of the cost). One group:
 #   tests/isa/hvx_exec.py --hexsim build/hexsim --group hvx_alu [--only REGEX] [--cases 50]
 set(HEXSIM_HVX_CASES "4" CACHE STRING "Cases per HVX row in the isa_hvx_exec test")
 add_test(NAME isa_hvx_exec
@@ -151,6 +153,11 @@ add_test(NAME isa_random_packets
             --work "${HEXSIM_ISA_WORK}/random_packets" --regress "${HEXSIM_ISA_DIR}/regress"
             --write "${HEXSIM_ISA_WORK}/random_packets/new-regress")
 set_tests_properties(isa_random_packets PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+# Its classifier of known qemu deviations (a deviating row inside a hardware loop): about 1 s
+add_test(NAME isa_rp_classify
+    COMMAND "${Python3_EXECUTABLE}" "${HEXSIM_ISA_DIR}/rp_classify_test.py"
+            --isa-dir "${CMAKE_SOURCE_DIR}/src/cpu/isa")
+set_tests_properties(isa_rp_classify PROPERTIES LABELS isa TIMEOUT 120)
 
 # Known values (known_values.py): a few seconds; runs without qemu-hexagon too.
 add_test(NAME isa_known_values

@@ -5,11 +5,14 @@
 // the PC transfers the assembler refuses but the hardware executes (the write ignored), and
 // the decoder's split of a compare-jump whose predicate another instruction writes; the HVX
 // packet rules on V73 with HVX (the cases of tests/isa/hvx_packet_rules.txt, which
-// tests/isa/hvx_packet_rules.py checks against llvm-mc-16 with many more).
+// tests/isa/hvx_packet_rules.py checks against llvm-mc-16 with many more), each illegal one
+// with the rule an invalid packet's report names.
 #include <check.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "cpu/check.h"
 #include "cpu/decode.h"
 #include "hexsim/arch.h"
 #include "hexsim/disasm.h"
@@ -77,39 +80,59 @@ struct hvx_case {
     uint32_t words[4];
     unsigned nwords;
     bool legal;
+    const char *rule;   // illegal: the start of the rule its report names (check.c)
 };
 
 static const struct hvx_case hvx_cases[] = {
-    { "4 x vadd (any unit each)", { 0x1c414001, 0x1c414102, 0x1c4141e3, 0x1c41c104 }, 4, true },
+    { "4 x vadd (any unit each)", { 0x1c414001, 0x1c414102, 0x1c4141e3, 0x1c41c104 }, 4, true,
+      NULL },
     { "3 x vadd and a double multiply", { 0x1c414001, 0x1c414102, 0x1c4141e3, 0x1c01c1c4 }, 4,
-      false },
-    { "two double multiplies", { 0x1c0342c0, 0x1c07c6c4 }, 2, false },
-    { "double multiply and vunpack (xlane+shift)", { 0x1c0342c0, 0x1e01c644 }, 2, true },
-    { "vdelta and vunpack (both xlane)", { 0x1f234221, 0x1e01c644 }, 2, false },
+      false,
+      "HVX: the vector instructions need more" },
+    { "two double multiplies", { 0x1c0342c0, 0x1c07c6c4 }, 2, false,
+      "HVX: the vector instructions need more" },
+    { "double multiply and vunpack (xlane+shift)", { 0x1c0342c0, 0x1e01c644 }, 2, true, NULL },
+    { "vdelta and vunpack (both xlane)", { 0x1f234221, 0x1e01c644 }, 2, false,
+      "HVX: the vector instructions need more" },
     { "vdelta, vnormamt, two vmpyieo", { 0x1f234221, 0x1e0346a5, 0x1f694807, 0x1f69c80a }, 4,
-      true },
-    { "three vmpyieo", { 0x1f694801, 0x1f694802, 0x1f69c803 }, 3, false },
-    { "vhist beside vadd", { 0x1e006080, 0x1c43c201 }, 2, false },
-    { "vhist beside a .tmp load", { 0x28064041, 0x1e00e080 }, 2, true },
-    { "vhist beside a vmem load", { 0x28064001, 0x1e00e080 }, 2, false },
-    { "two vector loads", { 0x28064005, 0x2807c006 }, 2, false },
-    { ".tmp and .cur loads", { 0x28064025, 0x2807c046 }, 2, false },
-    { "two vector stores on opposite predicates", { 0x28a64001, 0x28a7c022 }, 2, false },
-    { "vector load and vector store", { 0x28064001, 0x2827c002 }, 2, true },
+      true, NULL },
+    { "three vmpyieo", { 0x1f694801, 0x1f694802, 0x1f69c803 }, 3, false,
+      "HVX: the vector instructions need more" },
+    { "vhist beside vadd", { 0x1e006080, 0x1c43c201 }, 2, false,
+      "HVX: the vector instructions need more" },
+    { "vhist beside a .tmp load", { 0x28064041, 0x1e00e080 }, 2, true, NULL },
+    { "vhist beside a vmem load", { 0x28064001, 0x1e00e080 }, 2, false,
+      "HVX: the vector instructions need more" },
+    { "two vector loads", { 0x28064005, 0x2807c006 }, 2, false,
+      "HVX: more than one vector load" },
+    { ".tmp and .cur loads", { 0x28064025, 0x2807c046 }, 2, false,
+      "HVX: more than one vector load" },
+    { "two vector stores on opposite predicates", { 0x28a64001, 0x28a7c022 }, 2, false,
+      "HVX: more than one vector store" },
+    { "vector load and vector store", { 0x28064001, 0x2827c002 }, 2, true, NULL },
     { "vmemu load beside three adds (slot 1 empty)",
-      { 0x280640e5, 0xf3014204, 0xf3014203, 0xf301c208 }, 4, false },
-    { "vmemu load beside a scalar load", { 0x280640e5, 0x9187c003 }, 2, false },
-    { "vmemu load beside vdelta (both xlane)", { 0x280640e1, 0x1f24c322 }, 2, false },
+      { 0x280640e5, 0xf3014204, 0xf3014203, 0xf301c208 }, 4, false,
+      "HVX: an unaligned vector load or store (vmemu)" },
+    { "vmemu load beside a scalar load", { 0x280640e5, 0x9187c003 }, 2, false,
+      "HVX: an unaligned vector load or store (vmemu)" },
+    { "vmemu load beside vdelta (both xlane)", { 0x280640e1, 0x1f24c322 }, 2, false,
+      "HVX: the vector instructions need more" },
     { "vector store and 3 compute taking 4 units", { 0x28264002, 0x1c414001, 0x1c0141c4,
-      0x1c41c1e3 }, 4, false },
-    { ".tmp load and a write of its register", { 0x28064041, 0x1c43c201 }, 2, true },
-    { ".cur load and a write of its register", { 0x28064021, 0x1c43c201 }, 2, false },
-    { "vextract beside an add (solo)", { 0x92024120, 0xf306c705 }, 2, false },
+      0x1c41c1e3 }, 4, false,
+      "HVX: the vector instructions need more" },
+    { ".tmp load and a write of its register", { 0x28064041, 0x1c43c201 }, 2, true, NULL },
+    { ".cur load and a write of its register", { 0x28064021, 0x1c43c201 }, 2, false,
+      "a register is written by two instructions" },
+    { "vextract beside an add (solo)", { 0x92024120, 0xf306c705 }, 2, false,
+      "an instruction that must be alone" },
     { "vrmpy with Rtt (xlane or shift) beside vdelta and vnormamt",
-      { 0x19c04280, 0x1f254423, 0x1e03c7a6 }, 3, false },
-    { "two .tmp destinations", { 0x28064041, 0x1e01c2c1 }, 2, false },
-    { ".tmp load accumulated into", { 0x28064351, 0x1c0ff231 }, 2, false },
-    { ".tmp load read by an accumulation", { 0x28064351, 0x1c0ff130 }, 2, true },
+      { 0x19c04280, 0x1f254423, 0x1e03c7a6 }, 3, false,
+      "HVX: the vector instructions need more" },
+    { "two .tmp destinations", { 0x28064041, 0x1e01c2c1 }, 2, false,
+      "HVX: more than one .tmp destination" },
+    { ".tmp load accumulated into", { 0x28064351, 0x1c0ff231 }, 2, false,
+      "HVX: the register a .tmp load loads is accumulated into" },
+    { ".tmp load read by an accumulation", { 0x28064351, 0x1c0ff130 }, 2, true, NULL },
 };
 
 START_TEST(test_hvx_packet_rules)
@@ -118,6 +141,13 @@ START_TEST(test_hvx_packet_rules)
     struct hexsim_packet pkt;
     int st = hexsim_decode_packet(c->words, c->nwords, 0x1000, 73 | HEXSIM_ARCH_HVX_ALL, &pkt);
     ck_assert_msg((st == HX_DECODE_OK) == c->legal, "V73 HVX: %s: status %d", c->what, st);
+    if (!c->legal) {
+        const char *r = hexsim_packet_rule_str(pkt.rule);
+        ck_assert_msg(!strncmp(r, c->rule, strlen(c->rule)), "V73 HVX: %s: rule %d: %s", c->what,
+                      pkt.rule, r);
+    } else {
+        ck_assert_int_eq(pkt.rule, 0);
+    }
 }
 END_TEST
 

@@ -4,7 +4,8 @@
 # clang-16 check the process environment (argc/argv/envp/auxv), system calls (brk, mmap2,
 # uname, file I/O, error returns), code rewritten at run time, the exit status, and the fault reports and exit statuses
 # (128+signal) for a misaligned load, an unmapped store, an invalid instruction, a foreign
-# trap and --max-packets; plus the benchmark b1 (tools/bench/progs) against its known output.
+# trap, a vgather and a vscatter whose region crosses a page (SIGBUS) and --max-packets;
+# plus the benchmark b1 (tools/bench/progs) against its known output.
 # Usage: user_test.py --hexsim BUILD/hexsim --work DIR
 import argparse
 import os
@@ -42,7 +43,7 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     progs = os.path.join(HERE, 'progs')
     uproc = build(os.path.join(progs, 'uproc.c'), os.path.join(a.work, 'uproc'))
-    faults = build(os.path.join(progs, 'faults.S'), os.path.join(a.work, 'faults'))
+    faults = build(os.path.join(progs, 'faults.S'), os.path.join(a.work, 'faults'), ['-mhvx'])
     data = os.path.join(a.work, 'data.txt')
     with open(data, 'w') as f:
         f.write('hello world\n')
@@ -63,6 +64,11 @@ def main():
         ('u', 139, ['store fault', 'address 0x00000010', 'unmapped', 'SIGSEGV']),
         ('i', 132, ['invalid packet', 'SIGILL', 'ffffffff']),
         ('t', 133, ['trap0(#34)', 'SIGTRAP']),
+        ('g', 135, ['load fault', 'gather/scatter region crosses a page boundary',
+                    'in V6_vgathermh', 'SIGBUS', 'vgather(r1,m0,v0.h)']),
+        ('s', 135, ['store fault', 'gather/scatter region crosses a page boundary',
+                    'in V6_vscattermh', 'SIGBUS']),
+        ('G', 0, []),
     ]
     for arg, want, texts in cases:
         rc, out, err = run(a.hexsim, ['--user', faults, arg])

@@ -4,7 +4,8 @@
 // threshold (compare into a vector predicate, vmux), predicate logic, splats, copies
 // through aligned and unaligned vector loads and stores, a table lookup with vgather, a
 // permutation and a histogram with vscatter (plain and accumulating: the table and the
-// histogram are in ordinary memory, which hexsim and qemu-hexagon let serve as VTCM), and a
+// histogram are in ordinary memory, which hexsim and qemu-hexagon let serve as VTCM, each
+// aligned to its size so that it is in one page, as the PRM asks of the region), and a
 // byte histogram with vhist (inline assembly: its input is the packet's .tmp load). Built for
 // Hexagon with -mhvx (V65) the kernels use HVX; built for the host (no __HVX__) the same
 // source runs scalar versions of them, whose output is the reference
@@ -19,8 +20,8 @@ static uint8_t a[N] __attribute__((aligned(128)));
 static uint8_t b[N] __attribute__((aligned(128)));
 static uint8_t out[N] __attribute__((aligned(128)));
 static uint8_t copy[N + 256] __attribute__((aligned(128)));
-static uint16_t table[512] __attribute__((aligned(128)));   // vgather's region
-static uint16_t hist[2048] __attribute__((aligned(128)));   // vscatter's; vhist's (v0-v31)
+static uint16_t table[512] __attribute__((aligned(1024)));    // vgather's region
+static uint16_t hist[2048] __attribute__((aligned(4096)));    // vscatter's; vhist's (v0-v31)
 
 static uint32_t seed = 12345;
 static uint32_t rnd(void)
