@@ -35,15 +35,15 @@
 
 #define PCACHE_SIZE 8192
 #define SLICE 10000u
-// A vCPU alone (the others off) runs longer rounds: what happens between two rounds (devices
+// A machine of one vCPU runs longer rounds: what happens between two rounds (devices
 // advanced at their events, interrupts delivered, input ports woken) has nothing to do
 // between two of its slices unless an event came due or it changed interrupt or device
 // state (m->attention), and both end a round at once; so a round boundary without either
 // changes nothing, and fewer of them save the packets run one by one at each slice's end
-// (run_jit.c: a block runs only if it surely ends before `until`). When it starts another
-// vCPU (vmstart), the long round ends there.
+// (run_jit.c: a block runs only if it surely ends before `until`). With several vCPUs
+// (even while the others are off) the rounds stay SLICE long.
 #define LONE_SLICE (1u << 20)
-// A lone running vCPU wakes the serial ports' receivers (quiet: their last sample found no
+// A running vCPU of a one-vCPU machine wakes the serial ports' receivers (quiet: their last sample found no
 // host input) for a sample at the next multiple of this many pcycles (437 us): a guest
 // computing is not interrupted every character time to look for input that a script gives
 // only when it waits, and typed input still comes within a fraction of a millisecond. With
@@ -281,15 +281,6 @@ static void interrupts(struct hexsim_machine *m)
     }
 }
 
-// True when a vCPU other than v is on (vmstart).
-static bool started_another(const struct hexsim_machine *m, const struct hexsim_vcpu *v)
-{
-    for (unsigned i = 0; i < m->nvcpu; i++)
-        if (&m->vcpu[i] != v && m->vcpu[i].state != HEXSIM_VCPU_OFF)
-            return true;
-    return false;
-}
-
 // Runs v through the round's window (to pcycle `until`, at most `budget` packets): slice
 // after slice while it keeps running. What ends a slice early and still lets v run on (a
 // vmrte, an interrupt controller or device change: m->attention) is handled in between:
@@ -297,7 +288,7 @@ static bool started_another(const struct hexsim_machine *m, const struct hexsim_
 // window (the round loop advances the devices). So a vCPU that returns from a system call
 // keeps the rest of its window instead of idling while the others run to its end.
 static void run_window(struct hexsim_machine *m, struct hexsim_vcpu *v, uint64_t budget,
-                       uint64_t until, bool lone)
+                       uint64_t until)
 {
     uint64_t p0 = m->packets;
     for (;;) {
@@ -306,8 +297,6 @@ static void run_window(struct hexsim_machine *m, struct hexsim_vcpu *v, uint64_t
         if (m->halted || m->hook_stop || v->yield || v->state != HEXSIM_VCPU_RUN ||
             v->cpu.pcycles >= until || m->packets - p0 >= budget || !m->attention)
             return;
-        if (lone && started_another(m, v))
-            return;   // (a long round is one vCPU's: the next round is every running one's)
         uint64_t next = hexsim_bus_next_event(&m->bus);
         if (next <= v->cpu.pcycles)
             return;
@@ -478,11 +467,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
         if (m->halted)
             break;
         bool running = false, alive = false;
-        unsigned nalive = 0;
+        const bool lone = m->nvcpu == 1;   // (LONE_SLICE, RUN_INPUT_GRID)
         for (unsigned i = 0; i < m->nvcpu; i++) {
             running |= m->vcpu[i].state == HEXSIM_VCPU_RUN;
             alive |= m->vcpu[i].state != HEXSIM_VCPU_OFF;
-            nalive += m->vcpu[i].state != HEXSIM_VCPU_OFF;
             if (m->vcpu[i].state != HEXSIM_VCPU_OFF)
                 m->vcpus_seen |= 1u << i;
         }
@@ -531,10 +519,10 @@ int hexsim_machine_run(struct hexsim_machine *m)
         }
         // a running guest takes input as it comes (a terminal's: a script gives its lines
         // when the guest waits); a lone vCPU the serial ports' within RUN_INPUT_GRID pcycles
-        wake_inputs(m, nalive == 1 ? (m->now + RUN_INPUT_GRID - 1) &
+        wake_inputs(m, lone ? (m->now + RUN_INPUT_GRID - 1) &
                                      ~(uint64_t)(RUN_INPUT_GRID - 1) : m->now);
         next = hexsim_bus_next_event(&m->bus);
-        const uint64_t len = nalive == 1 ? LONE_SLICE : SLICE;
+        const uint64_t len = lone ? LONE_SLICE : SLICE;
         uint64_t slice = len;         // packets a vCPU may run this round (the limits)
         if (m->opts.max_packets) {
             if (m->packets >= m->opts.max_packets) {
@@ -573,7 +561,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 if (m->opts.max_packets - m->packets < mine)
                     mine = m->opts.max_packets - m->packets;
             }
-            run_window(m, v, mine, until, nalive == 1);
+            run_window(m, v, mine, until);
             if (v->cpu.pcycles > m->now)
                 m->now = v->cpu.pcycles;
         }
