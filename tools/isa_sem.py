@@ -124,8 +124,13 @@ def has_direct(r, ops):
 REG_KIND = {'HX_OPK_R': 0, 'HX_OPK_R8': 0, 'HX_OPK_N': 0, 'HX_OPK_R16': 1, 'HX_OPK_RR': 2,
             'HX_OPK_RR8': 3}
 REG_NUMBER = {0: 'op', 1: NUMBER['HX_OPK_R16'], 2: NUMBER['HX_OPK_RR'], 3: NUMBER['HX_OPK_RR8']}
+# the bits a staged write sets in x->rmask (hx_wr, hx_wrr), by kind: one register or a pair
+# (hexsim_stencil_regbits in isa_sem.c is generated from this)
+REG_BITS = {0: 1, 1: 1, 2: 3, 3: 3}
 STENCIL_READ = {32: 'HX_RD32({i}, {k})', 64: 'HX_RD64({i}, {k})'}
 STENCIL_WRITE = {32: 'HX_WR32({i}, {k}, {v})', 64: 'HX_WR64({i}, {k}, {v})'}
+# a staged write (hx_wr, hx_wrr) with the place and the mask bits from holes
+STENCIL_STAGE = {32: 'HX_SWR32({i}, {k}, {v})', 64: 'HX_SWR64({i}, {k}, {v})'}
 
 
 def function(r, ops, body, direct=False, stencil=False):
@@ -170,6 +175,8 @@ def function(r, ops, body, direct=False, stencil=False):
                     wr = wr.replace(a, b)
                 if stencil and kind in REG_KIND:
                     wr = STENCIL_WRITE[width].format(i=i, k=REG_KIND[kind], v=v)
+            elif stencil and kind in REG_KIND and wr.startswith(tuple(DIRECT)):
+                wr = STENCIL_STAGE[width].format(i=i, k=REG_KIND[kind], v=v)
             writes.append('    ' + wr + ';')
         else:
             w.append('    HX_UNUSED const %s %s = %s;' % (ctype, v, rd.format(n=v + 'N')))
@@ -216,6 +223,14 @@ extern void hx_hole_next(struct hx_exec *x);
 #define HX_WR32(n, k, v) (*(uint32_t *)((char *)x->cpu->r + HX_ROFF(n, k)) = (v))
 #define HX_WR64(n, k, v) __extension__({ uint64_t v_ = (v); \\
     memcpy((char *)x->cpu->r + HX_ROFF(n, k), &v_, 8); })
+// a staged write (hx_wr, hx_wrr): the place in x->wr and the write-mask bits from holes
+// (HX_RBIT: the bits hexsim_stencil_regbits gives), so that no shift by a register number
+// is left to run
+#define HX_RBIT(n, k) ((uint32_t)(uintptr_t)hx_hole_rbit##n##_##k)
+#define HX_SWR32(n, k, v) __extension__({ \\
+    *(uint32_t *)((char *)x->wr + HX_ROFF(n, k)) = (v); x->rmask |= HX_RBIT(n, k); })
+#define HX_SWR64(n, k, v) __extension__({ uint64_t v_ = (v); \\
+    memcpy((char *)x->wr + HX_ROFF(n, k), &v_, 8); x->rmask |= HX_RBIT(n, k); })
 // a register number: below 64, which spares the compiler a zero extension (not below 32:
 // a new-value store's operand is HX_VTMP, 32, when a gather in its packet produces it)
 #define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 64); \\
@@ -262,6 +277,7 @@ def write_stencil_src(path, rows, built):
         for i in range(max(len(ops) for ops in built.values())):
             for k in sorted(REG_NUMBER):
                 c.write('extern char hx_hole_roff%d_%d[];\n' % (i, k))
+                c.write('extern char hx_hole_rbit%d_%d[];\n' % (i, k))
         c.write('\n')
         for text in each_function(rows, built, stencil):
             c.write(text)
@@ -288,6 +304,11 @@ def write_regnum(c):
     c.write('unsigned hexsim_stencil_regnum(unsigned kind, uint32_t op)\n{\n    switch (kind) {\n')
     for k, expr in sorted(REG_NUMBER.items()):
         c.write('    case %d: return %s;\n' % (k, re.sub(r'in->op\[\{i\}\]', 'op', expr)))
+    c.write('    default: return 0;\n    }\n}\n')
+    c.write('\nuint32_t hexsim_stencil_regbits(unsigned kind, uint32_t op)\n{\n')
+    c.write('    switch (kind) {\n')
+    for k, bits in sorted(REG_BITS.items()):
+        c.write('    case %d: return %du << hexsim_stencil_regnum(kind, op);\n' % (k, bits))
     c.write('    default: return 0;\n    }\n}\n')
 
 

@@ -20,7 +20,8 @@
 #
 # A stencil is kept only if every relocation is understood: an operand hole (R_X86_64_32
 # against hx_hole_opN), a general register's place (R_X86_64_32 or 32S against
-# hx_hole_roffN_K: operand N, its number formed as kind K says), the instruction's index
+# hx_hole_roffN_K: operand N, its number formed as kind K says), its bits in the write mask
+# (R_X86_64_32 or 32S against hx_hole_rbitN_K), the instruction's index
 # (R_X86_64_32 against hx_hole_idx) or address (R_X86_64_64 against hx_hole_insn), the way on
 # (PC32 or PLT32 against hx_hole_next) or a call or jump to a function of the program (PC32 or
 # PLT32 against an undefined symbol) or a constant the code reads (PC32 against a .rodata
@@ -36,7 +37,7 @@ import sys
 
 R_64, R_PC32, R_PLT32, R_32, R_32S = 1, 2, 4, 10, 11
 # struct hx_stencil_rel.kind (stencil.h)
-KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4, 'roff': 5, 'data': 6}
+KIND = {'op': 0, 'next': 1, 'sym': 2, 'idx': 3, 'insn': 4, 'roff': 5, 'data': 6, 'rbit': 7}
 # the slow memory paths set x->cur_in themselves (sem.h) and touch neither x->full nor the
 # predicates; the floating-point exact paths read neither x->cur_in nor the counts and write
 # no predicate (x->full: the stencils calling them carry the mark, sem/fp.h); a stencil
@@ -129,10 +130,13 @@ def stencils(obj, objdump):
             target = syms[si]
             hole = re.match(r'^hx_hole_op(\d)$', target['name'])
             roff = re.match(r'^hx_hole_roff(\d)_(\d)$', target['name'])
+            rbit = re.match(r'^hx_hole_rbit(\d)_(\d)$', target['name'])
             if typ == R_32 and hole:
                 holes.append((off, 'op', int(hole.group(1)), addend))
             elif typ in (R_32, R_32S) and roff:
                 holes.append((off, 'roff', int(roff.group(1)) | int(roff.group(2)) << 4, addend))
+            elif typ in (R_32, R_32S) and rbit:
+                holes.append((off, 'rbit', int(rbit.group(1)) | int(rbit.group(2)) << 4, addend))
             elif typ == R_32 and target['name'] == 'hx_hole_idx':
                 holes.append((off, 'idx', 0, addend))
             elif typ == R_64 and target['name'] == 'hx_hole_insn':

@@ -32,14 +32,13 @@ KCFLAGS="-mllvm -mno-pairing"
 KAFLAGS="-mllvm -mno-pairing"
 export KCFLAGS KAFLAGS
 
-say() { echo "build.sh: $*" >&2; }
-die() { echo "build.sh: error: $*" >&2; exit 1; }
+me=build.sh
+# shellcheck source=guest/build_lib.sh
+. "$here/../build_lib.sh"
 
 [ -r "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1, or run tools/setup.sh)"
 [ -r "$defconfig" ] || die "$defconfig not found"
-for tool in clang-16 ld.lld-16 llvm-nm-16 patch flex bison bc make xz perl; do
-    command -v "$tool" >/dev/null 2>&1 || die "$tool not found (run tools/setup.sh)"
-done
+need_tools clang-16 ld.lld-16 llvm-nm-16 patch flex bison bc make xz perl
 
 # The patch series in application order. LC_ALL=C makes the glob order plain byte order.
 LC_ALL=C
@@ -47,9 +46,7 @@ export LC_ALL
 set -- "$here"/patches/*.patch
 [ -e "$1" ] || die "no patches in $here/patches"
 
-mkdir -p "$cache"
-exec 9>"$cache/.lock"
-flock 9 || die "cannot lock $cache/.lock"
+lock_cache "$cache"
 
 # What the source tree and the configured build depend on. The tarball is identified
 # by name, size and modification time (hashing 140 MB on every run would cost more

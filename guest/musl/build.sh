@@ -49,13 +49,12 @@ sysroot="$cache/sysroot"
 target="--target=hexagon-unknown-linux-musl -mv67"
 cflags="-fno-pic -G0 -mllvm -mno-pairing"
 
-say() { echo "musl/build.sh: $*" >&2; }
-die() { echo "musl/build.sh: error: $*" >&2; exit 1; }
+me=musl/build.sh
+# shellcheck source=guest/build_lib.sh
+. "$here/../build_lib.sh"
 
 [ -r "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1, or run tools/setup.sh)"
-for tool in clang-16 ld.lld-16 llvm-ar-16 llvm-ranlib-16 make patch dpkg-source xz; do
-    command -v "$tool" >/dev/null 2>&1 || die "$tool not found (run tools/setup.sh)"
-done
+need_tools clang-16 ld.lld-16 llvm-ar-16 llvm-ranlib-16 make patch dpkg-source xz
 
 LC_ALL=C
 export LC_ALL
@@ -63,9 +62,7 @@ set -- "$here"/patches/*.patch
 [ -e "$1" ] || die "no patches in $here/patches"
 builtins=$(ls "$here"/builtins/*.c)
 
-mkdir -p "$cache"
-exec 9>"$cache/.lock"
-flock 9 || die "cannot lock $cache/.lock"
+lock_cache "$cache"
 
 dsc=$("$top/tools/debsrc.sh" "$pkg") || die "cannot fetch the source package $pkg"
 

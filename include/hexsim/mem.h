@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #define HEXSIM_PAGE_SHIFT 12
 #define HEXSIM_PAGE_SIZE (1u << HEXSIM_PAGE_SHIFT)
@@ -148,6 +149,17 @@ int hexsim_mem_copy_in(struct hexsim_mem *m, uint32_t addr, const void *src, siz
                        bool force, uint32_t *fault_addr);
 int hexsim_mem_copy_out(struct hexsim_mem *m, uint32_t addr, void *dst, size_t n,
                         unsigned need, uint32_t *fault_addr);
+
+// Host spans of the guest bytes [addr, addr+n), for a system call's host readv/writev into
+// or out of guest memory (no copy through a buffer): adjacent pages whose data lie back to
+// back share one span; the spans stop at the first page that is unmapped or lacks `need`,
+// or after `max` spans (need 0: any protection, for a loader). Returns the number of spans (0: the byte at addr cannot be reached,
+// *fault says why) and sets *got to the bytes they cover (at most n).
+size_t hexsim_mem_spans(struct hexsim_mem *m, uint32_t addr, size_t n, unsigned need,
+                        struct iovec *iov, size_t max, size_t *got, int *fault);
+// After the host wrote n bytes at addr through hexsim_mem_spans: what was decoded from code
+// pages among them is stale (as after hexsim_mem_copy_in).
+void hexsim_mem_spans_written(struct hexsim_mem *m, uint32_t addr, size_t n);
 
 // Instruction fetch of up to `n` words at addr (4-byte aligned, execute permission), stopping
 // at the first unreachable word. Returns the number of words read; marks the pages as code.

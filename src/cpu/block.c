@@ -297,6 +297,9 @@ void hx_block_link(struct hx_block_table *t, uint32_t pc)
     e->wgen = to->wgen;
     e->chain = to->jit_chain;
     e->far = to->jit_far;
-    if (from->nlinks < HX_BLOCK_LINKS)
+    if (from->nlinks < HX_BLOCK_LINKS) {
         hx_jit_link(from->link[from->nlinks++], pc, far ? to->jit_far : to->jit_chain);
+        if (from->nlinks == HX_BLOCK_LINKS && from->link_gate)
+            hx_jit_open_gate(from->link_gate);
+    }
 }

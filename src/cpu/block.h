@@ -29,7 +29,10 @@
 // the successors each block has seen (links: a compare and a jump each, patched by
 // hx_block_link), else through the jump cache (jc[]: a small direct-mapped table of
 // compiled blocks by address that compiled code reads, for returns and indirect jumps); a
-// miss returns to the run loop, which finds the block, fills the jump cache and links.
+// miss returns to the run loop, which finds the block, fills the jump cache and links. In
+// user mode a block goes to the jump cache only once its links are all taken (a block
+// with its successors linked to it, the common case, takes no look-up: its first runs
+// compiled return to the run loop to be linked).
 #ifndef HEXSIM_CPU_BLOCK_H
 #define HEXSIM_CPU_BLOCK_H
 
@@ -79,6 +82,8 @@ struct hx_block {
     const void *jit_far;      // system mode: where compiled blocks of other pages go on into
                               // it (jit.h: its translation checked first)
     uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
+    uint8_t *link_gate;       // user mode: where its host code returns to be linked while
+                              // a link is free (jit.h: hx_jit_open_gate), or NULL
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions
     // system mode (src/hvm/run_jit.c): the RAM page its packets were read from (and its

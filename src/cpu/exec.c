@@ -157,10 +157,8 @@ static void trace_commit(const struct hx_exec *x)
         t->st[k].size = x->st[k].size;
         t->st[k].val = x->st[k].val;
     }
-    for (uint32_t m = x->vmask; m; m &= m - 1)
-        t->new_v[__builtin_ctz(m)] = x->new_v[__builtin_ctz(m)];
-    for (unsigned m = x->qmask; m; m &= m - 1)
-        t->new_q[__builtin_ctz(m)] = x->new_q[__builtin_ctz(m)];
+    HX_COMMIT_MASKED(t->new_v, x->new_v, x->vmask);
+    HX_COMMIT_MASKED(t->new_q, x->new_q, x->qmask);
     if (x->vst.used) {   // the span of the enabled bytes
         int first = -1, last = -1;
         for (int i = 0; i < HX_VBYTES; i++)
@@ -460,14 +458,8 @@ void hx_commit_full(struct hx_exec *x, const struct hexsim_packet_timing *pt, ui
     if (x->release_reservation)
         c->reserved = false;
     hx_commit_regs(x);
-    for (uint32_t m = x->cmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->c[r] = x->new_c[r];
-    }
-    for (uint32_t m = x->gmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->g[r] = x->new_g[r];
-    }
+    HX_COMMIT_MASKED(c->c, x->new_c, x->cmask);
+    HX_COMMIT_MASKED(c->g, x->new_g, x->gmask);
     c->c[HX_USR] |= x->usr_sticky;
     if (x->hvx)
         hx_hvx_commit(x);

@@ -102,18 +102,21 @@ static inline void hx_commit_stores(struct hx_exec *x)
     }
 }
 
+// dst[r] = src[r] for each bit r set in mask (a register file's staged writes).
+#define HX_COMMIT_MASKED(dst, src, mask)                   \
+    do {                                                   \
+        for (uint32_t m_ = (mask); m_; m_ &= m_ - 1) {     \
+            unsigned r_ = (unsigned)__builtin_ctz(m_);     \
+            (dst)[r_] = (src)[r_];                         \
+        }                                                  \
+    } while (0)
+
 // Commits the staged general registers (unless written in place) and predicates.
 static inline void hx_commit_regs(struct hx_exec *x)
 {
     struct hexsim_cpu *c = x->cpu;
-    for (uint32_t m = x->wr == c->r ? 0 : x->rmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->r[r] = x->new_r[r];
-    }
-    for (unsigned m = x->pmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->p[r] = x->new_p[r];
-    }
+    HX_COMMIT_MASKED(c->r, x->new_r, x->wr == c->r ? 0 : x->rmask);
+    HX_COMMIT_MASKED(c->p, x->new_p, x->pmask);
 }
 
 // Commits a packet whose instructions ran without a fault (pt, endloop: its timing summary
@@ -247,10 +250,7 @@ static inline __attribute__((always_inline)) void hx_alu_commit(struct hx_exec *
                                                                  uint8_t endloop, const bool jumps)
 {
     struct hexsim_cpu *c = x->cpu;
-    for (unsigned m = x->pmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        c->p[r] = x->new_p[r];
-    }
+    HX_COMMIT_MASKED(c->p, x->new_p, x->pmask);
     c->packets++;
     if (jumps) {
         hx_timing_commit(x, pt);

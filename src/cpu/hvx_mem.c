@@ -276,12 +276,6 @@ void hx_hvx_commit(struct hx_exec *x)
         commit_store(x);
     if (x->vsc.n)
         commit_scatter(x);
-    for (uint32_t m = x->vmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        h->v[r] = x->new_v[r];
-    }
-    for (unsigned m = x->qmask; m; m &= m - 1) {
-        unsigned r = (unsigned)__builtin_ctz(m);
-        h->q[r] = x->new_q[r];
-    }
+    HX_COMMIT_MASKED(h->v, x->new_v, x->vmask);
+    HX_COMMIT_MASKED(h->q, x->new_q, x->qmask);
 }

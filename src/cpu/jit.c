@@ -114,6 +114,17 @@ static uint64_t jit_timing_hvx(struct hx_exec *x, const struct hexsim_packet_tim
     return hexsim_timing_hvx(&x->cpu->tm, timing_params(x), pt, issue);
 }
 
+// The control registers a packet wrote (hx_commit_full's part for them), cleared again.
+static void jit_commit_ctrl(struct hx_exec *x)
+{
+    struct hexsim_cpu *c = x->cpu;
+    for (uint32_t m = x->cmask; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        c->c[r] = x->new_c[r];
+    }
+    x->cmask = 0;
+}
+
 static void jit_commit_preds(struct hx_exec *x)
 {
     struct hexsim_cpu *c = x->cpu;
@@ -221,6 +232,11 @@ struct gen {
     unsigned nexit;
     struct stub stub[2 * HX_BLOCK_MAX_PKTS];
     unsigned nstub;
+    // the timing model's ready times as far as this block's code sets them: the packet (its
+    // index + 1, 0: none yet) that last set register n's and with which latency
+    // (gen_ready_regs)
+    unsigned npk;
+    unsigned set_by[32], lat[32];
 };
 
 // Adds pk packets and `in` instructions to the counters (subtracts them: negative).
@@ -344,6 +360,9 @@ static void gen_insn(struct gen *g, const struct hexsim_insn *in, bool cur_in)
         case HX_REL_ROFF:
             v = 4u * hexsim_stencil_regnum(r->arg >> 4, in->op[r->arg & 15]) +
                 (uint32_t)r->addend;
+            break;
+        case HX_REL_RBIT:
+            v = hexsim_stencil_regbits(r->arg >> 4, in->op[r->arg & 15]) + (uint32_t)r->addend;
             break;
         case HX_REL_IDX:
             v = in->idx + (uint32_t)r->addend;
@@ -537,26 +556,49 @@ static void gen_loop0_end(struct x86_buf *b)
     x86_patch(b, done);
 }
 
-// One branch cost of hexsim_timing_extra: `cost` pcycles added to the cost (rcx) and to the
-// stall count of `cause`; `mispredict` counts a wrong hint too.
-static void gen_branch_add(struct x86_buf *b, unsigned cost, int cause, bool mispredict)
+// One way of hexsim_timing_extra for a packet without fixed costs, its branch taken (`taken`)
+// or not, and the rest of the packet's commit on that way: `cost` pcycles for `cause`
+// (`mispredict`: a wrong hint, counted too), the packet's cost (one pcycle plus that, at
+// least the thread's turn) added to the issue pcycle in rax and the clock set, the next PC
+// (the branch's target, or the next packet or the loop start).
+static void gen_branch_way(struct x86_buf *b, const struct hx_block_pkt *p, bool taken,
+                           unsigned cost, int cause, bool mispredict)
 {
     const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
     if (mispredict)
         x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, mispredicts), 1);
-    x86_add_r64_imm(b, X86_RCX, (int32_t)cost);
-    x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause,
-                    (int32_t)cost);
+    if (cost) {
+        x86_add_mem_imm(b, 8, RC, st + OFF(struct hexsim_timing_stats, stall) + 8 * cause,
+                        (int32_t)cost);
+        x86_mov_r32_imm32(b, X86_RCX, 1 + cost);
+        x86_cmp_r32_r32(b, X86_RCX, RCOST);   // at least the thread's turn
+        size_t big = x86_jcc(b, X86_CC_AE);
+        x86_mov_r64_r64(b, X86_RCX, RCOST);
+        x86_patch(b, big);
+        x86_add_r64_r64(b, X86_RAX, X86_RCX);
+    } else {
+        x86_add_r64_r64(b, X86_RAX, RCOST);   // one pcycle or the thread's turn (rbp >= 1)
+    }
+    x86_store(b, 8, RC, CO(pcycles), X86_RAX);
+    if (taken) {
+        x86_load(b, 4, X86_RCX, RX, XO(branch_target));
+        x86_store(b, 4, RC, CO(pc), X86_RCX);
+    } else {
+        x86_store_imm(b, 4, RC, CO(pc), (int32_t)p->npc);
+        if (p->endloop == 1)
+            gen_loop0_end(b);
+    }
 }
 
-// hexsim_timing_extra for a packet without fixed costs: the branch taken (which instruction,
-// from x->branch_idx) or a taken hint that fell through; the cost is added to rcx (issue in
-// rax is kept).
-static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params *tp,
-                            const struct hexsim_packet_timing *pt)
+// hexsim_timing_extra and the rest of the commit (gen_branch_way) for a packet without fixed
+// costs: the branch taken (which instruction, from x->branch_idx) or a taken hint that fell
+// through, each way on its own (issue in rax).
+static void gen_branch_commit(struct x86_buf *b, const struct hexsim_timing_params *tp,
+                              const struct hx_block_pkt *p)
 {
+    const struct hexsim_packet_timing *pt = &p->tm;
     const int32_t st = CO(tm) + OFF(struct hexsim_timing_state, st);
-    size_t ends[20];
+    size_t ends[3];
     unsigned nend = 0;
     x86_load(b, 4, X86_RDX, RX, XO(branch_idx));
     x86_test_r32_r32(b, X86_RDX, X86_RDX);
@@ -573,25 +615,59 @@ static void gen_branch_cost(struct x86_buf *b, const struct hexsim_timing_params
             nt[nnt++] = x86_jcc(b, X86_CC_E);
         }
     }
-    gen_branch_add(b, tp->branch_taken, HX_STALL_BRANCH, false);
+    gen_branch_way(b, p, true, tp->branch_taken, HX_STALL_BRANCH, false);
     ends[nend++] = x86_jmp(b);
     if (nind) {
         for (unsigned i = 0; i < nind; i++)
             x86_patch(b, ind[i]);
-        gen_branch_add(b, tp->indirect, HX_STALL_INDIRECT, false);
+        gen_branch_way(b, p, true, tp->indirect, HX_STALL_INDIRECT, false);
         ends[nend++] = x86_jmp(b);
     }
     if (nnt) {
         for (unsigned i = 0; i < nnt; i++)
             x86_patch(b, nt[i]);
-        gen_branch_add(b, tp->mispredict, HX_STALL_MISPREDICT, true);
+        gen_branch_way(b, p, true, tp->mispredict, HX_STALL_MISPREDICT, true);
         ends[nend++] = x86_jmp(b);
     }
     x86_patch(b, none);
     if (pt->hint_t)   // hinted taken, fell through
-        gen_branch_add(b, tp->mispredict, HX_STALL_MISPREDICT, true);
+        gen_branch_way(b, p, false, tp->mispredict, HX_STALL_MISPREDICT, true);
+    else
+        gen_branch_way(b, p, false, 0, HX_STALL_BRANCH, false);
     for (unsigned i = 0; i < nend; i++)
         x86_patch(b, ends[i]);
+}
+
+// The registers of `regs` whose results may not be ready when the packet now compiled issues
+// (gen_data_stall need look only at these): all but those the block's packet i set with a
+// latency of at most this packet's distance from it (each packet takes at least one pcycle,
+// so this one issues at least that many pcycles after packet i; a register's ready time is
+// the last set's: hexsim_timing_set_ready).
+static uint32_t gen_ready_regs(const struct gen *g, uint32_t regs)
+{
+    uint32_t left = regs;
+    for (uint32_t m = regs; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        if (g->set_by[r] && g->lat[r] <= g->npk + 1 - g->set_by[r])
+            left &= ~(1u << r);
+    }
+    return left;
+}
+
+// Notes the ready times packet pt sets (hexsim_timing_writes, in its order) for
+// gen_ready_regs.
+static void gen_note_writes(struct gen *g, const struct hexsim_timing_params *tp,
+                            const struct hexsim_packet_timing *pt)
+{
+    const uint32_t mask[4] = { pt->w_load, pt->w_mpy, pt->w_fp, pt->w_xfer };
+    const unsigned lat[4] = { tp->lat_load, tp->lat_mpy, tp->lat_fp, tp->hvx_xfer };
+    for (unsigned k = 0; k < 4; k++) {
+        for (uint32_t m = mask[k]; m; m &= m - 1) {
+            int r = __builtin_ctz(m);
+            g->set_by[r] = g->npk + 1;
+            g->lat[r] = lat[k];
+        }
+    }
 }
 
 // What hx_commit_packet and hx_alu_commit with jumps do after the registers: the count (kept
@@ -611,8 +687,11 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
     }
     const struct hexsim_packet_timing *pt = &p->tm;
     x86_load(b, 8, X86_RAX, RC, CO(pcycles));
-    if (pt->rd)
-        gen_data_stall(b, pt->rd);
+    const uint32_t rd = gen_ready_regs(g, pt->rd);
+    if (rd)
+        gen_data_stall(b, rd);
+    gen_note_writes(g, tp, pt);
+    g->npk++;
     if (pt->hvx) {   // the vector registers: a call (an HVX packet does far more work)
         x86_mov_r64_r64(b, X86_RDX, X86_RAX);
         x86_mov_r64_r64(b, X86_RDI, RX);
@@ -631,19 +710,17 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
         return;
     }
     g->pc = 0;   // set below
-    x86_store(b, 8, X86_RSP, 0, X86_RAX);
-    x86_mov_r32_imm32(b, X86_RCX, 1);   // one pcycle (x->tcost is 0: jit.h)
-    if (pt->extra) {   // fixed costs (rare): hexsim_timing_extra
-        x86_store(b, 8, X86_RSP, 8, X86_RCX);
-        x86_mov_r64_r64(b, X86_RDI, RX);
-        arg_ptr(b, X86_RSI, pt);
-        call(b, (const void *)jit_timing_extra);
-        x86_load(b, 8, X86_RCX, X86_RSP, 8);
-        x86_add_r64_r64(b, X86_RCX, X86_RAX);
-        x86_load(b, 8, X86_RAX, X86_RSP, 0);
-    } else {
-        gen_branch_cost(b, tp, pt);
+    if (!pt->extra) {   // a branch or a hint: each way on its own (x->tcost is 0: jit.h)
+        gen_writes(b, tp, pt);
+        gen_branch_commit(b, tp, p);
+        return;
     }
+    // fixed costs (rare): hexsim_timing_extra
+    x86_store(b, 8, X86_RSP, 0, X86_RAX);
+    x86_mov_r64_r64(b, X86_RDI, RX);
+    arg_ptr(b, X86_RSI, pt);
+    call(b, (const void *)jit_timing_extra);
+    x86_lea(b, X86_RCX, X86_RAX, 1);   // and one pcycle (x->tcost is 0: jit.h)
     x86_store(b, 8, X86_RSP, 8, X86_RCX);
     x86_load(b, 8, X86_RAX, X86_RSP, 0);
     gen_writes(b, tp, pt);
@@ -667,27 +744,39 @@ static void gen_commit_tail(struct gen *g, const struct hx_block_pkt *p, bool la
     x86_patch(b, done);
 }
 
-// A packet that set x->full: if it wrote nothing but sticky USR bits (no control or guest
-// registers, no released reservation, no HVX state) they go into USR now and the usual
-// commit follows (what hx_alu_full does, and what hx_commit_full amounts to then); else to
-// the full commit (rare[0..3]).
-static void gen_fold_sticky(struct x86_buf *b, size_t rare[4])
+// A packet that set x->full: if it wrote nothing but sticky USR bits and (`ctrl`: a packet
+// ending no loop, whose commit needs no loop registers as they were before it) control
+// registers, with no guest registers, no released reservation and no HVX state, those go in
+// now and the usual commit follows (what hx_alu_full does, and what hx_commit_full amounts
+// to then); else to the full commit (rare[0..n), n returned).
+static unsigned gen_fold_sticky(struct x86_buf *b, size_t rare[4], bool ctrl)
 {
     _Static_assert(SIZE(struct hx_exec, cmask) == 4 && SIZE(struct hx_exec, gmask) == 4 &&
                    SIZE(struct hx_exec, usr_sticky) == 4 &&
                    SIZE(struct hx_exec, release_reservation) == 1 &&
                    SIZE(struct hx_exec, hvx) == 1, "full");
-    x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
-    rare[0] = x86_jcc(b, X86_CC_NE);
+    unsigned n = 0;
+    if (!ctrl) {
+        x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
+        rare[n++] = x86_jcc(b, X86_CC_NE);
+    }
     x86_cmp_mem_imm(b, 4, RX, XO(gmask), 0);
-    rare[1] = x86_jcc(b, X86_CC_NE);
+    rare[n++] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 1, RX, XO(release_reservation), 0);
-    rare[2] = x86_jcc(b, X86_CC_NE);
+    rare[n++] = x86_jcc(b, X86_CC_NE);
     x86_cmp_mem_imm(b, 1, RX, XO(hvx), 0);
-    rare[3] = x86_jcc(b, X86_CC_NE);
+    rare[n++] = x86_jcc(b, X86_CC_NE);
+    if (ctrl) {   // hx_commit_full's order: the control registers, then the sticky bits
+        x86_cmp_mem_imm(b, 4, RX, XO(cmask), 0);
+        size_t none = x86_jcc(b, X86_CC_E);
+        x86_mov_r64_r64(b, X86_RDI, RX);
+        call(b, (const void *)jit_commit_ctrl);
+        x86_patch(b, none);
+    }
     x86_load(b, 4, X86_RAX, RX, XO(usr_sticky));
     x86_or_mem_r32(b, RC, CO(c[HX_USR]), X86_RAX);
     x86_store_imm(b, 4, RX, XO(usr_sticky), 0);
+    return n;
 }
 
 static struct stub *new_stub(struct gen *g, enum stub_kind kind, const struct hx_block_pkt *p,
@@ -853,8 +942,7 @@ static void gen_stub(struct gen *g, const struct stub *st)
     unsigned nrare = 0;
     if (st->sticky) {   // x->full: sticky USR bits only are folded in here, then on as usual
         x86_patch(b, st->sticky);
-        gen_fold_sticky(b, rare);
-        nrare = 4;
+        nrare = gen_fold_sticky(b, rare, !p->endloop);
         x86_store_imm(b, 1, RX, XO(full), 0);   // (packet_may)
         x86_jmp_back(b, -1, st->usual);
     }
@@ -915,6 +1003,12 @@ void hx_jit_link(uint8_t *link, uint32_t pc, const void *target)
     memcpy(link, &pc, 4);
 }
 
+// The gate is a `jmp rel32` (E9 rel32) to the exit; opened, it jumps to the next instruction.
+void hx_jit_open_gate(uint8_t *gate)
+{
+    memset(gate, 0, 4);
+}
+
 // System mode: to the exit (with no event, cpu.pc unchanged) unless the vCPU's soft TLB for
 // its mode (x->xlat->tlb) maps va's page to page, for execution (what run_jit.c checks).
 static void gen_xlat_check(struct gen *g, uint32_t va, const struct hexsim_page *page)
@@ -965,6 +1059,9 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
         if (!b->full && blk->link[i] + LINK_JMP_REL != b->start + jmp)
             b->full = true;   // (cannot happen: the layout hx_jit_link patches)
     }
+    // user mode: to the run loop, which links (the gate), while a link is free
+    size_t gate = t->sys ? 0 : x86_jmp(b);
+    blk->link_gate = t->sys ? NULL : b->start + gate;
 #define JO(field) OFF(struct hx_block_jc, field)
     _Static_assert(sizeof(struct hx_block_jc) == 32 && SIZE(struct hx_block_jc, key) == 4 &&
                    SIZE(struct hx_block_jc, tag) == 4 && SIZE(struct hx_block_jc, far) == 8 &&
@@ -999,6 +1096,8 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     x86_patch(b, miss);
     if (t->sys)
         x86_patch(b, miss2);
+    else
+        x86_patch(b, gate);
     arg_ptr(b, X86_RAX, &t->exit_from);
     arg_ptr(b, X86_RCX, blk);
     x86_store(b, 8, X86_RAX, 0, X86_RCX);
@@ -1037,6 +1136,18 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
     g.pk = g.in = 0;
     g.pc = 0;
     g.store_now = -1;   // unknown
+    g.npk = 0;
+    memset(g.set_by, 0, sizeof(g.set_by));
+    // called: the state compiled code keeps between packets (jit.c's head), which blocks
+    // going on into others leave so (gen_chain: no event, no store staged, code_gen as at the
+    // start, x->wr the register file)
+    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
+    x86_store_imm(&b, 1, RX, XO(full), 0);
+    gen_no_stores(&b);   // (gen_staged)
+    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
+    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
+    x86_lea(&b, X86_RAX, RC, CO(r));
+    x86_store(&b, 8, RX, XO(wr), X86_RAX);
     // compiled blocks go on from here (gen_chain), if the packet limit allows all of this
     // block's packets (jit.h: the block called runs whatever the limit)
     size_t called = x86_jmp(&b);
@@ -1086,14 +1197,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
         add_exit(&g, x86_jcc(&b, X86_CC_AE));
     }
     x86_patch(&b, called);
-    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged)
-    x86_store_imm(&b, 1, RX, XO(pmask), 0);   // (packet_may)
-    x86_store_imm(&b, 1, RX, XO(full), 0);
-    gen_no_stores(&b);   // (gen_staged)
-    x86_load(&b, 8, RGEN, RMEM, OFF(struct hexsim_mem, code_gen));
-    x86_store_imm(&b, 4, REV, OFF(struct hexsim_event_info, kind), HX_EV_NONE);
-    x86_lea(&b, X86_RAX, RC, CO(r));
-    x86_store(&b, 8, RX, XO(wr), X86_RAX);
+    x86_store_imm(&b, 4, RX, XO(branch_idx), -1);   // (gen_staged: a branch may have gone before)
     const struct hexsim_insn *op = blk->op;
     for (unsigned i = 0; i < blk->npk; i++) {
         const struct hx_block_pkt *p = &blk->pk[i];

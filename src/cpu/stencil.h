@@ -21,11 +21,16 @@ enum hx_stencil_rel_kind {
     HX_REL_ROFF = 5,   // 4 bytes: 4 * the number of the general register operand arg & 15
                        // names, formed as kind arg >> 4 says (hexsim_stencil_regnum) + addend
     HX_REL_DATA = 6,   // rel32 to hexsim_stencil_data[arg] (S + A - P): constants the code reads
+    HX_REL_RBIT = 7,   // 4 bytes: the write-mask bits (x->rmask) of the general register (pair)
+                       // operand arg & 15 names, formed as kind arg >> 4 says
+                       // (hexsim_stencil_regbits) + addend
 };
 
 // The number of the general register an operand field names, by kind (tools/isa_sem.py
 // REG_KIND: 0 as encoded, 1 a subinstruction's register, 2 a pair, 3 a subinstruction's pair).
 unsigned hexsim_stencil_regnum(unsigned kind, uint32_t op);
+// Its bits in the write mask x->rmask (sem.h hx_wr, hx_wrr): one, or two for a pair.
+uint32_t hexsim_stencil_regbits(unsigned kind, uint32_t op);
 
 // It calls a function other than the slow memory paths (which set x->cur_in themselves and
 // touch neither x->full nor the predicates): that may read x->cur_in, set x->full, write

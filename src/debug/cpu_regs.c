@@ -81,27 +81,51 @@ int hexsim_dbg_cpu_write_wide(struct hexsim_cpu *c, unsigned num, const void *bu
     return 0;
 }
 
+// Where a scalar register lives in struct hexsim_cpu: a 32-bit word, or a 64-bit counter
+// whose high or low half it is; neither for P3:0 (c->p[0..3] packed).
+struct where {
+    uint32_t *word;
+    uint64_t *counter;
+    bool hi;
+};
+
+// Where scalar register num lives in c (false: not a scalar register).
+static bool scalar_reg(const struct hexsim_cpu *c, unsigned num, struct where *w)
+{
+    struct hexsim_cpu *m = (struct hexsim_cpu *)c;
+    *w = (struct where){ NULL, NULL, false };
+    if (num >= HEXSIM_DBG_CPU_NREGS)
+        return false;
+    if (num < 32) {
+        w->word = &m->r[num];
+        return true;
+    }
+    unsigned n = num - 32;
+    w->hi = n == HX_UPCYCLEHI || n == HX_UTIMERHI || n == HX_PKTCOUNTHI;
+    switch (n) {
+    case HX_P3_0: break;
+    case HX_PC: w->word = &m->pc; break;
+    case HX_UPCYCLELO: case HX_UTIMERLO: case HX_UPCYCLEHI: case HX_UTIMERHI:
+        w->counter = &m->pcycles;
+        break;
+    case HX_PKTCOUNTLO: case HX_PKTCOUNTHI: w->counter = &m->packets; break;
+    default: w->word = &m->c[n]; break;
+    }
+    return true;
+}
+
 int hexsim_dbg_cpu_read(const struct hexsim_cpu *c, unsigned num, uint64_t *val)
 {
-    if (num < 32) {
-        *val = c->r[num];
-        return 0;
-    }
-    if (num >= HEXSIM_DBG_CPU_NREGS)
+    struct where w;
+    if (!scalar_reg(c, num, &w))
         return -1;
-    unsigned n = num - 32;
-    switch (n) {
-    case HX_P3_0:
+    if (w.word)
+        *val = *w.word;
+    else if (w.counter)
+        *val = (uint32_t)(w.hi ? *w.counter >> 32 : *w.counter);
+    else
         *val = (uint32_t)c->p[0] | (uint32_t)c->p[1] << 8 | (uint32_t)c->p[2] << 16 |
                (uint32_t)c->p[3] << 24;
-        break;
-    case HX_PC: *val = c->pc; break;
-    case HX_UPCYCLELO: case HX_UTIMERLO: *val = (uint32_t)c->pcycles; break;
-    case HX_UPCYCLEHI: case HX_UTIMERHI: *val = (uint32_t)(c->pcycles >> 32); break;
-    case HX_PKTCOUNTLO: *val = (uint32_t)c->packets; break;
-    case HX_PKTCOUNTHI: *val = (uint32_t)(c->packets >> 32); break;
-    default: *val = c->c[n]; break;
-    }
     return 0;
 }
 
@@ -112,25 +136,16 @@ static uint64_t set_half(uint64_t v, bool hi, uint32_t x)
 
 int hexsim_dbg_cpu_write(struct hexsim_cpu *c, unsigned num, uint64_t val)
 {
+    struct where w;
     uint32_t v = (uint32_t)val;
-    if (num < 32) {
-        c->r[num] = v;
-        return 0;
-    }
-    if (num >= HEXSIM_DBG_CPU_NREGS)
+    if (!scalar_reg(c, num, &w))
         return -1;
-    unsigned n = num - 32;
-    switch (n) {
-    case HX_P3_0:
+    if (w.word)
+        *w.word = v;
+    else if (w.counter)
+        *w.counter = set_half(*w.counter, w.hi, v);
+    else
         for (unsigned i = 0; i < 4; i++)
             c->p[i] = (uint8_t)(v >> (8 * i));
-        break;
-    case HX_PC: c->pc = v; break;
-    case HX_UPCYCLELO: case HX_UTIMERLO: c->pcycles = set_half(c->pcycles, false, v); break;
-    case HX_UPCYCLEHI: case HX_UTIMERHI: c->pcycles = set_half(c->pcycles, true, v); break;
-    case HX_PKTCOUNTLO: c->packets = set_half(c->packets, false, v); break;
-    case HX_PKTCOUNTHI: c->packets = set_half(c->packets, true, v); break;
-    default: c->c[n] = v; break;
-    }
     return 0;
 }

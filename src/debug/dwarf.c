@@ -303,26 +303,35 @@ int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_d
     return rc;
 }
 
+// The first top-level DIE *d (of the unit *cudie) whose tag is tag0 or tag1, named name,
+// that has attribute attr (has) or lacks it (!has).
+static bool find_top(struct hexsim_dwarf *dw, int tag0, int tag1, const char *name, int attr,
+                     bool has, Dwarf_Die *cudie, Dwarf_Die *d)
+{
+    Dwarf_CU *cu = NULL;
+    while (next_cu(dw, &cu, cudie)) {
+        if (dwarf_child(cudie, d) != 0)
+            continue;
+        do {
+            int tag = dwarf_tag(d);
+            const char *nm;
+            if ((tag == tag0 || tag == tag1) && (nm = dwarf_diename(d)) &&
+                strcmp(nm, name) == 0 && (dwarf_hasattr(d, (unsigned)attr) != 0) == has)
+                return true;
+        } while (dwarf_siblingof(d, d) == 0);
+    }
+    return false;
+}
+
 int hexsim_dwarf_func_named(struct hexsim_dwarf *dw, const char *name,
                             struct hexsim_dwarf_func *f)
 {
-    if (!dw)
-        return -1;
-    Dwarf_CU *cu = NULL;
     Dwarf_Die cudie, d;
-    while (next_cu(dw, &cu, &cudie)) {
-        if (dwarf_child(&cudie, &d) != 0)
-            continue;
-        do {
-            const char *nm;
-            if (dwarf_tag(&d) == DW_TAG_subprogram && (nm = dwarf_diename(&d)) &&
-                strcmp(nm, name) == 0 && dwarf_hasattr(&d, DW_AT_low_pc)) {
-                fill_func(&cudie, &d, f);
-                return 0;
-            }
-        } while (dwarf_siblingof(&d, &d) == 0);
-    }
-    return -1;
+    if (!dw || !find_top(dw, DW_TAG_subprogram, DW_TAG_subprogram, name, DW_AT_low_pc, true,
+                         &cudie, &d))
+        return -1;
+    fill_func(&cudie, &d, f);
+    return 0;
 }
 
 // ---- types
@@ -429,6 +438,24 @@ static const struct hexsim_dtype *to_type(struct hexsim_dwarf *dw, struct hexsim
     return t;
 }
 
+// A new type named name of the kind that a qualifier, typedef or aggregate tag makes.
+static struct hexsim_dtype *named_type(struct hexsim_dtypes *a, int tag, const char *name)
+{
+    int kind;
+    switch (tag) {
+    case DW_TAG_const_type: kind = HEXSIM_T_CONST; break;
+    case DW_TAG_volatile_type: kind = HEXSIM_T_VOLATILE; break;
+    case DW_TAG_typedef: kind = HEXSIM_T_TYPEDEF; break;
+    case DW_TAG_union_type: kind = HEXSIM_T_UNION; break;
+    case DW_TAG_enumeration_type: kind = HEXSIM_T_ENUM; break;
+    default: kind = HEXSIM_T_STRUCT; break;   // structure and class
+    }
+    struct hexsim_dtype *t = hexsim_dtype_new(a, kind);
+    if (t)
+        t->name = hexsim_dtype_str(a, name);
+    return t;
+}
+
 static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexsim_dtypes *a,
                                             Dwarf_Die *die)
 {
@@ -464,11 +491,8 @@ static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexs
     case DW_TAG_const_type:
     case DW_TAG_volatile_type:
     case DW_TAG_typedef:
-        if (!(t = hexsim_dtype_new(a, tag == DW_TAG_const_type ? HEXSIM_T_CONST :
-                                      tag == DW_TAG_volatile_type ? HEXSIM_T_VOLATILE :
-                                      HEXSIM_T_TYPEDEF)))
+        if (!(t = named_type(a, tag, name)))
             return NULL;
-        t->name = hexsim_dtype_str(a, name);
         remember(dw, off, t);
         t->target = type_attr(dw, a, die);
         return t;
@@ -514,11 +538,8 @@ static const struct hexsim_dtype *make_type(struct hexsim_dwarf *dw, struct hexs
     case DW_TAG_class_type:
     case DW_TAG_union_type:
     case DW_TAG_enumeration_type:
-        if (!(t = hexsim_dtype_new(a, tag == DW_TAG_union_type ? HEXSIM_T_UNION :
-                                      tag == DW_TAG_enumeration_type ? HEXSIM_T_ENUM :
-                                      HEXSIM_T_STRUCT)))
+        if (!(t = named_type(a, tag, name)))
             return NULL;
-        t->name = hexsim_dtype_str(a, name);
         t->size = (uint32_t)sdata(die, DW_AT_byte_size, 0);
         t->is_signed = true;
         remember(dw, off, t);
@@ -583,20 +604,10 @@ const struct hexsim_dtype *hexsim_dwarf_type(struct hexsim_dwarf *dw, struct hex
         want[0] = want[1] = DW_TAG_enumeration_type;
         name += 5;
     }
-    Dwarf_CU *cu = NULL;
     Dwarf_Die cudie, d;
-    while (next_cu(dw, &cu, &cudie)) {
-        if (dwarf_child(&cudie, &d) != 0)
-            continue;
-        do {
-            int tag = dwarf_tag(&d);
-            const char *nm;
-            if ((tag == want[0] || tag == want[1]) && (nm = dwarf_diename(&d)) &&
-                strcmp(nm, name) == 0 && !dwarf_hasattr(&d, DW_AT_declaration))
-                return to_type(dw, a, &d);
-        } while (dwarf_siblingof(&d, &d) == 0);
-    }
-    return NULL;
+    if (!find_top(dw, want[0], want[1], name, DW_AT_declaration, false, &cudie, &d))
+        return NULL;
+    return to_type(dw, a, &d);
 }
 
 // ---- variables

@@ -221,6 +221,47 @@ int hexsim_mem_copy_out(struct hexsim_mem *m, uint32_t addr, void *dst, size_t n
     return HEXSIM_MEM_OK;
 }
 
+size_t hexsim_mem_spans(struct hexsim_mem *m, uint32_t addr, size_t n, unsigned need,
+                        struct iovec *iov, size_t max, size_t *got, int *fault)
+{
+    size_t k = 0, done = 0;
+    uint64_t a = addr;
+    *fault = HEXSIM_MEM_OK;
+    while (done < n) {
+        struct hexsim_page *p = a <= 0xffffffffu ? page_of(m, (uint32_t)a) : NULL;
+        int f = !p ? HEXSIM_MEM_UNMAPPED
+                   : need && !(p->prot & need) ? HEXSIM_MEM_PROT : HEXSIM_MEM_OK;
+        if (f) {
+            if (!k)
+                *fault = f;
+            break;
+        }
+        size_t off = (size_t)(a & (HEXSIM_PAGE_SIZE - 1));
+        size_t chunk = HEXSIM_PAGE_SIZE - off < n - done ? HEXSIM_PAGE_SIZE - off : n - done;
+        uint8_t *d = p->data + off;
+        if (k && (uint8_t *)iov[k - 1].iov_base + iov[k - 1].iov_len == d)
+            iov[k - 1].iov_len += chunk;
+        else if (k == max)
+            break;
+        else
+            iov[k++] = (struct iovec){ d, chunk };
+        done += chunk;
+        a += chunk;
+    }
+    *got = done;
+    return k;
+}
+
+void hexsim_mem_spans_written(struct hexsim_mem *m, uint32_t addr, size_t n)
+{
+    uint64_t a = addr & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1), end = (uint64_t)addr + n;
+    for (; n && a < end && a <= 0xffffffffu; a += HEXSIM_PAGE_SIZE) {
+        struct hexsim_page *p = page_of(m, (uint32_t)a);
+        if (p && p->code)
+            hexsim_page_written(m, p);
+    }
+}
+
 size_t hexsim_mem_fetch(struct hexsim_mem *m, uint32_t addr, uint32_t *words, size_t n,
                         int *fault)
 {

@@ -53,8 +53,8 @@ static int ut_write_wide(void *t, unsigned thread, unsigned num, const void *buf
 
 // Page by page, so that a transfer stops short at the first unmapped byte. Any permission
 // will do for a debugger read; writes ignore permissions (and drop cached code).
-static size_t ut_read_mem(void *t, unsigned thread, uint64_t addr, void *buf, size_t len,
-                          unsigned flags)
+static size_t transfer(void *t, unsigned thread, uint64_t addr, void *rbuf, const void *wbuf,
+                       size_t len, unsigned flags)
 {
     struct hexsim_user_dbg *d = t;
     size_t done = 0;
@@ -65,31 +65,26 @@ static size_t ut_read_mem(void *t, unsigned thread, uint64_t addr, void *buf, si
         size_t chunk = HEXSIM_PAGE_SIZE - (a & (HEXSIM_PAGE_SIZE - 1));
         if (chunk > len - done)
             chunk = len - done;
-        if (hexsim_mem_copy_out(&d->u->mem, a, (uint8_t *)buf + done, chunk,
-                                HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X, NULL))
+        if (wbuf ? hexsim_mem_copy_in(&d->u->mem, a, (const uint8_t *)wbuf + done, chunk, true,
+                                      NULL)
+                 : hexsim_mem_copy_out(&d->u->mem, a, (uint8_t *)rbuf + done, chunk,
+                                       HEXSIM_PROT_R | HEXSIM_PROT_W | HEXSIM_PROT_X, NULL))
             break;
         done += chunk;
     }
     return done;
 }
 
+static size_t ut_read_mem(void *t, unsigned thread, uint64_t addr, void *buf, size_t len,
+                          unsigned flags)
+{
+    return transfer(t, thread, addr, buf, NULL, len, flags);
+}
+
 static size_t ut_write_mem(void *t, unsigned thread, uint64_t addr, const void *buf,
                            size_t len, unsigned flags)
 {
-    struct hexsim_user_dbg *d = t;
-    size_t done = 0;
-    if (thread != 1 || (flags & HEXSIM_DBG_MEM_PHYS))
-        return 0;
-    while (done < len && addr + done <= 0xffffffffu) {
-        uint32_t a = (uint32_t)(addr + done);
-        size_t chunk = HEXSIM_PAGE_SIZE - (a & (HEXSIM_PAGE_SIZE - 1));
-        if (chunk > len - done)
-            chunk = len - done;
-        if (hexsim_mem_copy_in(&d->u->mem, a, (const uint8_t *)buf + done, chunk, true, NULL))
-            break;
-        done += chunk;
-    }
-    return done;
+    return transfer(t, thread, addr, NULL, buf, len, flags);
 }
 
 static void stop_exit(struct hexsim_user_dbg *d, struct hexsim_dbg_stop *stop)

@@ -4,7 +4,10 @@
 // the segment's permissions, copies the file bytes and zero-fills the rest, and sets the
 // entry point, program-header address (AT_PHDR) and the initial program break. The core
 // version comes from e_flags (EF_HEXAGON_MACH: 0x60 = V60, ...). The image comes from a file
-// or from memory (hexsim_user_load_elf_mem: fuzzing, tests).
+// or from memory (hexsim_user_load_elf_mem: fuzzing, tests); from a file, libelf reads only
+// the headers and the segments' bytes go straight from the file into guest memory (no copy
+// of the whole file in host memory first: the start-up of every exec, issue 33).
+#define _DEFAULT_SOURCE      // preadv
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -12,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "hexsim/arch.h"
@@ -21,15 +26,39 @@
 #define EM_QDSP6 164
 #endif
 
-// Loads from an ELF descriptor whose whole image libelf can hand back (elf_rawfile): the
-// segment bytes are copied from that image after checking they lie inside it, so no size
-// taken from the file is ever allocated.
-static int load(struct hexsim_user *u, Elf *elf, const char *path, char *err, size_t errlen)
+// Reads n bytes at off of file fd into guest memory at addr (mapped just now: any
+// protection); 0, or -1 when the file ends first or cannot be read.
+static int read_segment(struct hexsim_user *u, int fd, uint64_t off, uint32_t addr, size_t n)
+{
+    for (size_t done = 0; done < n;) {
+        struct iovec iov[64];
+        size_t got;
+        int f;
+        size_t k = hexsim_mem_spans(&u->mem, addr + (uint32_t)done, n - done, 0, iov, 64,
+                                    &got, &f);
+        ssize_t r = k ? preadv(fd, iov, (int)k, (off_t)(off + done)) : -1;
+        if (r <= 0)
+            return -1;
+        done += (size_t)r;
+    }
+    return 0;
+}
+
+// Loads from an ELF descriptor: with fd >= 0 the segment bytes are read from that file,
+// else copied from the whole image libelf hands back (elf_rawfile); either way after
+// checking they lie inside the file, so no size taken from the file is ever allocated.
+static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char *err,
+                size_t errlen)
 {
     size_t image_size = 0;
-    const char *image = elf ? elf_rawfile(elf, &image_size) : NULL;
+    const char *image = NULL;
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0)
+        image_size = (size_t)st.st_size;
+    else if (fd < 0 && elf)
+        image = elf_rawfile(elf, &image_size);
     GElf_Ehdr eh;
-    if (!image || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+    if (!elf || (fd < 0 && !image) || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
         snprintf(err, errlen, "%s: not an ELF file", path);
         return -1;
     }
@@ -83,8 +112,16 @@ static int load(struct hexsim_user *u, Elf *elf, const char *path, char *err, si
                          path, i, (unsigned long long)ph.p_filesz);
                 return -1;
             }
-            hexsim_mem_copy_in(&u->mem, (uint32_t)ph.p_vaddr, image + ph.p_offset,
-                               ph.p_filesz, true, NULL);
+            if (!image) {
+                if (read_segment(u, fd, ph.p_offset, (uint32_t)ph.p_vaddr, ph.p_filesz)) {
+                    snprintf(err, errlen, "%s: segment %zu: cannot read its %llu bytes", path,
+                             i, (unsigned long long)ph.p_filesz);
+                    return -1;
+                }
+            } else {
+                hexsim_mem_copy_in(&u->mem, (uint32_t)ph.p_vaddr, image + ph.p_offset,
+                                   ph.p_filesz, true, NULL);
+            }
         }
         if (!u->phdr_addr && ph.p_offset == 0 && eh.e_phoff < ph.p_filesz)
             u->phdr_addr = (uint32_t)(ph.p_vaddr + eh.e_phoff);
@@ -128,7 +165,7 @@ int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, siz
         return -1;
     }
     Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
-    int rc = load(u, elf, path, err, errlen);
+    int rc = load(u, elf, fd, path, err, errlen);
     if (elf)
         elf_end(elf);
     close(fd);
@@ -144,7 +181,7 @@ int hexsim_user_load_elf_mem(struct hexsim_user *u, const void *image, size_t si
     }
     // elf_memory takes a non-const pointer; the image is only read here.
     Elf *elf = elf_memory((char *)(uintptr_t)image, size);
-    int rc = load(u, elf, name, err, errlen);
+    int rc = load(u, elf, -1, name, err, errlen);
     if (elf)
         elf_end(elf);
     return rc;

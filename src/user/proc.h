@@ -21,6 +21,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+// clone flags (Linux include/uapi/linux/sched.h)
+#define HX_CLONE_VM 0x100u
+#define HX_CLONE_VFORK 0x4000u
+#define HX_CLONE_THREAD 0x10000u
+#define HX_CLONE_SETTLS 0x80000u
+#define HX_CLONE_PARENT_SETTID 0x100000u
+#define HX_CLONE_CHILD_CLEARTID 0x200000u
+#define HX_CLONE_DETACHED 0x400000u
+#define HX_CLONE_CHILD_SETTID 0x1000000u
+
 #define HX_PROC_SLOTS 1024       // processes alive (or not yet waited for) at once
 #define HX_PID_MAX 4194304       // pids and tids are not reused: fork gives -EAGAIN beyond
 

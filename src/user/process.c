@@ -26,14 +26,6 @@
 #include "proc.h"
 #include "sys.h"
 
-#define CLONE_VM 0x100u
-#define CLONE_VFORK 0x4000u
-#define CLONE_THREAD 0x10000u
-#define CLONE_SETTLS 0x80000u
-#define CLONE_PARENT_SETTID 0x100000u
-#define CLONE_CHILD_CLEARTID 0x200000u
-#define CLONE_DETACHED 0x400000u
-#define CLONE_CHILD_SETTID 0x1000000u
 #define G_CLD_EXITED 1   // asm-generic siginfo.h (the host's are the same)
 #define G_CLD_KILLED 2
 
@@ -283,7 +275,7 @@ static void __attribute__((noreturn)) child_run(struct hexsim_user *u, int32_t v
     struct hx_thread *t = &os->t[0];
     t->tid = vpid;
     t->pending = 0;
-    t->clear_tid = flags & CLONE_CHILD_CLEARTID ? ctid : 0;
+    t->clear_tid = flags & HX_CLONE_CHILD_CLEARTID ? ctid : 0;
     os->pending = 0;
     for (unsigned i = 0; i < 3; i++)
         os->itimer[i].next = HX_NO_TIME;
@@ -294,9 +286,9 @@ static void __attribute__((noreturn)) child_run(struct hexsim_user *u, int32_t v
     u->cpu.r[0] = 0;
     if (sp)
         u->cpu.r[29] = sp;
-    if (flags & CLONE_SETTLS)
+    if (flags & HX_CLONE_SETTLS)
         u->cpu.c[HX_UGP] = tls;
-    if (flags & CLONE_CHILD_SETTID)
+    if (flags & HX_CLONE_CHILD_SETTID)
         hx_put32(u, ctid, (uint32_t)vpid);
     memset(&u->strace_held, 0, sizeof(u->strace_held));
     u->pause_at = 0;   // snapshots are of the first process only
@@ -311,9 +303,10 @@ static void __attribute__((noreturn)) child_run(struct hexsim_user *u, int32_t v
 int64_t hx_fork(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t ptid,
                 uint32_t ctid, uint32_t tls)
 {
-    const uint32_t known = 0xffu | CLONE_VM | CLONE_VFORK | CLONE_SETTLS | CLONE_PARENT_SETTID |
-                           CLONE_CHILD_CLEARTID | CLONE_CHILD_SETTID | CLONE_DETACHED;
-    if ((flags & ~known) || ((flags & CLONE_VM) && !(flags & CLONE_VFORK))) {
+    const uint32_t known = 0xffu | HX_CLONE_VM | HX_CLONE_VFORK | HX_CLONE_SETTLS |
+                           HX_CLONE_PARENT_SETTID | HX_CLONE_CHILD_CLEARTID |
+                           HX_CLONE_CHILD_SETTID | HX_CLONE_DETACHED;
+    if ((flags & ~known) || ((flags & HX_CLONE_VM) && !(flags & HX_CLONE_VFORK))) {
         if (!u->warned_fork)
             fprintf(u->err, "hexsim: warning: clone flags %#x (a new process sharing memory "
                     "or other state with its parent) are not supported (returns -ENOSYS)\n",
@@ -353,7 +346,7 @@ int64_t hx_fork(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t pti
     atomic_store(&s->sid, atomic_load(&me->sid));
     atomic_store(&s->status, -1);
     int vp[2] = { -1, -1 };
-    if ((flags & CLONE_VFORK) && pipe2(vp, O_CLOEXEC)) {
+    if ((flags & HX_CLONE_VFORK) && pipe2(vp, O_CLOEXEC)) {
         atomic_store(&s->hpid, 0);
         return -EAGAIN;
     }
@@ -375,7 +368,7 @@ int64_t hx_fork(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t pti
     }
     atomic_store(&s->hpid, (int32_t)h);
     p->child[p->nchild++] = (struct hx_child){ vpid, (int32_t)h, slot };
-    if (flags & CLONE_PARENT_SETTID)
+    if (flags & HX_CLONE_PARENT_SETTID)
         hx_put32(u, ptid, (uint32_t)vpid);
     if (vp[0] >= 0) {   // vfork: until the child calls execve or ends
         close(vp[1]);

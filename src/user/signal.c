@@ -380,14 +380,27 @@ bool hexsim_user_fault_signal(struct hexsim_user *u, const struct hexsim_event_i
 
 // ---- system calls
 
-int64_t sys_rt_sigaction(struct hexsim_user *u, uint32_t sig, uint32_t act, uint32_t oact,
-                         uint32_t size)
+// The signal state for a call passing a signal set of size bytes (it must be 8, the
+// kernel's sigset_t); NULL with *err -ENOMEM (no state) or -EINVAL (another size).
+static struct hexsim_user_os *sigset_call(struct hexsim_user *u, uint32_t size, int64_t *err)
 {
     struct hexsim_user_os *os = hx_os(u);
     if (!os)
-        return -ENOMEM;
-    if (size != 8)
-        return -EINVAL;
+        *err = -ENOMEM;
+    else if (size != 8)
+        *err = -EINVAL;
+    else
+        return os;
+    return NULL;
+}
+
+int64_t sys_rt_sigaction(struct hexsim_user *u, uint32_t sig, uint32_t act, uint32_t oact,
+                         uint32_t size)
+{
+    int64_t err;
+    struct hexsim_user_os *os = sigset_call(u, size, &err);
+    if (!os)
+        return err;
     if (sig < 1 || sig > HX_NSIG || ((sig == 9 || sig == 19) && act))
         return -EINVAL;
     uint8_t b[16];
@@ -428,11 +441,10 @@ static int read_set(struct hexsim_user *u, uint32_t addr, uint64_t *set)
 int64_t sys_rt_sigprocmask(struct hexsim_user *u, uint32_t how, uint32_t set, uint32_t oset,
                            uint32_t size)
 {
-    struct hexsim_user_os *os = hx_os(u);
+    int64_t err;
+    struct hexsim_user_os *os = sigset_call(u, size, &err);
     if (!os)
-        return -ENOMEM;
-    if (size != 8)
-        return -EINVAL;
+        return err;
     struct hx_thread *t = &os->t[os->cur];
     uint64_t old = t->mask, s = 0;
     if (set) {
@@ -467,11 +479,10 @@ int64_t sys_rt_sigpending(struct hexsim_user *u, uint32_t set, uint32_t size)
 
 int64_t sys_rt_sigsuspend(struct hexsim_user *u, uint32_t set, uint32_t size)
 {
-    struct hexsim_user_os *os = hx_os(u);
+    int64_t err;
+    struct hexsim_user_os *os = sigset_call(u, size, &err);
     if (!os)
-        return -ENOMEM;
-    if (size != 8)
-        return -EINVAL;
+        return err;
     uint64_t s;
     if (read_set(u, set, &s))
         return -EFAULT;
@@ -489,11 +500,10 @@ int64_t sys_rt_sigsuspend(struct hexsim_user *u, uint32_t set, uint32_t size)
 int64_t sys_rt_sigtimedwait(struct hexsim_user *u, uint32_t set, uint32_t info,
                             uint32_t timeout, uint32_t size, bool t64)
 {
-    struct hexsim_user_os *os = hx_os(u);
+    int64_t err;
+    struct hexsim_user_os *os = sigset_call(u, size, &err);
     if (!os)
-        return -ENOMEM;
-    if (size != 8)
-        return -EINVAL;
+        return err;
     uint64_t s;
     if (read_set(u, set, &s))
         return -EFAULT;

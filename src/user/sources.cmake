@@ -5,6 +5,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/elf_load.c
     ${CMAKE_CURRENT_LIST_DIR}/stack.c
     ${CMAKE_CURRENT_LIST_DIR}/syscall.c
+    ${CMAKE_CURRENT_LIST_DIR}/guest_io.c
     ${CMAKE_CURRENT_LIST_DIR}/sys_fs.c
     ${CMAKE_CURRENT_LIST_DIR}/sys_misc.c
     ${CMAKE_CURRENT_LIST_DIR}/thread.c

@@ -71,6 +71,17 @@ static inline int hx_host_fd(struct hexsim_user *u, uint32_t fd)
     return fd < HX_MAX_FDS ? u->guest_fd_map[fd] : -1;
 }
 
+// guest_io.c
+// One host read or write (readv/writev; preadv/pwritev at off when off >= 0) of the guest
+// buffers seg[0..n) (address, length), straight into or out of guest memory; a write goes on
+// until all is written or the host takes less. Bytes moved or -errno (-EFAULT: the first
+// byte cannot be reached; a later unreachable one ends the transfer there).
+int64_t hx_guest_io(struct hexsim_user *u, int h, bool wr, const uint32_t (*seg)[2], size_t n,
+                    int64_t off);
+// The same for a guest iovec array at iov of cnt entries (readv, writev).
+int64_t hx_guest_io_vec(struct hexsim_user *u, int h, bool wr, uint32_t iov, uint32_t cnt,
+                        int64_t off);
+
 // syscall.c
 // The name and argument kinds (see HEXSIM_SYSCALLS) of call nr: false when unknown.
 bool hx_syscall_info(uint32_t nr, const char **name, const char **kinds);

@@ -482,22 +482,13 @@ int64_t sys_pread64(struct hexsim_user *u, bool wr, uint32_t fd, uint32_t buf, u
     int64_t off = (int64_t)pair(lo, hi);
     if (off < 0)
         return -EINVAL;
-    uint8_t tmp[8192];
-    uint32_t n = len < sizeof(tmp) ? len : (uint32_t)sizeof(tmp);
-    if (wr) {
-        if (hx_get(u, buf, tmp, n))
-            return -EFAULT;
-        ssize_t r = pwrite(h, tmp, n, (off_t)off);
-        return r < 0 ? -errno : r;
-    }
-    if (n && hexsim_mem_check(&u->mem, buf, 1, HEXSIM_PROT_W))
-        return -EFAULT;
-    ssize_t r = pread(h, tmp, n, (off_t)off);
-    if (r < 0)
-        return -errno;
-    return hx_put(u, buf, tmp, (size_t)r) ? -EFAULT : r;
+    const uint32_t seg[1][2] = { { buf, len < 0x7ffff000u ? len : 0x7ffff000u } };
+    return hx_guest_io(u, h, wr, seg, 1, off);
 }
 
+// The host's sendfile (no copy through hexsim; the input's position, or *offp, moves as on
+// Linux); where the host refuses the pair of descriptors (EINVAL: an input it cannot
+// splice from), a read and write loop does the same.
 int64_t sys_sendfile64(struct hexsim_user *u, uint32_t ofd, uint32_t ifd, uint32_t offp,
                        uint32_t count)
 {
@@ -507,23 +498,38 @@ int64_t sys_sendfile64(struct hexsim_user *u, uint32_t ofd, uint32_t ifd, uint32
     uint64_t off = 0;
     if (offp && hx_get64(u, offp, &off))
         return -EFAULT;
-    uint8_t tmp[8192];
+    if ((int64_t)off < 0)
+        return -EINVAL;
+    if (count > 0x7ffff000u)   // MAX_RW_COUNT
+        count = 0x7ffff000u;
+    off_t hoff = (off_t)off;
+    ssize_t s = sendfile(ho, hi, offp ? &hoff : NULL, count);
     uint32_t done = 0;
-    while (done < count) {
-        size_t n = count - done < sizeof(tmp) ? count - done : sizeof(tmp);
-        ssize_t r = offp ? pread(hi, tmp, n, (off_t)(off + done)) : read(hi, tmp, n);
-        if (r < 0)
-            return done ? (int64_t)done : -errno;
-        if (r == 0)
-            break;
-        ssize_t w = write(ho, tmp, (size_t)r);
-        if (w < 0)
-            return done ? (int64_t)done : -errno;
-        done += (uint32_t)w;
-        if (w < r) {
-            if (!offp)
-                lseek(hi, (off_t)(w - r), SEEK_CUR);
-            break;
+    if (s >= 0) {
+        done = (uint32_t)s;
+    } else if (errno != EINVAL && errno != ENOSYS) {
+        return -errno;
+    } else {
+        uint8_t tmp[8192];
+        while (done < count) {
+            size_t n = count - done < sizeof(tmp) ? count - done : sizeof(tmp);
+            ssize_t r = offp ? pread(hi, tmp, n, (off_t)(off + done)) : read(hi, tmp, n);
+            if (r < 0)
+                return done ? (int64_t)done : -errno;
+            if (r == 0)
+                break;
+            ssize_t w = write(ho, tmp, (size_t)r);
+            if (w < 0) {
+                if (!offp)
+                    lseek(hi, -(off_t)r, SEEK_CUR);
+                return done ? (int64_t)done : -errno;
+            }
+            done += (uint32_t)w;
+            if (w < r) {
+                if (!offp)
+                    lseek(hi, (off_t)(w - r), SEEK_CUR);
+                break;
+            }
         }
     }
     if (offp) {

@@ -7,6 +7,7 @@
 // gives -EFAULT as the kernel would. Time is derived from the pcycle clock (reproducible)
 // unless --host-time; sleeping advances that clock instead of waiting. The other groups of
 // calls are in sys_fs.c, sys_misc.c, thread.c, signal.c and timer.c (sys.h).
+#define _DEFAULT_SOURCE      // preadv, pwritev
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -69,9 +70,9 @@
     X(61, "getdents64", "dfpu", sys_getdents64(u, r[0], r[1], r[2])) \
     X(62, "_llseek", "dfHpW", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
     X(63, "read", "dfru", (y = hx_io_yield(u, r[0], false)) ? y \
-                          : sys_read(u, r[0], r[1], r[2])) \
+                          : sys_rw(u, r[0], r[1], r[2], false)) \
     X(64, "write", "dfwu", (y = hx_io_yield(u, r[0], true)) ? y \
-                   : hx_sigpipe(u, sys_write(u, r[0], r[1], r[2]))) \
+                   : hx_sigpipe(u, sys_rw(u, r[0], r[1], r[2], true))) \
     X(65, "readv", "dfVu", (y = hx_io_yield(u, r[0], false)) ? y \
                    : sys_rwv(u, false, r[0], r[1], r[2])) \
     X(66, "writev", "dfvu", (y = hx_io_yield(u, r[0], true)) ? y \
@@ -194,10 +195,6 @@
     X(436, "close_range", "duud", sys_close_range(u, r[0], r[1], r[2])) \
     X(439, "faccessat2", "dDsQA", sys_faccessat2(u, r[0], r[1], r[2], r[3]))
 
-struct io_buf {
-    uint8_t data[8192];
-};
-
 // ---- file descriptors: guest numbers map to host descriptors hexsim opened for it
 
 // The lowest free guest descriptor from `lowest` on for host descriptor hfd (closed when
@@ -224,59 +221,23 @@ int hx_copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len)
     return -ENAMETOOLONG;
 }
 
-static int32_t sys_read(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len)
+// read and write: one guest buffer, straight into or out of guest memory (guest_io.c)
+static int32_t sys_rw(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len,
+                      bool wr)
 {
     int h = hx_host_fd(u, fd);
     if (h < 0)
         return -EBADF;
-    struct io_buf tmp;
-    uint32_t n = len < sizeof(tmp.data) ? len : (uint32_t)sizeof(tmp.data);
-    if (n && hexsim_mem_check(&u->mem, buf, 1, HEXSIM_PROT_W))
-        return -EFAULT;
-    ssize_t r = read(h, tmp.data, n);
-    if (r < 0)
-        return -errno;
-    return hx_put(u, buf, tmp.data, (size_t)r) ? -EFAULT : (int32_t)r;
-}
-
-static int32_t sys_write(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len)
-{
-    int h = hx_host_fd(u, fd);
-    if (h < 0)
-        return -EBADF;
-    struct io_buf tmp;
-    uint32_t done = 0;
-    while (done < len) {
-        uint32_t chunk = len - done < sizeof(tmp.data) ? len - done : (uint32_t)sizeof(tmp.data);
-        if (hexsim_mem_copy_out(&u->mem, buf + done, tmp.data, chunk, HEXSIM_PROT_R, NULL))
-            return done ? (int32_t)done : -EFAULT;
-        ssize_t w = write(h, tmp.data, chunk);
-        if (w < 0)
-            return done ? (int32_t)done : -errno;
-        done += (uint32_t)w;
-        if ((uint32_t)w < chunk)
-            break;
-    }
-    return (int32_t)done;
+    const uint32_t seg[1][2] = { { buf, len < 0x7ffff000u ? len : 0x7ffff000u } };
+    return (int32_t)hx_guest_io(u, h, wr, seg, 1, -1);
 }
 
 static int32_t sys_rwv(struct hexsim_user *u, bool wr, uint32_t fd, uint32_t iov, uint32_t cnt)
 {
-    if (cnt > 1024)
-        return -EINVAL;
-    int32_t total = 0;
-    for (uint32_t i = 0; i < cnt; i++) {
-        uint32_t v[2];
-        if (hexsim_mem_copy_out(&u->mem, iov + 8 * i, v, 8, HEXSIM_PROT_R, NULL))
-            return total ? total : -EFAULT;
-        int32_t r = wr ? sys_write(u, fd, v[0], v[1]) : sys_read(u, fd, v[0], v[1]);
-        if (r < 0)
-            return total ? total : r;
-        total += r;
-        if ((uint32_t)r < v[1])
-            break;
-    }
-    return total;
+    int h = hx_host_fd(u, fd);
+    if (h < 0)
+        return -EBADF;
+    return (int32_t)hx_guest_io_vec(u, h, wr, iov, cnt, -1);
 }
 
 // asm-generic fcntl.h values (octal), translated bit by bit to the host's and back
@@ -520,14 +481,15 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     if (hexsim_mem_map(&u->mem, at, size, guest_prot(prot)))
         return -ENOMEM;
     if (h >= 0) {   // private copy of the file's bytes (MAP_SHARED writes are not written back)
-        struct io_buf tmp;
         uint64_t off = (uint64_t)pgoff * HEXSIM_PAGE_SIZE;
-        for (uint32_t done = 0; done < len;) {
-            size_t n = len - done < sizeof(tmp.data) ? len - done : sizeof(tmp.data);
-            ssize_t r = pread(h, tmp.data, n, (off_t)(off + done));
+        for (uint32_t done = 0; done < len;) {   // read into the fresh pages (any protection)
+            struct iovec iov[64];
+            size_t got;
+            int f;
+            size_t k = hexsim_mem_spans(&u->mem, at + done, len - done, 0, iov, 64, &got, &f);
+            ssize_t r = k ? preadv(h, iov, (int)k, (off_t)(off + done)) : -1;
             if (r <= 0)
                 break;
-            hexsim_mem_copy_in(&u->mem, at + done, tmp.data, (size_t)r, true, NULL);
             done += (uint32_t)r;
         }
     }

@@ -19,14 +19,6 @@
 
 #include "sys.h"
 
-#define CLONE_VM 0x100u
-#define CLONE_VFORK 0x4000u
-#define CLONE_THREAD 0x10000u
-#define CLONE_SETTLS 0x80000u
-#define CLONE_PARENT_SETTID 0x100000u
-#define CLONE_CHILD_CLEARTID 0x200000u
-#define CLONE_CHILD_SETTID 0x1000000u
-
 static void init_thread(struct hx_thread *t, int32_t tid)
 {
     memset(t, 0, sizeof(*t));
@@ -314,9 +306,9 @@ int64_t sys_clone(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t p
     struct hexsim_user_os *os = hx_os(u);
     if (!os)
         return -ENOMEM;
-    if (!(flags & CLONE_THREAD))
+    if (!(flags & HX_CLONE_THREAD))
         return hx_fork(u, flags, sp, ptid, ctid, tls);   // a new process (process.c)
-    if (!(flags & CLONE_VM) || (flags & CLONE_VFORK))
+    if (!(flags & HX_CLONE_VM) || (flags & HX_CLONE_VFORK))
         return -EINVAL;
     if (os->n >= HX_MAX_THREADS)
         return -EAGAIN;
@@ -327,7 +319,7 @@ int64_t sys_clone(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t p
     int32_t tid = hx_new_id(u);
     if (tid < 0)
         return -EAGAIN;
-    if ((flags & CLONE_PARENT_SETTID) && hx_put32(u, ptid, (uint32_t)tid))
+    if ((flags & HX_CLONE_PARENT_SETTID) && hx_put32(u, ptid, (uint32_t)tid))
         return -EFAULT;
     struct hx_thread *parent = &os->t[os->cur], *c = &os->t[os->n];
     init_thread(c, tid);
@@ -336,11 +328,11 @@ int64_t sys_clone(struct hexsim_user *u, uint32_t flags, uint32_t sp, uint32_t p
     c->regs.r[0] = 0;
     if (sp)
         c->regs.r[29] = sp;
-    if (flags & CLONE_SETTLS)
+    if (flags & HX_CLONE_SETTLS)
         c->regs.c[HX_UGP] = tls;
-    if (flags & CLONE_CHILD_CLEARTID)
+    if (flags & HX_CLONE_CHILD_CLEARTID)
         c->clear_tid = ctid;
-    if ((flags & CLONE_CHILD_SETTID) && hx_put32(u, ctid, (uint32_t)tid))
+    if ((flags & HX_CLONE_CHILD_SETTID) && hx_put32(u, ctid, (uint32_t)tid))
         return -EFAULT;
     os->n++;
     os->threads_made++;

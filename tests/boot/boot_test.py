@@ -75,17 +75,21 @@ def net_file():
     return ('\n'.join(lines) + '\nEND-OF-HEXSIM-NET-TEST\n').encode(), lines[250]
 
 
-def net_case():
-    """Starts the HTTP server; returns (server, typed, checks) for the net case."""
-    body, probe = net_file()
+def http_server(get):
+    """Serves HTTP on a free port of 127.0.0.1 from a daemon thread: get(path) gives a 200
+    reply's body and Content-Type (None: no such header), or None for a 404. Returns the
+    server and its URL as the guest reaches it (the user-mode network's host address)."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
-            if self.path != '/file.txt':
+            reply = get(self.path)
+            if reply is None:
                 self.send_error(404)
                 return
+            body, ctype = reply
             self.send_response(200)
-            self.send_header('Content-Type', 'text/plain')
+            if ctype:
+                self.send_header('Content-Type', ctype)
             self.send_header('Content-Length', str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -95,8 +99,13 @@ def net_case():
 
     srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    port = srv.server_address[1]
-    url = 'http://10.0.2.2:%d' % port
+    return srv, 'http://10.0.2.2:%d' % srv.server_address[1]
+
+
+def net_case():
+    """Starts the HTTP server; returns (server, typed, checks) for the net case."""
+    body, probe = net_file()
+    srv, url = http_server(lambda path: (body, 'text/plain') if path == '/file.txt' else None)
     # BusyBox's udhcpc stays to renew the lease unless -q; the address and route come
     # from its script (/usr/share/udhcpc/default.script)
     typed = ('udhcpc -i eth0 -q\nifconfig eth0\nroute\nwget -O /tmp/file.txt %s/file.txt\n'
@@ -122,21 +131,11 @@ def net_speed_case():
     big = bytes((i * 7 + (i >> 10)) & 0xff for i in range(1 << 20))
     marks = {}
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            marks.setdefault(self.path, time.time())
-            body = {'/big': big, '/part': big[:1 << 17]}.get(self.path, b'mark-ok\n')
-            self.send_response(200)
-            self.send_header('Content-Length', str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def get(path):
+        marks.setdefault(path, time.time())
+        return {'/big': big, '/part': big[:1 << 17]}.get(path, b'mark-ok\n'), None
 
-        def log_message(self, *args):
-            pass
-
-    srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    url = 'http://10.0.2.2:%d' % srv.server_address[1]
+    srv, url = http_server(get)
     typed = ('udhcpc -i eth0 -q\ncat /proc/uptime\nwget -O /dev/null %s/big\ncat /proc/uptime\n'
              'wget -O - %s/mark\nwget -O - %s/part | wc -c\ncat /proc/net/dev\npoweroff\n'
              % (url, url, url))

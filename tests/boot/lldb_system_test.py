@@ -12,60 +12,36 @@
 # machine (early in the boot: the test stays short). Exit status 77 (skipped) when lldb-16 is not installed.
 # Usage: lldb_system_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                'debug'))
+import lldb_test  # noqa: E402
+
 
 def kill_session(a, lldb):
     """lldb-16 breaks at the first file open and kills the machine. Returns lldb's output,
     hexsim's stdout, stderr and exit status."""
-    sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--gdb', '127.0.0.1:0'],
-                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
-    line = sim.stderr.readline()
-    m = re.search(r'connection on ([\d.]+):(\d+)', line)
-    if not m:
-        sim.kill()
-        sim.communicate()
-        return 'no listening address from hexsim: %r' % line, '', '', None
-    args = [lldb, '--no-lldbinit', '--batch']
-    for c in ['gdb-remote %s:%s' % (m.group(1), m.group(2)), 'breakpoint set -n do_sys_openat2',
-              'continue', 'kill']:
-        args += ['-o', c]
-    p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
-    try:
-        out, err = sim.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        sim.kill()
-        out, err = sim.communicate()
-    return p.stdout + p.stderr, out, line + err, sim.returncode
+    text, out, err, rc = lldb_test.session_argv(
+        [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--gdb', '127.0.0.1:0'], lldb, a.vmlinux,
+        ['breakpoint set -n do_sys_openat2', 'continue', 'kill'], stdin=subprocess.DEVNULL,
+        lldb_timeout=300)
+    return (out, '', '', None) if text is None else (text, out, err, rc)
 
 
 def smp_session(a, lldb):
     """lldb-16 with four vCPUs. Returns the failed checks and the outputs."""
-    sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--gdb',
-                            '127.0.0.1:0'], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
-    line = sim.stderr.readline()
-    m = re.search(r'connection on ([\d.]+):(\d+)', line)
-    if not m:
-        sim.kill()
-        sim.communicate()
-        return ['smp: no listening address from hexsim: %r' % line], ''
-    args = [lldb, '--no-lldbinit', '--batch']
-    for c in ['gdb-remote %s:%s' % (m.group(1), m.group(2)), 'breakpoint set -n start_secondary',
-              'continue', 'thread list', 'thread step-inst', 'thread list', 'continue',
-              'kill']:
-        args += ['-o', c]
-    p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
-    try:
-        out, err = sim.communicate(timeout=300)
-    except subprocess.TimeoutExpired:
-        sim.kill()
-        out, err = sim.communicate()
-    text = p.stdout + p.stderr
+    text, out, err, rc = lldb_test.session_argv(
+        [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--smp', '4', '--gdb', '127.0.0.1:0'], lldb,
+        a.vmlinux, ['breakpoint set -n start_secondary', 'continue', 'thread list',
+                    'thread step-inst', 'thread list', 'continue', 'kill'],
+        stdin=subprocess.DEVNULL, lldb_timeout=300, sim_timeout=300)
+    if text is None:
+        return ['smp: ' + out], ''
     lists = re.findall(r'\(lldb\) thread list\nProcess 1 stopped\n((?:[ *] thread #.*\n)+)', text)
     pcs = [dict(re.findall(r'thread #(\d): tid = 0x[0-9a-f]+, (0x[0-9a-f]+)', t)) for t in lists]
     checks = [
@@ -79,7 +55,7 @@ def smp_session(a, lldb):
         ('smp: the next stop on the third vCPU', re.search(
             r'\* thread #3, stop reason = breakpoint 1\.1\n.*vmlinux`start_secondary', text)),
         ('smp: killed', re.search(r'Process 1 exited with status = 9', text)),
-        ('smp: exit status 137', sim.returncode == 137),
+        ('smp: exit status 137', rc == 137),
     ]
     return [w for w, ok in checks if not ok], ('lldb output:\n' + text + '\nhexsim stdout (end):\n'
                                                + out[-1500:] + '\nhexsim stderr:\n' + err)
@@ -95,33 +71,14 @@ def main():
     if not lldb:
         print('lldb-16 not installed: skipped')
         return 77
-    sim = subprocess.Popen([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--gdb', '127.0.0.1:0'],
-                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True)
-    line = sim.stderr.readline()
-    m = re.search(r'connection on ([\d.]+):(\d+)', line)
-    if not m:
-        sim.kill()
-        print('FAIL: no listening address from hexsim: %r' % line)
+    text, out, err, rc = lldb_test.session_argv(
+        [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--gdb', '127.0.0.1:0'], lldb, a.vmlinux,
+        ['breakpoint set -n start_kernel', 'continue', 'register read pc r29 g0',
+         'memory read -s4 -fx -c2 &linux_banner', 'thread step-inst', 'register read pc',
+         'detach'], sim_input='poweroff\n', lldb_timeout=300, sim_timeout=300)
+    if text is None:
+        print('FAIL: %s' % out)
         return 1
-    cmds = ['gdb-remote %s:%s' % (m.group(1), m.group(2)),
-            'breakpoint set -n start_kernel',
-            'continue',
-            'register read pc r29 g0',
-            'memory read -s4 -fx -c2 &linux_banner',
-            'thread step-inst',
-            'register read pc',
-            'detach']
-    args = [lldb, '--no-lldbinit', '--batch']
-    for c in cmds:
-        args += ['-o', c]
-    p = subprocess.run(args + [a.vmlinux], capture_output=True, text=True, timeout=300)
-    try:
-        out, err = sim.communicate('poweroff\n', timeout=300)
-    except subprocess.TimeoutExpired:
-        sim.kill()
-        out, err = sim.communicate()
-    text = p.stdout + p.stderr
     checks = [
         ('stopped at the breakpoint', 'stop reason = breakpoint 1.1' in text),
         ('pc at start_kernel', re.search(r'pc = 0xc[0-9a-f]{7} vmlinux`start_kernel\s', text)
@@ -135,7 +92,7 @@ def main():
         ('detached', 'detached' in text),
         ('the guest booted on to poweroff', re.search(r'reboot: (System halted|Power down)', out)
          is not None),
-        ('exit status 0', sim.returncode == 0),
+        ('exit status 0', rc == 0),
     ]
     ktext, kout, kerr, krc = kill_session(a, lldb)
     checks += [

@@ -35,6 +35,25 @@ def run(cmd, stdin=subprocess.DEVNULL):
     return p.returncode, p.stdout, p.stderr
 
 
+def transcript(a, what, cmd, name, status, stdin=subprocess.DEVNULL, fix=None, label='got',
+               update=True):
+    """Runs cmd (a debugger session) and checks its exit status and its stdout (after fix)
+    against tests/debug/NAME, which --update rewrites first. Returns its stderr."""
+    rc, out, err = run(cmd, stdin=stdin)
+    if fix:
+        out = fix(out)
+    path = os.path.join(HERE, name)
+    if a.update and update:
+        with open(path, 'w') as f:
+            f.write(out)
+    with open(path) as f:
+        expected = f.read()
+    expect('%s: exit status %d' % (what, status), rc == status, 'got %d, stderr: %s' % (rc, err))
+    expect('%s transcript' % what, out == expected, '\n' + ''.join(difflib.unified_diff(
+        expected.splitlines(True), out.splitlines(True), name, label)))
+    return err
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--hexsim', required=True)
@@ -52,18 +71,8 @@ def main():
     sfile = os.path.join(a.work, 'session.gdb')
     with open(sfile, 'w') as f:
         f.write(script)
-    expected_file = os.path.join(HERE, 'session.expected')
-
-    rc, out, err = run([a.hexsim, '--user', '-x', sfile, prog])
-    out = out.replace(trace, 'TRACEFILE')
-    if a.update:
-        with open(expected_file, 'w') as f:
-            f.write(out)
-    with open(expected_file) as f:
-        expected = f.read()
-    expect('-x session: exit status 42', rc == 42, 'got %d, stderr: %s' % (rc, err))
-    expect('-x session transcript', out == expected, '\n' + ''.join(difflib.unified_diff(
-        expected.splitlines(True), out.splitlines(True), 'session.expected', 'got')))
+    err = transcript(a, '-x session', [a.hexsim, '--user', '-x', sfile, prog], 'session.expected',
+                     42, fix=lambda o: o.replace(trace, 'TRACEFILE'))
     expect('-x session: nothing on stderr', err == '', err)
     with open(trace) if os.path.exists(trace) else open(os.devnull) as f:
         lines = f.read().splitlines()
@@ -72,42 +81,24 @@ def main():
 
     # the same commands through a pipe: the same transcript
     with open(sfile) as f:
-        rc, out, err = run([a.hexsim, '--user', '--debug', prog], stdin=f)
-    out = out.replace(trace, 'TRACEFILE')
-    expect('piped session: exit status 42', rc == 42, 'got %d' % rc)
-    expect('piped session transcript', out == expected, '\n' + ''.join(difflib.unified_diff(
-        expected.splitlines(True), out.splitlines(True), 'session.expected', 'piped')))
+        transcript(a, 'piped session', [a.hexsim, '--user', '--debug', prog], 'session.expected',
+                   42, stdin=f, fix=lambda o: o.replace(trace, 'TRACEFILE'), label='piped',
+                   update=False)
 
     # the DWARF session: progs/dwarfprog.c with -g -O0 (its source is listed from here)
     dprog = os.path.join(a.work, 'dwarfprog')
     subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog],
                    check=True)
-    dexpected_file = os.path.join(HERE, 'session_dwarf.expected')
-    rc, out, err = run([a.hexsim, '--user', '-x', os.path.join(HERE, 'session_dwarf.gdb'),
-                        dprog])
-    if a.update:
-        with open(dexpected_file, 'w') as f:
-            f.write(out)
-    with open(dexpected_file) as f:
-        dexpected = f.read()
-    expect('DWARF session: exit status 4', rc == 4, 'got %d, stderr: %s' % (rc, err))
-    expect('DWARF session transcript', out == dexpected, '\n' + ''.join(difflib.unified_diff(
-        dexpected.splitlines(True), out.splitlines(True), 'session_dwarf.expected', 'got')))
+    transcript(a, 'DWARF session', [a.hexsim, '--user', '-x',
+                                    os.path.join(HERE, 'session_dwarf.gdb'), dprog],
+               'session_dwarf.expected', 4)
     # stepping by source line: progs/lineprog.c with -g -O0, session_line.gdb
     lprog = os.path.join(a.work, 'lineprog')
     subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', lprog],
                    check=True)
-    lexpected_file = os.path.join(HERE, 'session_line.expected')
-    rc, out, err = run([a.hexsim, '--user', '-x', os.path.join(HERE, 'session_line.gdb'),
-                        lprog])
-    if a.update:
-        with open(lexpected_file, 'w') as f:
-            f.write(out)
-    with open(lexpected_file) as f:
-        lexpected = f.read()
-    expect('line session: exit status 39', rc == 39, 'got %d, stderr: %s' % (rc, err))
-    expect('line session transcript', out == lexpected, '\n' + ''.join(difflib.unified_diff(
-        lexpected.splitlines(True), out.splitlines(True), 'session_line.expected', 'got')))
+    transcript(a, 'line session', [a.hexsim, '--user', '-x',
+                                   os.path.join(HERE, 'session_line.gdb'), lprog],
+               'session_line.expected', 39)
 
     # callers' callee-saved registers from the call frame information: lineprog.c with -O2,
     # where main keeps k in r16 and mid keeps keep in r16 (and leaf(b) in r17) across calls;

@@ -21,11 +21,15 @@ CLANG = ['clang-16', '--target=hexagon-unknown-linux-musl', '-mv67', '-O1', '-ff
          '-nostdlib', '-fuse-ld=lld', '-static']
 
 
-def session_argv(argv, lldb, prog, cmds):
-    """Runs hexsim's command line argv (with --gdb 127.0.0.1:0 among its options) and
-    lldb-16 with cmds after connecting to it. Returns lldb's output, hexsim's stdout,
-    stderr and exit status (None, a reason, None, None when hexsim does not listen)."""
-    sim = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def session_argv(argv, lldb, prog, cmds, stdin=None, sim_input=None, lldb_timeout=120,
+                 sim_timeout=60):
+    """Runs hexsim's command line argv (with --gdb 127.0.0.1:0 among its options; its
+    standard input stdin as subprocess takes it, or a pipe that gets the text sim_input) and
+    lldb-16 with cmds after connecting to it, each within its timeout (seconds). Returns
+    lldb's output, hexsim's stdout, stderr and exit status (None, a reason, None, None when
+    hexsim does not listen)."""
+    sim = subprocess.Popen(argv, stdin=stdin if sim_input is None else subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = sim.stderr.readline()
     m = re.search(r'connection on ([\d.]+):(\d+)', line)
     if not m:
@@ -35,13 +39,13 @@ def session_argv(argv, lldb, prog, cmds):
     args = [lldb, '--no-lldbinit', '--batch', '-o', 'gdb-remote %s:%s' % (m.group(1), m.group(2))]
     for c in cmds:
         args += ['-o', c]
-    p = subprocess.run(args + [prog], capture_output=True, text=True, timeout=120)
+    p = subprocess.run(args + [prog], capture_output=True, text=True, timeout=lldb_timeout)
     try:
-        out, err = sim.communicate(timeout=60)
+        out, err = sim.communicate(sim_input, timeout=sim_timeout)
     except subprocess.TimeoutExpired:
         sim.kill()
         out, err = sim.communicate()
-    return p.stdout + p.stderr, out, err, sim.returncode
+    return p.stdout + p.stderr, out, line + err, sim.returncode
 
 
 def session(hexsim, lldb, prog, cmds):

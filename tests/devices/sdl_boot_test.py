@@ -7,7 +7,9 @@
 #         power-off, stdout stays empty (the console is the window), exit status 0; a
 #         session with `clear` (what was before it must be gone) and one without (the
 #         answers of uname -a and echo $((6*7)) on the screen).
-#   cli   bad --console values and an unusable video driver exit with status 2 and say why.
+#   cli   bad --console values and an unusable video driver exit with status 2 and say why;
+#         hexsim does not link SDL2 (a NEEDED entry): it loads it when a window opens, so
+#         that a start that opens none does not load SDL2's some 45 libraries (issue 33).
 # Usage: sdl_boot_test.py boot|cli --hexsim HEXSIM [--vmlinux K --initrd R] --work DIR
 import argparse
 import os
@@ -107,6 +109,13 @@ def cli(a):
         err = p.stderr.decode(errors='replace')
         if p.returncode != 2 or want not in err:
             bad.append('%s: status %d, stderr %r' % (' '.join(args), p.returncode, err[:300]))
+    d = subprocess.run(['readelf', '-d', '-W', a.hexsim], capture_output=True, timeout=60)
+    needed = re.findall(rb'\(NEEDED\)\s+Shared library: \[([^\]]+)\]', d.stdout)
+    if d.returncode != 0 or not needed:
+        bad.append('readelf -d %s: status %d, no NEEDED entries' % (a.hexsim, d.returncode))
+    sdl = [n.decode() for n in needed if n.startswith(b'libSDL2')]
+    if sdl:
+        bad.append('hexsim links %s: loaded at every start' % ', '.join(sdl))
     h = subprocess.run([a.hexsim, '--help'], capture_output=True, timeout=60)
     if b'--console sdl' not in h.stdout or b'--console stdio' not in h.stdout:
         bad.append('--help does not describe --console')

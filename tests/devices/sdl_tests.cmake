@@ -16,8 +16,11 @@ set_tests_properties(test_vt_grid PROPERTIES LABELS "devices;unit")
 
 set(_sdl_env "SDL_VIDEODRIVER=offscreen")
 if(HEXSIM_HAVE_SDL2)
+    # the test calls SDL itself (hexsim_sdl loads it at run time: the same library)
+    pkg_check_modules(SDL2_TEST REQUIRED IMPORTED_TARGET sdl2)
     add_executable(test_sdl_console "${CMAKE_SOURCE_DIR}/tests/devices/test_sdl_console.c")
-    target_link_libraries(test_sdl_console PRIVATE hexsim_sdl PkgConfig::VT_CHECK)
+    target_link_libraries(test_sdl_console PRIVATE hexsim_sdl PkgConfig::SDL2_TEST
+                          PkgConfig::VT_CHECK)
     add_test(NAME test_sdl_console COMMAND test_sdl_console)
     set_tests_properties(test_sdl_console PROPERTIES LABELS "devices;unit"
                          ENVIRONMENT "${_sdl_env}")

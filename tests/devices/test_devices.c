@@ -33,6 +33,14 @@ static uint64_t rd(struct hexsim_dev *d, uint32_t off) { return d->ops->read(d, 
 static void wr(struct hexsim_dev *d, uint32_t off, uint32_t v) { d->ops->write(d, off, 4, v); }
 
 // Advances a timed device to time t.
+// Gives an initialised device the test's clock and interrupt line, and resets it.
+static void attach(struct hexsim_dev *d, uint64_t *now, struct line *irq)
+{
+    d->now = now;
+    d->irq = (struct hexsim_irq){ line_set, irq, 0 };
+    d->ops->reset(d);
+}
+
 static void run_to(struct hexsim_dev *d, uint64_t *now, uint64_t t)
 {
     for (;;) {
@@ -143,9 +151,7 @@ START_TEST(rtos_match_and_clear_on_match)
     uint64_t now = 0;
     const uint64_t P = 10;                    // pcycles per sleep-clock tick
     hexsim_rtos_timer_init(&d, &t, P);
-    d.now = &now;
-    d.irq = (struct hexsim_irq){ line_set, &l, 0 };
-    d.ops->reset(&d);
+    attach(&d, &now, &l);
     wr(&d, 0x0, 5);                           // match 5, one-shot
     wr(&d, 0x8, 1);
     ck_assert_uint_eq(d.ops->next_event(&d), 5 * P);
@@ -208,81 +214,92 @@ static void s_write(void *ctx, const void *b, size_t n)
 
 #define CT 100u
 
-static void uart_setup(struct hexsim_dev *d, struct hexsim_msm_uart *u, struct line *irq,
-                       struct script *sc, struct hexsim_chardev *be, uint64_t *now)
+// A UART at UART3's address on the backend be, its interrupt on irq, at time 0.
+struct uart_rig {
+    struct hexsim_dev d;
+    struct hexsim_msm_uart u;
+    struct line irq;
+    struct script sc;
+    struct hexsim_chardev be;
+    uint64_t now;
+};
+
+static void uart_attach(struct uart_rig *r)
 {
-    *be = (struct hexsim_chardev){ .read = s_read, .write = s_write, .ctx = sc };
-    hexsim_msm_uart_init(d, u, HEXSIM_MSM_UART3_BASE, CT, be);
-    d->now = now;
-    d->irq = (struct hexsim_irq){ line_set, irq, 0 };
-    d->ops->reset(d);
+    r->irq = (struct line){ 0 };
+    r->now = 0;
+    hexsim_msm_uart_init(&r->d, &r->u, HEXSIM_MSM_UART3_BASE, CT, &r->be);
+    attach(&r->d, &r->now, &r->irq);
+}
+
+// The rig on a script backend reading in.
+static void uart_rig(struct uart_rig *r, const char *in)
+{
+    r->sc = (struct script){ .in = in };
+    r->be = (struct hexsim_chardev){ .read = s_read, .write = s_write, .ctx = &r->sc };
+    uart_attach(r);
 }
 
 START_TEST(uart_tx)
 {
-    struct hexsim_dev d;
-    struct hexsim_msm_uart u;
-    struct line irq = { 0 };
-    struct script sc = { .in = "" };
-    struct hexsim_chardev be;
-    uint64_t now = 0;
-    uart_setup(&d, &u, &irq, &sc, &be, &now);
-    ck_assert_uint_eq(rd(&d, 0x08) & 0xC, 0xC);        // TXRDY | TXEMT
-    wr(&d, 0x10, 0x20);                                 // reset TX
-    wr(&d, 0x10, 0x04);                                 // TX enable
+    struct uart_rig r;
+    uart_rig(&r, "");
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0xC, 0xC);      // TXRDY | TXEMT
+    wr(&r.d, 0x10, 0x20);                               // reset TX
+    wr(&r.d, 0x10, 0x04);                               // TX enable
     // no clock: nothing leaves
-    wr(&d, 0x0C, 'A');
-    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0);           // not empty
-    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);
-    hexsim_msm_uart_set_clock(&d, 0, 1);
-    ck_assert_uint_eq(d.ops->next_event(&d), CT);
-    run_to(&d, &now, CT - 1);
-    ck_assert_uint_eq(sc.nout, 0);
-    run_to(&d, &now, CT);
-    ck_assert_uint_eq(sc.nout, 1);
-    ck_assert_int_eq(sc.out[0], 'A');
-    ck_assert_uint_eq(rd(&d, 0x08) & 0xC, 0xC);
+    wr(&r.d, 0x0C, 'A');
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0x8, 0);         // not empty
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER);
+    hexsim_msm_uart_set_clock(&r.d, 0, 1);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), CT);
+    run_to(&r.d, &r.now, CT - 1);
+    ck_assert_uint_eq(r.sc.nout, 0);
+    run_to(&r.d, &r.now, CT);
+    ck_assert_uint_eq(r.sc.nout, 1);
+    ck_assert_int_eq(r.sc.out[0], 'A');
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0xC, 0xC);
     // fill the FIFO: TXRDY drops at 64, a 65th character is dropped
     for (int i = 0; i < 65; i++)
-        wr(&d, 0x0C, 'a' + i % 26);
-    ck_assert_uint_eq(rd(&d, 0x08) & 0x4, 0);
+        wr(&r.d, 0x0C, 'a' + i % 26);
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0x4, 0);
     // TXLEV interrupt at the watermark
-    wr(&d, 0x1C, 10);
-    wr(&d, 0x14, 0x01);
-    ck_assert_uint_eq(rd(&d, 0x14) & 1, 0);
-    ck_assert_int_eq(irq.level, 0);
-    run_to(&d, &now, now + 54 * CT);
-    ck_assert_uint_eq(rd(&d, 0x14) & 1, 1);             // 10 left
-    ck_assert_uint_eq(rd(&d, 0x10), 1);                 // MISR
-    ck_assert_int_eq(irq.level, 1);
-    wr(&d, 0x14, 0);
-    ck_assert_int_eq(irq.level, 0);
-    run_to(&d, &now, now + 20 * CT);
-    ck_assert_uint_eq(sc.nout, 65);
+    wr(&r.d, 0x1C, 10);
+    wr(&r.d, 0x14, 0x01);
+    ck_assert_uint_eq(rd(&r.d, 0x14) & 1, 0);
+    ck_assert_int_eq(r.irq.level, 0);
+    run_to(&r.d, &r.now, r.now + 54 * CT);
+    ck_assert_uint_eq(rd(&r.d, 0x14) & 1, 1);           // 10 left
+    ck_assert_uint_eq(rd(&r.d, 0x10), 1);               // MISR
+    ck_assert_int_eq(r.irq.level, 1);
+    wr(&r.d, 0x14, 0);
+    ck_assert_int_eq(r.irq.level, 0);
+    run_to(&r.d, &r.now, r.now + 20 * CT);
+    ck_assert_uint_eq(r.sc.nout, 65);
     // clock stop freezes TX
-    wr(&d, 0x0C, 'Z');
-    hexsim_msm_uart_set_clock(&d, 0, 0);
-    run_to(&d, &now, now + 10 * CT);
-    ck_assert_uint_eq(sc.nout, 65);
-    hexsim_msm_uart_set_clock(&d, 0, 1);
-    run_to(&d, &now, now + CT);
-    ck_assert_uint_eq(sc.nout, 66);
+    wr(&r.d, 0x0C, 'Z');
+    hexsim_msm_uart_set_clock(&r.d, 0, 0);
+    run_to(&r.d, &r.now, r.now + 10 * CT);
+    ck_assert_uint_eq(r.sc.nout, 65);
+    hexsim_msm_uart_set_clock(&r.d, 0, 1);
+    run_to(&r.d, &r.now, r.now + CT);
+    ck_assert_uint_eq(r.sc.nout, 66);
     // TX disable holds characters; reset TX empties the FIFO, the host still gets them
-    wr(&d, 0x10, 0x08);
-    wr(&d, 0x0C, 'Q');
-    run_to(&d, &now, now + 5 * CT);
-    ck_assert_uint_eq(sc.nout, 66);
-    wr(&d, 0x10, 0x20);
-    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0x8);
-    ck_assert_uint_eq(sc.nout, 67);
-    ck_assert_int_eq(sc.out[66], 'Q');
+    wr(&r.d, 0x10, 0x08);
+    wr(&r.d, 0x0C, 'Q');
+    run_to(&r.d, &r.now, r.now + 5 * CT);
+    ck_assert_uint_eq(r.sc.nout, 66);
+    wr(&r.d, 0x10, 0x20);
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0x8, 0x8);
+    ck_assert_uint_eq(r.sc.nout, 67);
+    ck_assert_int_eq(r.sc.out[66], 'Q');
     // registers read back; undefined ones read 0
-    wr(&d, 0x04, 0x34);
-    ck_assert_uint_eq(rd(&d, 0x04), 0x34);
-    wr(&d, 0x18, 0x21);
-    ck_assert_uint_eq(rd(&d, 0x18), 0x21);
-    ck_assert_uint_eq(rd(&d, 0x3C), 0);
-    ck_assert_uint_eq(rd(&d, 0x100), 0);
+    wr(&r.d, 0x04, 0x34);
+    ck_assert_uint_eq(rd(&r.d, 0x04), 0x34);
+    wr(&r.d, 0x18, 0x21);
+    ck_assert_uint_eq(rd(&r.d, 0x18), 0x21);
+    ck_assert_uint_eq(rd(&r.d, 0x3C), 0);
+    ck_assert_uint_eq(rd(&r.d, 0x100), 0);
 }
 END_TEST
 
@@ -290,74 +307,64 @@ END_TEST
 // the guest's view (FIFO level, TXEMT, when the line is idle again) does not change.
 START_TEST(uart_tx_show)
 {
-    struct hexsim_dev d;
-    struct hexsim_msm_uart u;
-    struct line irq = { 0 };
-    struct script sc = { .in = "" };
-    struct hexsim_chardev be;
-    uint64_t now = 0;
-    uart_setup(&d, &u, &irq, &sc, &be, &now);
-    wr(&d, 0x10, 0x04);                                 // TX enable
-    hexsim_msm_uart_set_clock(&d, 0, 1);
-    wr(&d, 0x0C, 'a');
-    wr(&d, 0x0C, 'b');
-    hexsim_msm_uart_show(&u);
-    ck_assert_uint_eq(sc.nout, 2);
-    ck_assert_int_eq(memcmp(sc.out, "ab", 2), 0);
-    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0);           // still not empty for the guest
-    ck_assert_uint_eq(d.ops->next_event(&d), CT);
-    wr(&d, 0x0C, 'c');
-    run_to(&d, &now, CT);
-    ck_assert_uint_eq(sc.nout, 2);                      // 'a' left the FIFO: shown already
-    hexsim_msm_uart_show(&u);
-    hexsim_msm_uart_show(&u);                           // twice: nothing more
-    ck_assert_uint_eq(sc.nout, 3);
-    run_to(&d, &now, 3 * CT);
-    ck_assert_uint_eq(sc.nout, 3);
-    ck_assert_int_eq(memcmp(sc.out, "abc", 3), 0);
-    ck_assert_uint_eq(rd(&d, 0x08) & 0x8, 0x8);         // empty at the same time as without
-    wr(&d, 0x0C, 'd');
-    run_to(&d, &now, 4 * CT);
-    ck_assert_uint_eq(sc.nout, 4);                      // not shown: sent as before
-    ck_assert_int_eq(sc.out[3], 'd');
+    struct uart_rig r;
+    uart_rig(&r, "");
+    wr(&r.d, 0x10, 0x04);                               // TX enable
+    hexsim_msm_uart_set_clock(&r.d, 0, 1);
+    wr(&r.d, 0x0C, 'a');
+    wr(&r.d, 0x0C, 'b');
+    hexsim_msm_uart_show(&r.u);
+    ck_assert_uint_eq(r.sc.nout, 2);
+    ck_assert_int_eq(memcmp(r.sc.out, "ab", 2), 0);
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0x8, 0);         // still not empty for the guest
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), CT);
+    wr(&r.d, 0x0C, 'c');
+    run_to(&r.d, &r.now, CT);
+    ck_assert_uint_eq(r.sc.nout, 2);                    // 'a' left the FIFO: shown already
+    hexsim_msm_uart_show(&r.u);
+    hexsim_msm_uart_show(&r.u);                         // twice: nothing more
+    ck_assert_uint_eq(r.sc.nout, 3);
+    run_to(&r.d, &r.now, 3 * CT);
+    ck_assert_uint_eq(r.sc.nout, 3);
+    ck_assert_int_eq(memcmp(r.sc.out, "abc", 3), 0);
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0x8, 0x8);       // empty at the same time as without
+    wr(&r.d, 0x0C, 'd');
+    run_to(&r.d, &r.now, 4 * CT);
+    ck_assert_uint_eq(r.sc.nout, 4);                    // not shown: sent as before
+    ck_assert_int_eq(r.sc.out[3], 'd');
 }
 END_TEST
 
 START_TEST(uart_rx)
 {
-    struct hexsim_dev d;
-    struct hexsim_msm_uart u;
-    struct line irq = { 0 };
-    struct script sc = { .in = "hello" };
-    struct hexsim_chardev be;
-    uint64_t now = 0;
-    uart_setup(&d, &u, &irq, &sc, &be, &now);
-    hexsim_msm_uart_set_clock(&d, 0, 1);
-    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);   // RX off: not sampled
-    wr(&d, 0x18, 0x21);                                 // stale after 1 character time
-    wr(&d, 0x20, 3);                                    // RXLEV above 3
-    wr(&d, 0x10, 0x01);                                 // RX enable
-    wr(&d, 0x14, 0x18);                                 // RXLEV | RXSTALE
-    run_to(&d, &now, 2 * CT);                           // 'h', 'e'
-    ck_assert_uint_eq(rd(&d, 0x08) & 1, 1);
-    ck_assert_int_eq(irq.level, 0);
-    run_to(&d, &now, 4 * CT);                           // 4 characters: above 3
-    ck_assert_uint_eq(rd(&d, 0x14) & 0x10, 0x10);
-    ck_assert_int_eq(irq.level, 1);
-    ck_assert_uint_eq(rd(&d, 0x0C), 'h');
-    ck_assert_int_eq(irq.level, 0);
-    run_to(&d, &now, 7 * CT);                           // 'o' at 5, stale at 6
-    ck_assert_uint_eq(rd(&d, 0x14) & 0x08, 0x08);
-    ck_assert_int_eq(irq.level, 1);
-    ck_assert_uint_eq(rd(&d, 0x0C), 'e');
-    ck_assert_uint_eq(rd(&d, 0x0C), 'l');
-    ck_assert_uint_eq(rd(&d, 0x0C), 'l');
-    ck_assert_uint_eq(rd(&d, 0x0C), 'o');
-    ck_assert_uint_eq(rd(&d, 0x08) & 1, 0);             // empty: stale gone
-    ck_assert_int_eq(irq.level, 0);
-    ck_assert_uint_eq(rd(&d, 0x0C), 0);                 // empty FIFO reads 0
-    run_to(&d, &now, 20 * CT);
-    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);   // input ended
+    struct uart_rig r;
+    uart_rig(&r, "hello");
+    hexsim_msm_uart_set_clock(&r.d, 0, 1);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER); // RX off: not sampled
+    wr(&r.d, 0x18, 0x21);                               // stale after 1 character time
+    wr(&r.d, 0x20, 3);                                  // RXLEV above 3
+    wr(&r.d, 0x10, 0x01);                               // RX enable
+    wr(&r.d, 0x14, 0x18);                               // RXLEV | RXSTALE
+    run_to(&r.d, &r.now, 2 * CT);                       // 'h', 'e'
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 1, 1);
+    ck_assert_int_eq(r.irq.level, 0);
+    run_to(&r.d, &r.now, 4 * CT);                       // 4 characters: above 3
+    ck_assert_uint_eq(rd(&r.d, 0x14) & 0x10, 0x10);
+    ck_assert_int_eq(r.irq.level, 1);
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 'h');
+    ck_assert_int_eq(r.irq.level, 0);
+    run_to(&r.d, &r.now, 7 * CT);                       // 'o' at 5, stale at 6
+    ck_assert_uint_eq(rd(&r.d, 0x14) & 0x08, 0x08);
+    ck_assert_int_eq(r.irq.level, 1);
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 'e');
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 'l');
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 'l');
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 'o');
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 1, 0);           // empty: stale gone
+    ck_assert_int_eq(r.irq.level, 0);
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 0);               // empty FIFO reads 0
+    run_to(&r.d, &r.now, 20 * CT);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER); // input ended
 }
 END_TEST
 
@@ -377,90 +384,79 @@ static int q_read(void *ctx, uint8_t *b, size_t n)
 
 START_TEST(uart_rx_quiet_until_woken)
 {
-    struct hexsim_dev d;
-    struct hexsim_msm_uart u;
-    struct line irq = { 0 };
     struct quiet_in q = { .in = "" };
-    struct hexsim_chardev be = { .read = q_read, .ctx = &q, .idle_wakes = true };
-    uint64_t now = 0;
-    hexsim_msm_uart_init(&d, &u, HEXSIM_MSM_UART3_BASE, CT, &be);
-    d.now = &now;
-    d.irq = (struct hexsim_irq){ line_set, &irq, 0 };
-    d.ops->reset(&d);
-    hexsim_msm_uart_set_clock(&d, 0, 1);
-    wr(&d, 0x10, 0x01);                                 // RX enable
-    ck_assert_uint_eq(d.ops->next_event(&d), CT);
-    run_to(&d, &now, CT);                               // one sample, nothing there
+    struct uart_rig r;
+    r.be = (struct hexsim_chardev){ .read = q_read, .ctx = &q, .idle_wakes = true };
+    uart_attach(&r);
+    hexsim_msm_uart_set_clock(&r.d, 0, 1);
+    wr(&r.d, 0x10, 0x01);                               // RX enable
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), CT);
+    run_to(&r.d, &r.now, CT);                           // one sample, nothing there
     ck_assert_uint_eq(q.reads, 1);
-    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);   // quiet: no events
-    run_to(&d, &now, 1000 * CT + 30);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER); // quiet: no events
+    run_to(&r.d, &r.now, 1000 * CT + 30);
     ck_assert_uint_eq(q.reads, 1);
     // input comes; the wake resumes the samples at the next point of the same grid
     q.in = "k";
-    hexsim_msm_uart_wake(&d, now);
-    ck_assert_uint_eq(d.ops->next_event(&d), 1001 * CT);
-    run_to(&d, &now, 1001 * CT);
-    ck_assert_uint_eq(rd(&d, 0x08) & 1, 1);             // RXRDY
-    ck_assert_uint_eq(rd(&d, 0x0C), 'k');
-    run_to(&d, &now, 1002 * CT);                        // the next sample finds nothing
-    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);
+    hexsim_msm_uart_wake(&r.d, r.now);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1001 * CT);
+    run_to(&r.d, &r.now, 1001 * CT);
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 1, 1);             // RXRDY
+    ck_assert_uint_eq(rd(&r.d, 0x0C), 'k');
+    run_to(&r.d, &r.now, 1002 * CT);                        // the next sample finds nothing
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER);
     // a wake for later (a running vCPU's) samples at the first point of the grid from then,
     // not at every one before it; a wake for now after it brings the sample forward again
-    hexsim_msm_uart_wake(&d, 1100 * CT + 1);
-    ck_assert_uint_eq(d.ops->next_event(&d), 1101 * CT);
-    hexsim_msm_uart_wake(&d, 1200 * CT);                // (later still: no change)
-    ck_assert_uint_eq(d.ops->next_event(&d), 1101 * CT);
-    run_to(&d, &now, 1050 * CT + 7);
+    hexsim_msm_uart_wake(&r.d, 1100 * CT + 1);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1101 * CT);
+    hexsim_msm_uart_wake(&r.d, 1200 * CT);                // (later still: no change)
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1101 * CT);
+    run_to(&r.d, &r.now, 1050 * CT + 7);
     ck_assert_uint_eq(q.reads, 3);                      // no sample in between
-    hexsim_msm_uart_wake(&d, now);
-    ck_assert_uint_eq(d.ops->next_event(&d), 1051 * CT);
-    run_to(&d, &now, 1051 * CT);
+    hexsim_msm_uart_wake(&r.d, r.now);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1051 * CT);
+    run_to(&r.d, &r.now, 1051 * CT);
     ck_assert_uint_eq(q.reads, 4);
-    ck_assert_uint_eq(d.ops->next_event(&d), HEXSIM_TIME_NEVER);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER);
     // a backend that does not announce (--replay) is sampled every character time
-    be.idle_wakes = false;
-    hexsim_msm_uart_wake(&d, now);
+    r.be.idle_wakes = false;
+    hexsim_msm_uart_wake(&r.d, r.now);
     unsigned r0 = q.reads;
-    run_to(&d, &now, 1061 * CT);
+    run_to(&r.d, &r.now, 1061 * CT);
     ck_assert_uint_eq(q.reads - r0, 10);
 }
 END_TEST
 
 START_TEST(uart_rx_full_and_reset)
 {
-    struct hexsim_dev d;
-    struct hexsim_msm_uart u;
-    struct line irq = { 0 };
     char big[101];
     memset(big, 'x', 100);
     big[100] = 0;
-    struct script sc = { .in = big };
-    struct hexsim_chardev be;
-    uint64_t now = 0;
-    uart_setup(&d, &u, &irq, &sc, &be, &now);
-    hexsim_msm_uart_set_clock(&d, 0, 1);
-    wr(&d, 0x10, 0x01);
-    run_to(&d, &now, 200 * CT);
-    ck_assert_uint_eq(rd(&d, 0x08) & 3, 3);             // RXRDY | RXFULL
-    ck_assert_uint_eq(sc.pos, 64);                      // host input waits, never lost
-    ck_assert_uint_eq(rd(&d, 0x08) & 0x10, 0);          // no overrun from host input
-    wr(&d, 0x10, 0x10);                                 // reset RX: flush and disable
-    ck_assert_uint_eq(rd(&d, 0x08) & 3, 0);
-    run_to(&d, &now, 300 * CT);
-    ck_assert_uint_eq(sc.pos, 64);
+    struct uart_rig r;
+    uart_rig(&r, big);
+    hexsim_msm_uart_set_clock(&r.d, 0, 1);
+    wr(&r.d, 0x10, 0x01);
+    run_to(&r.d, &r.now, 200 * CT);
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 3, 3);           // RXRDY | RXFULL
+    ck_assert_uint_eq(r.sc.pos, 64);                    // host input waits, never lost
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 0x10, 0);        // no overrun from host input
+    wr(&r.d, 0x10, 0x10);                               // reset RX: flush and disable
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 3, 0);
+    run_to(&r.d, &r.now, 300 * CT);
+    ck_assert_uint_eq(r.sc.pos, 64);
     // the flushed characters went back to the line: received again once RX is on, before
     // the host's next ones, so all 100 arrive (msm_serial resets RX at each termios change)
-    wr(&d, 0x10, 0x01);
+    wr(&r.d, 0x10, 0x01);
     unsigned got = 0;
     for (int i = 0; i < 400 && got < 100; i++) {
-        run_to(&d, &now, now + CT);
-        while (rd(&d, 0x08) & 1) {
-            ck_assert_uint_eq(rd(&d, 0x0C), 'x');
+        run_to(&r.d, &r.now, r.now + CT);
+        while (rd(&r.d, 0x08) & 1) {
+            ck_assert_uint_eq(rd(&r.d, 0x0C), 'x');
             got++;
         }
     }
     ck_assert_uint_eq(got, 100);
-    ck_assert_uint_eq(sc.pos, 100);
+    ck_assert_uint_eq(r.sc.pos, 100);
 }
 END_TEST
 
@@ -518,52 +514,58 @@ static uint32_t mii_rd(struct hexsim_dev *d, unsigned phy, unsigned reg)
 
 static const uint8_t MAC[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
 
-static void eth_setup(struct hexsim_dev *d, struct hexsim_smsc911x *e, struct line *pin,
-                      struct hexsim_netdev *be, uint64_t *now)
+// An SMSC911x on a backend that sends to w_send and receives from recv(ctx), at time 0.
+struct eth_rig {
+    struct hexsim_dev d;
+    struct hexsim_smsc911x *e;
+    struct line pin;
+    struct hexsim_netdev be;
+    uint64_t now;
+};
+
+static void eth_rig(struct eth_rig *r, size_t (*recv)(void *, uint8_t *, size_t), void *ctx)
 {
-    hexsim_smsc911x_init(d, e, MAC, be);
-    d->now = now;
-    d->irq = (struct hexsim_irq){ line_set, pin, 0 };
-    d->ops->reset(d);
+    r->e = calloc(1, sizeof(*r->e));
+    r->pin = (struct line){ 0 };
+    r->now = 0;
+    r->be = (struct hexsim_netdev){ .send = w_send, .recv = recv, .ctx = ctx };
+    hexsim_smsc911x_init(&r->d, r->e, MAC, &r->be);
+    attach(&r->d, &r->now, &r->pin);
 }
 
 START_TEST(smsc_ident_reset_mac_phy)
 {
-    struct hexsim_dev d;
-    struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
-    struct line pin = { 0 };
     struct wire w = { 0 };
-    struct hexsim_netdev be = { .send = w_send, .recv = w_recv, .ctx = &w };
-    uint64_t now = 0;
-    eth_setup(&d, e, &pin, &be, &now);
-    ck_assert_int_eq(pin.level, 1);                     // active low, idle high
-    ck_assert_uint_eq(rd(&d, 0x64), 0x87654321u);
-    ck_assert_uint_eq(rd(&d, 0x50) & 0xFFFF0000u, 0x01180000u);
-    ck_assert_uint_eq(rd(&d, 0x84) & 1, 1);             // READY
-    ck_assert_uint_eq(rd(&d, 0xB0) & 0x100, 0x100);     // MAC address loaded
-    ck_assert_uint_eq(mac_rd(&d, 3), 0x12005452u);
-    ck_assert_uint_eq(mac_rd(&d, 2), 0x5634u);
-    mac_wr(&d, 2, 0xBEEF);
-    ck_assert_uint_eq(mac_rd(&d, 2), 0xBEEF);
-    wr(&d, 0x74, 1);                                    // soft reset
-    ck_assert_uint_eq(rd(&d, 0x74) & 1, 0);
-    ck_assert_uint_eq(mac_rd(&d, 2), 0x5634u);          // reloaded from the EEPROM
-    ck_assert_uint_eq(rd(&d, 0x80) & 0xFFFF, 4608);     // TX free with TX_FIF_SZ 5
+    struct eth_rig r;
+    eth_rig(&r, w_recv, &w);
+    ck_assert_int_eq(r.pin.level, 1);                   // active low, idle high
+    ck_assert_uint_eq(rd(&r.d, 0x64), 0x87654321u);
+    ck_assert_uint_eq(rd(&r.d, 0x50) & 0xFFFF0000u, 0x01180000u);
+    ck_assert_uint_eq(rd(&r.d, 0x84) & 1, 1);           // READY
+    ck_assert_uint_eq(rd(&r.d, 0xB0) & 0x100, 0x100);   // MAC address loaded
+    ck_assert_uint_eq(mac_rd(&r.d, 3), 0x12005452u);
+    ck_assert_uint_eq(mac_rd(&r.d, 2), 0x5634u);
+    mac_wr(&r.d, 2, 0xBEEF);
+    ck_assert_uint_eq(mac_rd(&r.d, 2), 0xBEEF);
+    wr(&r.d, 0x74, 1);                                  // soft reset
+    ck_assert_uint_eq(rd(&r.d, 0x74) & 1, 0);
+    ck_assert_uint_eq(mac_rd(&r.d, 2), 0x5634u);        // reloaded from the EEPROM
+    ck_assert_uint_eq(rd(&r.d, 0x80) & 0xFFFF, 4608);   // TX free with TX_FIF_SZ 5
     // PHY at address 1; nothing at 2
-    ck_assert_uint_eq(mii_rd(&d, 1, 2), 0x0007);
-    ck_assert_uint_eq(mii_rd(&d, 1, 3) & 0xFFF0, 0xC0D0);
-    ck_assert_uint_eq(mii_rd(&d, 1, 1) & 0x24, 0x24);   // link, aneg complete
-    ck_assert_uint_eq(mii_rd(&d, 2, 2), 0xFFFF);
-    wr(&d, 0x84, 0x400);                                // PHY reset completes at once
-    ck_assert_uint_eq(rd(&d, 0x84) & 0x401, 1);
+    ck_assert_uint_eq(mii_rd(&r.d, 1, 2), 0x0007);
+    ck_assert_uint_eq(mii_rd(&r.d, 1, 3) & 0xFFF0, 0xC0D0);
+    ck_assert_uint_eq(mii_rd(&r.d, 1, 1) & 0x24, 0x24); // link, aneg complete
+    ck_assert_uint_eq(mii_rd(&r.d, 2, 2), 0xFFFF);
+    wr(&r.d, 0x84, 0x400);                              // PHY reset completes at once
+    ck_assert_uint_eq(rd(&r.d, 0x84) & 0x401, 1);
     // EEPROM read
-    wr(&d, 0xB0, 0x80000000u | 0);
-    ck_assert_uint_eq(rd(&d, 0xB4), 0xA5);
-    ck_assert_uint_eq(rd(&d, 0xB0) & 0x80000000u, 0);
+    wr(&r.d, 0xB0, 0x80000000u | 0);
+    ck_assert_uint_eq(rd(&r.d, 0xB4), 0xA5);
+    ck_assert_uint_eq(rd(&r.d, 0xB0) & 0x80000000u, 0);
     // undefined registers read 0
-    ck_assert_uint_eq(rd(&d, 0x94), 0);
-    ck_assert_uint_eq(rd(&d, 0x1F8), 0);
-    free(e);
+    ck_assert_uint_eq(rd(&r.d, 0x94), 0);
+    ck_assert_uint_eq(rd(&r.d, 0x1F8), 0);
+    free(r.e);
 }
 END_TEST
 
@@ -583,58 +585,54 @@ static void tx_frame(struct hexsim_dev *d, const uint8_t *f, uint32_t len, uint3
 
 START_TEST(smsc_loopback_and_wire)
 {
-    struct hexsim_dev d;
-    struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
-    struct line pin = { 0 };
     struct wire w = { 0 };
-    struct hexsim_netdev be = { .send = w_send, .recv = w_recv, .ctx = &w };
-    uint64_t now = 0;
-    eth_setup(&d, e, &pin, &be, &now);
+    struct eth_rig r;
+    eth_rig(&r, w_recv, &w);
     uint8_t f[64];
     memset(f, 0xFF, 6);
     for (int i = 6; i < 64; i++)
         f[i] = (uint8_t)i;
     f[12] = f[13] = 0;
     // the driver's loopback self-test
-    wr(&d, 0x70, 2);                                    // TX_ON
-    wr(&d, 0x6C, 0);
-    mac_wr(&d, 7, 0x4100);                              // MII write BMCR: loopback,
-    mac_wr(&d, 6, 1 << 11 | 0 << 6 | 2);                // full duplex (MIIBZY not set)
-    mac_wr(&d, 1, 0x0010000Cu);                         // FDPX | TXEN | RXEN
-    tx_frame(&d, f, 64, 0);
-    ck_assert_uint_eq((rd(&d, 0x80) >> 16) & 0xFF, 1);  // one TX status
-    ck_assert_uint_eq(rd(&d, 0x48) & 0x8000, 0);
-    ck_assert_uint_eq((rd(&d, 0x7C) >> 16) & 0xFF, 1);  // one RX status
-    uint32_t st = (uint32_t)rd(&d, 0x40);
+    wr(&r.d, 0x70, 2);                                  // TX_ON
+    wr(&r.d, 0x6C, 0);
+    mac_wr(&r.d, 7, 0x4100);                            // MII write BMCR: loopback,
+    mac_wr(&r.d, 6, 1 << 11 | 0 << 6 | 2);              // full duplex (MIIBZY not set)
+    mac_wr(&r.d, 1, 0x0010000Cu);                       // FDPX | TXEN | RXEN
+    tx_frame(&r.d, f, 64, 0);
+    ck_assert_uint_eq((rd(&r.d, 0x80) >> 16) & 0xFF, 1); // one TX status
+    ck_assert_uint_eq(rd(&r.d, 0x48) & 0x8000, 0);
+    ck_assert_uint_eq((rd(&r.d, 0x7C) >> 16) & 0xFF, 1); // one RX status
+    uint32_t st = (uint32_t)rd(&r.d, 0x40);
     ck_assert_uint_eq(st >> 16, 68);                    // + FCS
     ck_assert_uint_eq(st & 0x8000, 0);
-    ck_assert_uint_eq(rd(&d, 0x7C) & 0xFFFF, 68);
+    ck_assert_uint_eq(rd(&r.d, 0x7C) & 0xFFFF, 68);
     uint8_t got[68];
     for (int i = 0; i < 17; i++) {
-        uint32_t v = (uint32_t)rd(&d, 0x00);
+        uint32_t v = (uint32_t)rd(&r.d, 0x00);
         memcpy(got + 4 * i, &v, 4);
     }
     ck_assert_mem_eq(got, f, 64);
     ck_assert_int_eq(w.nsent, 0);
     // normal operation: loopback off, frame to the wire; RX with RXDOFF 2 and an interrupt
-    mac_wr(&d, 7, 0);
-    mac_wr(&d, 6, 1 << 11 | 0 << 6 | 3);
-    wr(&d, 0x54, 0x0A000100u);                          // IRQ_EN, active low, deassert 100us
-    wr(&d, 0x5C, 0x80000000u);                          // SW_INT_EN: the IRQ self-test
-    ck_assert_uint_eq(rd(&d, 0x58) & 0x80000000u, 0x80000000u);
-    ck_assert_int_eq(pin.level, 0);                     // asserted low
-    ck_assert_uint_eq(rd(&d, 0x54) & 0x1000, 0x1000);
-    wr(&d, 0x5C, 0);
-    wr(&d, 0x58, 0x80000000u);
-    ck_assert_int_eq(pin.level, 1);
-    tx_frame(&d, f, 60, 7);
+    mac_wr(&r.d, 7, 0);
+    mac_wr(&r.d, 6, 1 << 11 | 0 << 6 | 3);
+    wr(&r.d, 0x54, 0x0A000100u);                        // IRQ_EN, active low, deassert 100us
+    wr(&r.d, 0x5C, 0x80000000u);                        // SW_INT_EN: the IRQ self-test
+    ck_assert_uint_eq(rd(&r.d, 0x58) & 0x80000000u, 0x80000000u);
+    ck_assert_int_eq(r.pin.level, 0);                   // asserted low
+    ck_assert_uint_eq(rd(&r.d, 0x54) & 0x1000, 0x1000);
+    wr(&r.d, 0x5C, 0);
+    wr(&r.d, 0x58, 0x80000000u);
+    ck_assert_int_eq(r.pin.level, 1);
+    tx_frame(&r.d, f, 60, 7);
     ck_assert_int_eq(w.nsent, 1);
     ck_assert_uint_eq(w.len[0], 60);
     ck_assert_mem_eq(w.sent[0], f, 60);
-    ck_assert_uint_eq(rd(&d, 0x48) >> 16, 7);           // the packet tag
-    wr(&d, 0x6C, 2 << 8);
-    wr(&d, 0x68, 0xFF000000u);                          // RX status level 0
-    wr(&d, 0x5C, 0x8);                                  // RSFL
+    ck_assert_uint_eq(rd(&r.d, 0x48) >> 16, 7);         // the packet tag
+    wr(&r.d, 0x6C, 2 << 8);
+    wr(&r.d, 0x68, 0xFF000000u);                        // RX status level 0
+    wr(&r.d, 0x5C, 0x8);                                // RSFL
     uint8_t in[42];
     memcpy(in, MAC, 6);
     for (int i = 6; i < 42; i++)
@@ -643,32 +641,32 @@ START_TEST(smsc_loopback_and_wire)
     in[13] = 0x06;
     w.in = in;
     w.in_len = sizeof(in);
-    run_to(&d, &now, 1000000);
-    ck_assert_int_eq(pin.level, 0);
-    st = (uint32_t)rd(&d, 0x40);
+    run_to(&r.d, &r.now, 1000000);
+    ck_assert_int_eq(r.pin.level, 0);
+    st = (uint32_t)rd(&r.d, 0x40);
     ck_assert_uint_eq(st >> 16, 46);
     ck_assert_uint_eq(st & 0x20, 0x20);                 // Ethernet II
-    ck_assert_int_eq(pin.level, 0);                     // RSFL is latched...
-    wr(&d, 0x58, 0x8);
-    ck_assert_int_eq(pin.level, 1);                     // ...until cleared, FIFO empty
-    uint32_t v = (uint32_t)rd(&d, 0x00);
+    ck_assert_int_eq(r.pin.level, 0);                   // RSFL is latched...
+    wr(&r.d, 0x58, 0x8);
+    ck_assert_int_eq(r.pin.level, 1);                   // ...until cleared, FIFO empty
+    uint32_t v = (uint32_t)rd(&r.d, 0x00);
     ck_assert_uint_eq(v & 0xFFFF, 0);                   // two pad bytes first
     ck_assert_uint_eq(v >> 16, MAC[0] | MAC[1] << 8);
-    wr(&d, 0x78, 0x80000000u);                          // fast forward the rest
-    ck_assert_uint_eq(rd(&d, 0x7C), 0);
+    wr(&r.d, 0x78, 0x80000000u);                        // fast forward the rest
+    ck_assert_uint_eq(rd(&r.d, 0x7C), 0);
     // a frame for another address is filtered
     in[0] = 0x02;
     w.in = in;
-    run_to(&d, &now, 2000000);
-    ck_assert_uint_eq(rd(&d, 0x7C), 0);
+    run_to(&r.d, &r.now, 2000000);
+    ck_assert_uint_eq(rd(&r.d, 0x7C), 0);
     // bounds: a guest cannot overrun the TX frame buffer with huge command lengths
-    wr(&d, 0x20, 0x3000u | 0x7FF);
-    wr(&d, 0x20, 0x7FF);
+    wr(&r.d, 0x20, 0x3000u | 0x7FF);
+    wr(&r.d, 0x20, 0x7FF);
     for (int i = 0; i < 0x200; i++)
-        wr(&d, 0x20, 0xAAAAAAAAu);
+        wr(&r.d, 0x20, 0xAAAAAAAAu);
     ck_assert_int_eq(w.nsent, 2);
     ck_assert_uint_eq(w.len[1] <= 2047, 1);
-    free(e);
+    free(r.e);
 }
 END_TEST
 
@@ -695,31 +693,27 @@ static size_t burst_recv(void *ctx, uint8_t *f, size_t cap)
 // (overrunning the FIFO made TCP wait for retransmission timeouts: 1 MB took seconds).
 START_TEST(smsc_rx_burst_waits_for_room)
 {
-    struct hexsim_dev d;
-    struct hexsim_smsc911x *e = calloc(1, sizeof(*e));
-    struct line pin = { 0 };
     struct burst b = { 20 };
-    struct hexsim_netdev be = { .send = w_send, .recv = burst_recv, .ctx = &b };
-    uint64_t now = 0;
-    eth_setup(&d, e, &pin, &be, &now);
-    wr(&d, 0x6C, 0);
-    mac_wr(&d, 1, 0x0010000Cu);                         // FDPX | TXEN | RXEN
+    struct eth_rig r;
+    eth_rig(&r, burst_recv, &b);
+    wr(&r.d, 0x6C, 0);
+    mac_wr(&r.d, 1, 0x0010000Cu);                       // FDPX | TXEN | RXEN
     unsigned got = 0;
     for (int round = 0; round < 20 && got < 20; round++) {
-        run_to(&d, &now, now + 100000);
-        unsigned n = (rd(&d, 0x7C) >> 16) & 0xFF;       // RX statuses used
+        run_to(&r.d, &r.now, r.now + 100000);
+        unsigned n = (rd(&r.d, 0x7C) >> 16) & 0xFF;     // RX statuses used
         ck_assert_uint_ge(n, 1);
         ck_assert_uint_le(n * 1520u, HEXSIM_SMSC_RX_FIFO);
-        ck_assert_uint_eq(rd(&d, 0xA0), 0);             // RX_DROP
+        ck_assert_uint_eq(rd(&r.d, 0xA0), 0);           // RX_DROP
         for (unsigned i = 0; i < n; i++) {              // the driver reads each frame out
-            ck_assert_uint_eq((uint32_t)rd(&d, 0x40) >> 16, 1518);
-            wr(&d, 0x78, 0x80000000u);
+            ck_assert_uint_eq((uint32_t)rd(&r.d, 0x40) >> 16, 1518);
+            wr(&r.d, 0x78, 0x80000000u);
         }
         got += n;
     }
     ck_assert_uint_eq(got, 20);
     ck_assert_int_eq(b.left, 0);
-    free(e);
+    free(r.e);
 }
 END_TEST
 
@@ -749,9 +743,7 @@ static void rng_up(struct hexsim_dev *d, struct hexsim_virtio_rng *r, struct hex
                    struct line *irq, uint64_t *now, uint64_t seed)
 {
     hexsim_virtio_rng_init(d, r, ram, seed);
-    d->now = now;
-    d->irq = (struct hexsim_irq){ line_set, irq, 0 };
-    d->ops->reset(d);
+    attach(d, now, irq);
     ck_assert_uint_eq(rd(d, 0x000), 0x74726976u);       // "virt"
     ck_assert_uint_eq(rd(d, 0x004), 2);
     ck_assert_uint_eq(rd(d, 0x008), 4);                 // entropy source

@@ -50,6 +50,7 @@ sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import execlib as X  # noqa: E402
+import gen_common as GC  # noqa: E402
 import table_entries as TE  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -58,12 +59,7 @@ CASES_PER_PROGRAM = 400
 OPERAND_REGS = 26            # operands use r0-r25; r26, r27 are helpers (producer sources),
                              # r28 the harness's record base, r29-r31 sp/fp/lr
 
-USER_SYSTEM = {"Y2_dcfetchbo", "Y2_dczeroa", "Y2_barrier", "Y2_syncht", "Y2_dccleana",
-               "Y2_dcinva", "Y2_dccleaninva", "Y2_icinva", "Y2_isync", "Y4_l2fetch",
-               "Y5_l2fetch", "J2_pause", "Y4_trace"}
 CACHE_OPS = ("dczeroa", "dccleana", "dcinva", "dccleaninva", "icinva")
-# Control registers whose value depends on time or on the simulator's counters.
-CTRL_VOLATILE = {14, 15, 18, 19, 30, 31}
 
 EDGE32 = [0, 1, 2, 3, M32, 0xfffffffe, 0x80000000, 0x7fffffff, 0x80000001, 0x7ffffffe,
           0x8000, 0x7fff, 0xffff, 0x10000, 0xffff8000, 0xffff7fff, 0x8001, 0x80, 0x7f, 0xff,
@@ -130,11 +126,7 @@ def rand_sf(rng):
     if r < 0.35:
         return rng.choice(SF_EDGE)
     if r < 0.85:
-        exp = rng.randint(110, 150) if rng.random() < 0.75 else rng.randint(0, 255)
-        mant = rng.getrandbits(23)
-        if rng.random() < 0.3:
-            mant &= ~((1 << rng.randint(8, 23)) - 1) & 0x7fffff
-        return rng.getrandbits(1) << 31 | exp << 23 | mant
+        return GC.sf_fields(rng)
     if r < 0.92:   # a small integer as a float (conversions, rounding)
         return [0x3f800000, 0x40000000, 0x40400000, 0x40800000, 0x3fc00000, 0x40200000,
                 0x40600000, 0xbfc00000, 0xc0200000][rng.randrange(9)]
@@ -146,63 +138,31 @@ def rand_df(rng):
     if r < 0.35:
         return rng.choice(DF_EDGE)
     if r < 0.85:
-        exp = rng.randint(1000, 1050) if rng.random() < 0.75 else rng.randint(0, 2047)
-        mant = rng.getrandbits(52)
-        if rng.random() < 0.3:
-            mant &= ~((1 << rng.randint(20, 52)) - 1) & ((1 << 52) - 1)
-        return rng.getrandbits(1) << 63 | exp << 52 | mant
+        return GC.df_fields(rng)
     if r < 0.92:
         return [0x3ff0000000000000, 0x4000000000000000, 0x3ff8000000000000,
                 0x4004000000000000, 0xbff8000000000000, 0xc004000000000000][rng.randrange(6)]
     return rand64(rng)
 
 
-def rand_preds(rng):
-    v = 0
-    for i in range(4):
-        r = rng.random()
-        b = 0 if r < 0.25 else 0xff if r < 0.5 else rng.getrandbits(8)
-        v |= b << (8 * i)
-    return v
-
-
-def brev16(x):
-    return int("{:016b}".format(x & 0xffff)[::-1], 2)
-
-
 # ---------------------------------------------------------------------------------------
 # Rows
 
-def arch_num(row, key):
-    for a in row.attrs:
-        if a.startswith(key + "=v"):
-            return int(a[len(key) + 2:])
-    return None
+SKIP_WHY = {
+    "ext": "constant extender (exercised by every ##-extended case)",
+    "priv": "privileged (supervisor mode only)",
+    "guest": "guest registers (guest mode only)",
+    "trap": "trap (system call or monitor entry)",
+    "hvx": "HVX (compared by hvx_exec.py)",
+    "audio": "audio extension of V67t/V71t (qemu-hexagon 7.2 cannot run it; new_cores.py)",
+    "arch": "V{a} instruction (qemu-hexagon 7.2 runs up to V67)",
+    "until": "spelling older than V67",
+    "system": "system instruction (not user mode)",
+}
 
 
 def skip_reason(row):
-    flags = set(row.attrs)
-    if row.cls == "EXT":
-        return "constant extender (exercised by every ##-extended case)"
-    if "priv" in flags:
-        return "privileged (supervisor mode only)"
-    if "guest" in flags:
-        return "guest registers (guest mode only)"
-    if "trap" in flags and row.tag != "J2_pause":
-        return "trap (system call or monitor entry)"
-    if "hvx" in flags:
-        return "HVX (compared by hvx_exec.py)"
-    if "audio" in flags:
-        return "audio extension of V67t/V71t (qemu-hexagon 7.2 cannot run it; new_cores.py)"
-    a = arch_num(row, "arch")
-    if a is not None and a > 67:
-        return "V%d instruction (qemu-hexagon 7.2 runs up to V67)" % a
-    u = arch_num(row, "until")
-    if u is not None and u < 67:
-        return "spelling older than V67"
-    if row.cls == "SYSTEM" and row.tag not in USER_SYSTEM:
-        return "system instruction (not user mode)"
-    return None
+    return GC.skip_reason(row, SKIP_WHY)
 
 
 def is_float(row):
@@ -277,11 +237,11 @@ def pick_operands(row, rng, regs, mode, ops):
             ops[key] = Op("M", reg=rng.randrange(2))
         elif kind == "C":
             if pair:
-                bad = TE.CTRL_READONLY if dest else CTRL_VOLATILE
+                bad = TE.CTRL_READONLY if dest else GC.CTRL_VOLATILE
                 c = rng.choice([p for p in TE.CTRL_PAIRS if not ({p, p + 1} & bad)])
                 ops[key] = Op("C", reg=c, pair=True, dest=dest, text="c%d:%d" % (c + 1, c))
             else:
-                bad = TE.CTRL_READONLY if dest else CTRL_VOLATILE
+                bad = TE.CTRL_READONLY if dest else GC.CTRL_VOLATILE
                 c = rng.choice([c for c in TE.CTRL if c not in bad])
                 ops[key] = Op("C", reg=c, pair=False, dest=dest, text=TE.CTRL[c])
         else:
@@ -308,22 +268,9 @@ def render(row, ops, labels):
     return TE.OPERAND.sub(sub, row.syntax)
 
 
-ADDR_MODES = [
-    ("circ_i", re.compile(r"\((Rx32)\+\+#(Ii):circ\((Mu2)\)\)")),
-    ("circ_r", re.compile(r"\((Rx32)\+\+I:circ\((Mu2)\)\)")),
-    ("brev", re.compile(r"\((Rx32)\+\+(Mu2):brev\)")),
-    ("pm", re.compile(r"\((Rx32)\+\+(Mu2)\)")),
-    ("pi", re.compile(r"\((Rx32)\+\+#(Ii)\)")),
-    ("rr", re.compile(r"\((Rs32)\+(R[tu]32)<<#(Ii)\)")),
-    ("ur", re.compile(r"\((R[tu]32)<<#(Ii)\+#(II)\)")),
-    ("ap", re.compile(r"\((Re32)=#(Ii)\)")),
-    ("gp", re.compile(r"\(gp\+#(Ii)\)")),
-    ("io", re.compile(r"\((Rs32|Rs16|r29|r30)\+#(Ii)\)")),
-    ("abs", re.compile(r"\(#(Ii)\)")),
+ADDR_MODES = GC.ADDR_MODES + [
     ("reg", re.compile(r"(?:mem\w+|%s)\((Rs32)[,)]" % "|".join(CACHE_OPS))),
 ]
-SIZES = {"memb": 1, "memub": 1, "memh": 2, "memuh": 2, "memw": 4, "memd": 8,
-         "memb_fifo": 1, "memh_fifo": 2, "memw_locked": 4, "memd_locked": 8}
 
 
 def access_size(row):
@@ -333,7 +280,7 @@ def access_size(row):
         name = m.group(1)
         if name in ("membh", "memubh"):
             return 4 if re.search(r"\bRdd32 =", s) else 2
-        return SIZES.get(name, 4)
+        return GC.SIZES.get(name, 4)
     if "dczeroa" in s:
         return 32
     return 1
@@ -453,7 +400,7 @@ def plan_memory(row, ops, rng, plan):
         setreg(g[0], ea)
         plan.ctrl["m%d" % ops[g[1]].reg] = rand32(rng)
     elif mode == "brev":
-        setreg(g[0], (ea & 0xffff0000) | brev16(ea))
+        setreg(g[0], (ea & 0xffff0000) | GC.brev16(ea))
         plan.ctrl["m%d" % ops[g[1]].reg] = rand32(rng)
     else:   # circular
         setreg(g[0], ea)
@@ -634,7 +581,7 @@ class Generator:
                         usr = rand32(rng) & ~(0x1f << 25) & 0x3ecfff3f
                     elif name in X.RESET_CTRL and name not in ctrl:
                         ctrl[name] = rand32(rng) & (0xffffffc0 if c == 11 else M32)
-        preds = rand_preds(rng)
+        preds = GC.rand_preds(rng)
         for name, v in fixed.items():
             op = ops.get(names.get(name))
             if op is not None and op.kind == "R":
@@ -752,7 +699,7 @@ def branch_pair_cases(row, rng, n):
         first = rng.choice(FIRST_JUMPS[:4] if k % 2 == 0 else FIRST_JUMPS).format(u=u)
         second = BRANCH_PAIR_ROWS[row.tag].format(v=v)
         regs = [rand32(rng) for _ in range(32)]
-        preds = rand_preds(rng)
+        preds = GC.rand_preds(rng)
         if k % 2 == 0:
             for p, true in ((u, "!" not in first), (v, "!" not in second)):
                 b = rng.choice([0xff, 0x01, 0x55]) if true else rng.choice([0, 0xfe, 0xaa])

@@ -674,18 +674,18 @@ class Deviations:
         return [e for e in self.entries if e.exercised and not e.count()]
 
 
-def load_deviations(path=DEVIATIONS):
-    """Reads qemu_deviations.txt: "[name]" starts an entry, "key: value" lines follow (an
-    indented line continues the value; "witness:" may repeat); "#" starts a comment line."""
-    entries, cur, fields, key = [], None, {}, None
-    start = 0
+def read_entries(path, keys=None, repeated=(), lines=()):
+    """Reads a file of entries (qemu_deviations.txt, known_values.txt): "[name]" starts an
+    entry, "key: value" lines follow, an indented line continues the value; "#" starts a
+    comment line. keys: the keys an entry may have (None: any). A key in repeated may stand
+    several times (its value a list; a continuation extends the last item); a key in lines
+    has a list of lines (a continuation is its next line). Returns [(name, fields, where)]."""
+    entries, cur, fields, key, start = [], None, {}, None, 0
 
     def close():
         if cur is not None:
-            entries.append(Deviation(cur, fields, "%s:%d" % (path, start)))
+            entries.append((cur, fields, "%s:%d" % (path, start)))
 
-    if not path or not os.path.exists(path):
-        return Deviations([], path)
     with open(path) as f:
         for n, line in enumerate(f, 1):
             text = line.rstrip("\n")
@@ -699,19 +699,29 @@ def load_deviations(path=DEVIATIONS):
             if text[0] in " \t":
                 if key is None:
                     raise ValueError("%s:%d: continuation line outside an entry" % (path, n))
-                if key == "witness":
+                if key in repeated:
                     fields[key][-1] += " " + text.strip()
+                elif key in lines:
+                    fields[key].append(text.strip())
                 else:
                     fields[key] += " " + text.strip()
                 continue
             m = re.match(r"^(\w+):\s*(.*)$", text)
-            if not m or cur is None or m.group(1) not in DEVIATION_KEYS:
-                raise ValueError("%s:%d: expected [name] or one of %s: %r" %
-                                 (path, n, ", ".join(DEVIATION_KEYS), text))
-            key = m.group(1)
-            if key == "witness":
-                fields.setdefault(key, []).append(m.group(2).strip())
+            if not m or cur is None or (keys is not None and m.group(1) not in keys):
+                raise ValueError("%s:%d: expected [name] or %s: %r" % (
+                    path, n, "key: value" if keys is None else "one of " + ", ".join(keys), text))
+            key, value = m.group(1), m.group(2).strip()
+            if key in repeated:
+                fields.setdefault(key, []).append(value)
             else:
-                fields[key] = m.group(2).strip()
+                fields[key] = [value] if key in lines else value
     close()
-    return Deviations(entries, path)
+    return entries
+
+
+def load_deviations(path=DEVIATIONS):
+    """Reads qemu_deviations.txt (read_entries; "witness:" may repeat)."""
+    if not path or not os.path.exists(path):
+        return Deviations([], path)
+    return Deviations([Deviation(*e) for e in read_entries(path, DEVIATION_KEYS, ("witness",))],
+                      path)

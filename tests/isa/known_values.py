@@ -98,37 +98,7 @@ def assignments(text, where, name):
 
 
 def load(path):
-    entries, cur, fields, key, start = [], None, {}, None, 0
-
-    def close():
-        if cur is not None:
-            entries.append(Entry(cur, fields, "%s:%d" % (path, start)))
-
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            text = line.rstrip("\n")
-            if not text.strip() or text.lstrip().startswith("#"):
-                continue
-            m = re.match(r"^\[([\w.+-]+)\]\s*$", text)
-            if m:
-                close()
-                cur, fields, key, start = m.group(1), {}, None, n
-                continue
-            if text[0] in " \t":
-                if key is None:
-                    raise ValueError("%s:%d: continuation outside an entry" % (path, n))
-                if key == "body":
-                    fields[key].append(text.strip())
-                else:
-                    fields[key] += " " + text.strip()
-                continue
-            k, sep, v = text.partition(":")
-            if not sep or cur is None:
-                raise ValueError("%s:%d: expected [name] or key: value" % (path, n))
-            key = k.strip()
-            fields[key] = [v.strip()] if key == "body" else v.strip()
-    close()
-    return entries
+    return [Entry(*e) for e in X.read_entries(path, lines=("body",))]
 
 
 def got_values(rec, path):

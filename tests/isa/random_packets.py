@@ -547,7 +547,8 @@ def qemu_culprit(case, images, work, qemu, msg):
 
 def probe(args, gen):
     key = hashlib.sha1()
-    for p in (args.hexsim, args.qemu, os.path.join(HERE, "rp_gen.py")):
+    for p in (args.hexsim, args.qemu, os.path.join(HERE, "rp_gen.py"),
+              os.path.join(HERE, "gen_common.py")):
         try:
             s = os.stat(p)
             key.update(("%s:%d:%d" % (p, s.st_mtime_ns, s.st_size)).encode())

@@ -32,6 +32,7 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import execlib as X  # noqa: E402
+import gen_common as GC  # noqa: E402
 import table_entries as TE  # noqa: E402
 
 M32 = 0xffffffff
@@ -43,11 +44,7 @@ RR8 = TE.RR8
 R8 = list(range(8))
 RESERVED = frozenset((27, 28))
 
-USER_SYSTEM = {"Y2_dcfetchbo", "Y2_dczeroa", "Y2_barrier", "Y2_syncht", "Y2_dccleana",
-               "Y2_dcinva", "Y2_dccleaninva", "Y2_icinva", "Y2_isync", "Y4_l2fetch",
-               "Y5_l2fetch", "J2_pause", "Y4_trace"}
-CTRL_VOLATILE = {14, 15, 18, 19, 30, 31}
-CTRL_READ = sorted(c for c in TE.CTRL if c not in CTRL_VOLATILE)
+CTRL_READ = sorted(c for c in TE.CTRL if c not in GC.CTRL_VOLATILE)
 # Writable in a random packet: not pc, the counters, framelimit (allocframe would trap) nor c5
 # (reserved: qemu keeps what is written, hexsim reads zero).
 CTRL_WRITE = [0, 1, 2, 3, 4, 6, 7, 8, 10, 11, 12, 13, 17]
@@ -77,23 +74,10 @@ DUAL_BRANCH_P = 0.02     # probability that a packet starts with two jumps
 MULTI_PRED_P = 0.04      # probability that a packet is a several-writers-of-one-predicate group
 NINSN_WEIGHTS = [(1, 15), (2, 30), (3, 30), (4, 25)]
 
-ADDR_MODES = [
-    ("circ_i", re.compile(r"\((Rx32)\+\+#(Ii):circ\((Mu2)\)\)")),
-    ("circ_r", re.compile(r"\((Rx32)\+\+I:circ\((Mu2)\)\)")),
-    ("brev", re.compile(r"\((Rx32)\+\+(Mu2):brev\)")),
-    ("pm", re.compile(r"\((Rx32)\+\+(Mu2)\)")),
-    ("pi", re.compile(r"\((Rx32)\+\+#(Ii)\)")),
-    ("rr", re.compile(r"\((Rs32)\+(R[tu]32)<<#(Ii)\)")),
-    ("ur", re.compile(r"\((R[tu]32)<<#(Ii)\+#(II)\)")),
-    ("ap", re.compile(r"\((Re32)=#(Ii)\)")),
-    ("gp", re.compile(r"\(gp\+#(Ii)\)")),
-    ("io", re.compile(r"\((Rs32|Rs16|r29|r30)\+#(Ii)\)")),
-    ("abs", re.compile(r"\(#(Ii)\)")),
+ADDR_MODES = GC.ADDR_MODES + [
     ("reg", re.compile(r"(?:mem\w+|dczeroa|dccleana|dcinva|dccleaninva|deallocframe|"
                        r"dealloc_return)\((Rs32)[,)]")),
 ]
-SIZES = {"memb": 1, "memub": 1, "memh": 2, "memuh": 2, "memw": 4, "memd": 8,
-         "memb_fifo": 1, "memh_fifo": 2, "memw_locked": 4, "memd_locked": 8}
 EDGE32 = [0, 1, 2, 3, M32, 0xfffffffe, 0x80000000, 0x7fffffff, 0x80000001, 0x7ffffffe,
           0x8000, 0x7fff, 0xffff, 0x10000, 0xffff8000, 0xffff7fff, 0x80, 0x7f, 0xff,
           0xffffff80, 0x100, 0x80008000, 0x7fff7fff, 0xffff0000, 0x00010001, 0x80808080,
@@ -134,31 +118,14 @@ def rand_sf(rng):
     r = rng.random()
     if r < 0.35:
         return rng.choice(SF_EDGE)
-    exp = rng.randint(110, 150) if rng.random() < 0.75 else rng.randint(0, 255)
-    mant = rng.getrandbits(23)
-    if rng.random() < 0.3:
-        mant &= ~((1 << rng.randint(8, 23)) - 1) & 0x7fffff
-    return rng.getrandbits(1) << 31 | exp << 23 | mant
+    return GC.sf_fields(rng)
 
 
 def rand_df(rng):
     r = rng.random()
     if r < 0.35:
         return rng.choice(DF_EDGE)
-    exp = rng.randint(1000, 1050) if rng.random() < 0.75 else rng.randint(0, 2047)
-    mant = rng.getrandbits(52)
-    if rng.random() < 0.3:
-        mant &= ~((1 << rng.randint(20, 52)) - 1) & ((1 << 52) - 1)
-    return rng.getrandbits(1) << 63 | exp << 52 | mant
-
-
-def rand_preds(rng):
-    v = 0
-    for i in range(4):
-        r = rng.random()
-        b = 0 if r < 0.25 else 0xff if r < 0.5 else rng.getrandbits(8)
-        v |= b << (8 * i)
-    return v
+    return GC.df_fields(rng)
 
 
 def rand_usr(rng):
@@ -173,43 +140,19 @@ def rand_usr(rng):
     return v
 
 
-def brev16(x):
-    return int("{:016b}".format(x & 0xffff)[::-1], 2)
-
-
 # ---------------------------------------------------------------------------------------
 # Rows
 
-def arch_num(row, key):
-    for a in row.attrs:
-        if a.startswith(key + "=v"):
-            return int(a[len(key) + 2:])
-    return None
+SKIP_WHY = {"ext": "constant extender", "priv": "privileged", "guest": "guest mode",
+            "trap": "trap", "audio": "audio extension", "arch": "newer than V67",
+            "until": "spelling older than V67", "system": "system instruction"}
 
 
 def skip_reason(row):
-    flags = set(row.attrs)
-    if row.cls == "EXT":
-        return "constant extender"
-    if "priv" in flags:
-        return "privileged"
-    if "guest" in flags:
-        return "guest mode"
-    if "trap" in flags and row.tag != "J2_pause":
-        return "trap"
-    if "audio" in flags:
-        return "audio extension"
-    a = arch_num(row, "arch")
-    if a is not None and a > 67:
-        return "newer than V67"
-    u = arch_num(row, "until")
-    if u is not None and u < 67:
-        return "spelling older than V67"
-    if row.cls == "SYSTEM" and row.tag not in USER_SYSTEM:
-        return "system instruction"
-    if re.search(r"\b[GS][a-z]{1,2}(?:128|64|32)\b", row.syntax):
-        return "guest/system registers"
-    return None
+    why = GC.skip_reason(row, SKIP_WHY)
+    if why is None and re.search(r"\b[GS][a-z]{1,2}(?:128|64|32)\b", row.syntax):
+        why = "guest/system registers"
+    return why
 
 
 class Tok:
@@ -399,7 +342,7 @@ def access_size(s):
         name = m.group(1)
         if name in ("membh", "memubh"):
             return 4 if re.search(r"\bR[dy]{2}32 =", s) else 2
-        return SIZES.get(name, 4)
+        return GC.SIZES.get(name, 4)
     if "dczeroa" in s:
         return 32
     if "allocframe" in s or "dealloc" in s:
@@ -1194,7 +1137,7 @@ class Gen:
                 pin(g[0], ea)
                 ins.cpins["m%d" % ops[g[1]]] = rand32(rng)
             elif mode == "brev":
-                pin(g[0], (ea & 0xffff0000) | brev16(ea))
+                pin(g[0], (ea & 0xffff0000) | GC.brev16(ea))
                 ins.cpins["m%d" % ops[g[1]]] = rand32(rng)
             else:   # circular
                 mu = ops[g[-1]]
@@ -1653,7 +1596,7 @@ def make_case(gen, rng, nunits, image_count):
     for name in ("m0", "m1", "cs0", "cs1", "ugp", "gp", "framekey"):
         if rng.random() < 0.3:
             ctrl[name] = rand32(rng) & (~0x3f if name == "gp" else M32)   # GP: bits 5:0 zero
-    return RPCase(units, regs, rand_preds(rng), rand_usr(rng), ctrl,
+    return RPCase(units, regs, GC.rand_preds(rng), rand_usr(rng), ctrl,
                   rng.randrange(image_count), taken)
 
 

@@ -7,7 +7,8 @@
 // execution would see something else: a fault (that packet commits nothing), a trap, a store
 // into cached code; the code cache: blocks at addresses that would share a slot of a
 // direct-mapped table all stay, a cache too small for the code is flushed whole and goes on
-// working, compiled blocks go on into each other through patched links. Instruction words
+// working, compiled blocks go on into each other through patched links (a block returns to
+// be linked to each new successor until its links are taken). Instruction words
 // from llvm-mc-16.
 #include "../check_main.h"
 #include <check.h>
@@ -44,6 +45,8 @@ static const uint32_t ADD_LOAD[] = { 0x51440025u };
 static const uint32_t STORE_R9[] = { 0xa189c400u };
 // { r6 = add(r5,r4) } (waits for the load)
 static const uint32_t ADD_R5_R4[] = { 0xf305c406u };
+// { jumpr r0 }
+static const uint32_t JUMPR_R0[] = { 0x5280c000u };
 // { trap0(#1) }
 static const uint32_t TRAP0[] = { 0x5400c004u };
 // { r7 = add(r6,#1) } with parse bits saying the packet goes on (cut short: not well formed)
@@ -444,7 +447,8 @@ END_TEST
 START_TEST(test_block_chains)
 {
     // a compiled block ending in a jump goes on into the compiled block at its target while
-    // the packet limit allows; interpreted blocks return to the caller
+    // the packet limit allows, once it is linked to it (its first run returns to be linked);
+    // interpreted blocks return to the caller
     struct prog p = { 0 }, q = { .base = CODE + 4 + 0x100 };
     prog_add(&p, ADD_R8, 1);
     prog_add(&p, JUMP_ADD, 2);
@@ -454,7 +458,7 @@ START_TEST(test_block_chains)
     struct hx_block *a = build(t, &p);
     build(t, &q);
     ck_assert_ptr_eq(hx_block_find(t, CODE), a);
-    for (int limit = 0; limit < 2; limit++) {
+    for (int limit = -1; limit < 2; limit++) {   // -1: the run that links
         struct hexsim_cpu c;
         cpu_init(&c);
         struct hexsim_mem mem;
@@ -463,14 +467,103 @@ START_TEST(test_block_chains)
         struct hexsim_event_info ev;
         struct hx_exec x;
         hx_exec_begin(&x, &env, &ev);
-        x.stop = limit ? 3 : 100;   // 3: room for the first block only
+        x.stop = limit > 0 ? 3 : 100;   // 3: room for the first block only
         ck_assert_int_eq(hx_run_block(&x, a), HX_EV_NONE);
         bool chained = t->jit && !limit;
         ck_assert_uint_eq(c.packets, chained ? 4 : 2);
         ck_assert_uint_eq(c.pc, chained ? CODE + 4 + 0x108 : CODE + 4 + 0x100);
         ck_assert_uint_eq(c.r[8], chained ? 9 : 3);
+        ck_assert(limit >= 0 || t->exit_from == (t->jit ? a : NULL));
+        if (t->exit_from)
+            hx_block_link(t, c.pc);
         hexsim_mem_free(&mem);
     }
+    hx_block_table_free(t);
+}
+END_TEST
+
+static struct hx_block *add_block(struct hx_block_table *t, uint32_t addr, unsigned n);
+
+// Runs block a from CODE with r0 = r0 and x.stop = 100 (the run loop's part: links the block
+// that left for one it is not linked to); returns the block that did (NULL: none).
+static struct hx_block *run_jumpr(struct hx_block_table *t, struct hx_block *a, uint32_t r0,
+                                  struct hexsim_cpu *c)
+{
+    cpu_init(c);
+    c->r[0] = r0;
+    struct hexsim_mem mem;
+    hexsim_mem_init(&mem);
+    struct hexsim_exec_env env = { .cpu = c, .mem = &mem, .arch = 68, .user_mode = 1 };
+    struct hexsim_event_info ev;
+    struct hx_exec x;
+    hx_exec_begin(&x, &env, &ev);
+    x.stop = 100;
+    ck_assert_int_eq(hx_run_block(&x, a), HX_EV_NONE);
+    hexsim_mem_free(&mem);
+    struct hx_block *from = t->exit_from;
+    if (from)
+        hx_block_link(t, c->pc);
+    ck_assert_ptr_null(t->exit_from);
+    return from;
+}
+
+START_TEST(test_block_link_gate)
+{
+    // a compiled block ending in an indirect jump (a return is one: jumpr r31) to targets
+    // that change: for each new target it returns to be linked until its links are all
+    // taken, and goes on into the linked ones; then (the gate open) it goes on through the
+    // jump cache into a compiled block at another target, and still returns for a target
+    // with no compiled block (or none at all), with cpu.pc there
+    struct prog p = { 0 };
+    prog_add(&p, ADD_R8, 1);
+    prog_add(&p, JUMPR_R0, 1);
+    struct hx_block_table *t = hx_block_table_new((enum hx_block_mode)_i, 0);
+    struct hx_block *a = build(t, &p);
+    const uint32_t to[4] = { CODE + 0x100, CODE + 0x200, CODE + 0x300, CODE + 0x400 };
+    struct hx_block *b[4];
+    for (unsigned i = 0; i < 4; i++) {
+        struct prog q = { .base = to[i] };
+        prog_add(&q, ADD_R8, 1);
+        prog_add(&q, ADD_R8, 1);
+        b[i] = build(t, &q);
+    }
+    struct hx_block *b4 = add_block(t, CODE + 0x500, 1);   // interpreted: not hot yet
+    const bool jit = t->jit != NULL;
+    _Static_assert(HX_BLOCK_LINKS == 2, "the targets below");
+    struct hexsim_cpu c;
+    // (after b[i], no block follows: it returns naming itself)
+    const struct { unsigned target; bool chained; } run[] = {
+        { 0, false }, { 0, true }, { 1, false }, { 1, true }, { 0, true },
+        { 2, true }, { 3, true }, { 2, true }, { 1, true },
+    };
+    for (unsigned k = 0; k < sizeof(run) / sizeof(run[0]); k++) {
+        const unsigned i = run[k].target;
+        const bool chained = jit && run[k].chained;
+        struct hx_block *from = run_jumpr(t, a, to[i], &c);
+        ck_assert_ptr_eq(from, jit ? chained ? b[i] : a : NULL);
+        ck_assert_uint_eq(c.packets, chained ? 4 : 2);
+        ck_assert_uint_eq(c.pc, chained ? to[i] + 8 : to[i]);
+        ck_assert_uint_eq(c.r[8], chained ? 9 : 3);
+        ck_assert_uint_eq(a->nlinks, jit ? (k < 2 ? 1 : 2) : 0);
+    }
+    // no compiled block there, or none at all: back to the caller at the target
+    const uint32_t cold[2] = { b4->addr, CODE + 0x600 };
+    for (unsigned i = 0; i < 2; i++) {
+        ck_assert_ptr_eq(run_jumpr(t, a, cold[i], &c), jit ? a : NULL);
+        ck_assert_uint_eq(c.packets, 2);
+        ck_assert_uint_eq(c.pc, cold[i]);
+    }
+    // a flush forgets links and the jump cache: the block built again returns to be linked
+    hx_block_flush(t);
+    a = build(t, &p);
+    struct prog q = { .base = to[2] };
+    prog_add(&q, ADD_R8, 1);
+    prog_add(&q, ADD_R8, 1);
+    build(t, &q);
+    ck_assert_ptr_eq(run_jumpr(t, a, to[2], &c), jit ? a : NULL);
+    ck_assert_uint_eq(c.packets, 2);
+    ck_assert_ptr_eq(run_jumpr(t, a, to[2], &c), jit ? hx_block_find(t, to[2]) : NULL);
+    ck_assert_uint_eq(c.packets, jit ? 4 : 2);
     hx_block_table_free(t);
 }
 END_TEST
@@ -626,6 +719,7 @@ int main(void)
     tcase_add_loop_test(tc, test_block_many, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_pressure, 0, 3);   // enum hx_block_mode
     tcase_add_loop_test(tc, test_block_links, 0, 3);   // enum hx_block_mode
+    tcase_add_loop_test(tc, test_block_link_gate, 0, 3);   // enum hx_block_mode
     tcase_add_test(tc, test_stencils_present);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);

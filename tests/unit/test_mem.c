@@ -4,7 +4,9 @@
 // unmapping and remapping pages of a block (zero again; the range stays the block's), the
 // page limit, freeing, and the executor's page TLB (filled only where the access is allowed,
 // emptied by every mapping or protection change, a page becoming code leaving the write TLB,
-// misaligned accesses and a zeroed TLB matching nothing).
+// misaligned accesses and a zeroed TLB matching nothing), and the host spans of a guest
+// range for system calls' readv/writev (merged where pages lie back to back, stopping at an
+// unreachable page or after the spans given, writes through them making code stale).
 #include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
@@ -140,6 +142,63 @@ START_TEST(tlb_fill_and_flush)
 }
 END_TEST
 
+START_TEST(spans_for_host_io)
+{
+    struct hexsim_mem m;
+    hexsim_mem_init(&m);
+    const uint32_t blk = 0x10000000u, one = 0x20000000u;
+    ck_assert_int_eq(hexsim_mem_map(&m, blk, 32 * PG, HEXSIM_PROT_R | HEXSIM_PROT_W), 0);
+    ck_assert_int_eq(hexsim_mem_map(&m, one, PG, HEXSIM_PROT_R | HEXSIM_PROT_W), 0);
+    ck_assert_int_eq(hexsim_mem_map(&m, one + PG, PG, HEXSIM_PROT_R), 0);
+    struct iovec iov[4];
+    size_t got;
+    int f;
+    // a block's pages lie back to back: one span across page boundaries
+    ck_assert_uint_eq(hexsim_mem_spans(&m, blk + 100, 20 * PG, HEXSIM_PROT_W, iov, 4, &got,
+                                       &f), 1);
+    ck_assert_uint_eq(got, 20 * PG);
+    ck_assert_ptr_eq(iov[0].iov_base, hexsim_mem_page(&m, blk)->data + 100);
+    ck_assert_uint_eq(iov[0].iov_len, 20 * PG);
+    // to the end of the block, then unmapped: stops there (no fault: something was reached)
+    ck_assert_uint_eq(hexsim_mem_spans(&m, blk + 31 * PG + 8, 2 * PG, HEXSIM_PROT_R, iov, 4,
+                                       &got, &f), 1);
+    ck_assert_uint_eq(got, PG - 8);
+    ck_assert_int_eq(f, HEXSIM_MEM_OK);
+    // single pages: one span each; the read-only second page ends a write's spans
+    ck_assert_uint_eq(hexsim_mem_spans(&m, one + 16, 2 * PG, HEXSIM_PROT_R, iov, 4, &got, &f),
+                      2);
+    ck_assert_uint_eq(got, 2 * PG - 16);            // to the end of the second page
+    ck_assert_uint_eq(iov[0].iov_len, PG - 16);
+    ck_assert_uint_eq(iov[1].iov_len, PG);
+    ck_assert_uint_eq(hexsim_mem_spans(&m, one + 16, 2 * PG, HEXSIM_PROT_W, iov, 4, &got, &f),
+                      1);
+    ck_assert_uint_eq(got, PG - 16);
+    ck_assert_uint_eq(hexsim_mem_spans(&m, one + PG, 4, HEXSIM_PROT_W, iov, 4, &got, &f), 0);
+    ck_assert_int_eq(f, HEXSIM_MEM_PROT);
+    ck_assert_uint_eq(hexsim_mem_spans(&m, one + PG, 4, 0, iov, 4, &got, &f), 1);  // loader
+    ck_assert_uint_eq(hexsim_mem_spans(&m, 0x30000000u, 4, HEXSIM_PROT_R, iov, 4, &got, &f),
+                      0);
+    ck_assert_int_eq(f, HEXSIM_MEM_UNMAPPED);
+    ck_assert_uint_eq(hexsim_mem_spans(&m, 0xfffff000u, 2 * PG, HEXSIM_PROT_R, iov, 4, &got,
+                                       &f), 0);   // no wrap-around past the top
+    // out of spans: what they cover
+    ck_assert_uint_eq(hexsim_mem_spans(&m, one, 2 * PG, HEXSIM_PROT_R, iov, 1, &got, &f), 1);
+    ck_assert_uint_eq(got, PG);
+    // a write through spans into a page code was fetched from: code_gen moves on
+    uint32_t w;
+    ck_assert_int_eq(hexsim_mem_protect(&m, one, PG, HEXSIM_PROT_R | HEXSIM_PROT_W |
+                                        HEXSIM_PROT_X), 0);
+    ck_assert_uint_eq(hexsim_mem_fetch(&m, one, &w, 1, &f), 1);
+    uint64_t gen = m.code_gen;
+    hexsim_mem_spans_written(&m, blk, 8);          // not code: no change
+    ck_assert_uint_eq(m.code_gen, gen);
+    hexsim_mem_spans_written(&m, one - 4, 8);      // reaches into the code page
+    ck_assert_uint_gt(m.code_gen, gen);
+    ck_assert(!hexsim_mem_page(&m, one)->code);
+    hexsim_mem_free(&m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mem");
@@ -148,6 +207,7 @@ int main(void)
     tcase_add_test(t, unmapped_block_range_not_reused);
     tcase_add_test(t, page_limit);
     tcase_add_test(t, tlb_fill_and_flush);
+    tcase_add_test(t, spans_for_host_io);
     suite_add_tcase(s, t);
     return hexsim_check_run(s);
 }

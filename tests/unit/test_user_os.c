@@ -13,40 +13,23 @@
 #include <string.h>
 
 #include "user/user.h"
+#include "user_test_lib.h"
 
 #define STACK 0x00200000u
 #define HANDLER 0x00012340u
 
 static struct hexsim_user *new_user(void)
 {
-    struct hexsim_user *u = calloc(1, sizeof *u);
-    ck_assert_ptr_nonnull(u);
-    hexsim_mem_init(&u->mem);
-    u->err = fopen("/dev/null", "w");
-    u->arch = 68;
-    u->mmap_next = HEXSIM_USER_MMAP_BASE;
-    for (unsigned i = 0; i < 64; i++)
-        u->guest_fd_map[i] = -1;
+    struct hexsim_user *u = test_user_new();
     ck_assert_int_eq(hexsim_mem_map(&u->mem, STACK - 0x10000, 0x10000,
                                     HEXSIM_PROT_R | HEXSIM_PROT_W), 0);
     return u;
 }
 
-static void free_user(struct hexsim_user *u)
-{
-    fclose(u->err);
-    hexsim_user_free(u);
-    free(u);
-}
-
 static uint32_t sys(struct hexsim_user *u, uint32_t nr, uint32_t a0, uint32_t a1, uint32_t a2,
                     uint32_t a3)
 {
-    uint32_t a[4] = { a0, a1, a2, a3 };
-    memcpy(u->cpu.r, a, sizeof a);
-    u->cpu.r[6] = nr;
-    hexsim_user_syscall(u);
-    return u->cpu.r[0];
+    return test_user_syscall(u, nr, (const uint32_t[]){ a0, a1, a2, a3 }, 4);
 }
 
 static uint32_t rd(struct hexsim_user *u, uint32_t addr)
@@ -125,7 +108,7 @@ START_TEST(test_frame_layout)
     ck_assert_uint_eq(u->cpu.p[0], 0xff);
     sys(u, 135, 0, 0, STACK - 0x7000, 8);
     ck_assert_uint_eq(rd(u, STACK - 0x7000), 0);   // the mask is back
-    free_user(u);
+    test_user_free(u);
 }
 END_TEST
 
@@ -137,7 +120,7 @@ START_TEST(test_frame_unwritable)
     sys(u, 129, 1, 10, 0, 0);
     ck_assert(u->exited);
     ck_assert_int_eq(u->exit_status, 128 + 11);
-    free_user(u);
+    test_user_free(u);
 }
 END_TEST
 
@@ -148,7 +131,7 @@ START_TEST(test_sigreturn_without_frame)
     sys(u, 139, 0, 0, 0, 0);
     ck_assert(u->exited);
     ck_assert_int_eq(u->exit_status, 128 + 11);
-    free_user(u);
+    test_user_free(u);
 }
 END_TEST
 
@@ -169,7 +152,7 @@ START_TEST(test_futex_timeout_clock)
     sys(u, 422, word, 128, 7, 0);   // no timeout, no other thread: nothing can end it
     ck_assert(u->exited);
     ck_assert_int_eq(u->exit_status, 124);
-    free_user(u);
+    test_user_free(u);
 }
 END_TEST
 
@@ -181,7 +164,7 @@ START_TEST(test_madvise_dontneed)
     ck_assert_uint_eq(sys(u, 233, page, 4096, 4, 0), 0);
     ck_assert_uint_eq(rd(u, page + 8), 0);
     ck_assert_int_eq((int32_t)sys(u, 233, 0x7000000u, 4096, 4, 0), -ENOMEM);
-    free_user(u);
+    test_user_free(u);
 }
 END_TEST
 

@@ -11,7 +11,8 @@
 # programs (tools/bench/hvx) likewise, compiled with and without --no-stencils.
 # progs/smc_chain.c rewrites code that compiled blocks are linked into: both ways must print
 # its known sums. progs/staged_stores.S commits staged stores of every size (packets whose
-# stores the commit writes): both ways must print its expected checksum.
+# stores the commit writes): both ways must print its expected checksum, and so must
+# progs/ctrl_commit.S (packets writing control registers and sticky USR bits mid-block).
 # Usage: jit_equiv.py --hexsim BUILD/hexsim --work DIR [--packets N]
 import argparse
 import glob
@@ -92,6 +93,9 @@ def main():
     subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'staged_stores.S'), '-o', staged],
                    check=True)
     cases.append(['--user', staged])
+    ctrl = os.path.join(a.work, 'ctrl_commit')
+    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'ctrl_commit.S'), '-o', ctrl], check=True)
+    cases.append(['--user', ctrl])
     # the default threshold: hot blocks compiled, cold ones interpreted
     cases.append(['--jit-threshold', '64', '--max-packets', str(a.packets), '--user',
                   os.path.join(a.work, 'b7_branchy')])
@@ -105,8 +109,10 @@ def main():
         cases.append(opts + ['--max-packets', str(a.packets // 4), '--user',
                              os.path.join(a.work, name)])
     faults = os.path.join(a.work, 'faults')
-    subprocess.run(CLANG + [os.path.join(HERE, 'progs', 'faults.S'), '-o', faults], check=True)
-    cases += [['--user', faults, arg] for arg in 'muit']
+    subprocess.run(CLANG + ['-mhvx', os.path.join(HERE, 'progs', 'faults.S'), '-o', faults],
+                   check=True)
+    # the scalar faults, and a gather and a scatter across a page (refused) and within one
+    cases += [['--user', faults, arg] for arg in 'muitgsG']
     bad = 0
     for args in cases:
         ri, oi, ei, si = run(a.hexsim, a.work, 'interp', args)
@@ -127,6 +133,9 @@ def main():
             bad += 1
             print('FAIL: %s: the default code cache was flushed: %r' % (name, host))
         if args[-1] == staged and (ri, oi) != (0, b'51c4a6e5\n'):   # its Expected output
+            bad += 1
+            print('FAIL: %s: exit %d, output %r' % (name, ri, oi))
+        if args[-1] == ctrl and (ri, oi) != (0, b'94f9aeac\n'):   # its Expected output
             bad += 1
             print('FAIL: %s: exit %d, output %r' % (name, ri, oi))
         if args[-1] in expected and ri == 0 and oi != expected[args[-1]]:

@@ -40,51 +40,34 @@ static volatile uint64_t vu64a, vu64b;
 static volatile double vda, vdb, vdr;
 static volatile float vfa, vfb, vfr;
 
-static void int32_case(uint32_t a, uint32_t b, int print)
-{
-    if (b == 0)
-        return;
-    vu32a = a;
-    vu32b = b;
-    uint32_t uq = vu32a / vu32b, ur = vu32a % vu32b;
-    uint32_t sq = 0, sr = 0;
-    if (!((int32_t)a == INT32_MIN && (int32_t)b == -1)) {
-        vs32a = (int32_t)a;
-        vs32b = (int32_t)b;
-        sq = (uint32_t)(vs32a / vs32b);
-        sr = (uint32_t)(vs32a % vs32b);
+// Unsigned and signed / and % of one width W (FMT: its printf conversion; INT_MIN / -1,
+// undefined, is left out).
+#define INT_CASE(W, FMT)                                                                   \
+    static void int##W##_case(uint##W##_t a, uint##W##_t b, int print)                     \
+    {                                                                                      \
+        if (b == 0)                                                                        \
+            return;                                                                        \
+        vu##W##a = a;                                                                      \
+        vu##W##b = b;                                                                      \
+        uint##W##_t uq = vu##W##a / vu##W##b, ur = vu##W##a % vu##W##b;                    \
+        uint##W##_t sq = 0, sr = 0;                                                        \
+        if (!((int##W##_t)a == INT##W##_MIN && (int##W##_t)b == -1)) {                     \
+            vs##W##a = (int##W##_t)a;                                                      \
+            vs##W##b = (int##W##_t)b;                                                      \
+            sq = (uint##W##_t)(vs##W##a / vs##W##b);                                       \
+            sr = (uint##W##_t)(vs##W##a % vs##W##b);                                       \
+        }                                                                                  \
+        if (print)                                                                         \
+            printf(#W " %" FMT " %" FMT ": u %" FMT " %" FMT " s %" FMT " %" FMT "\n", a, b, \
+                   uq, ur, sq, sr);                                                        \
+        mix(uq);                                                                           \
+        mix(ur);                                                                           \
+        mix(sq);                                                                           \
+        mix(sr);                                                                           \
     }
-    if (print)
-        printf("32 %08" PRIx32 " %08" PRIx32 ": u %08" PRIx32 " %08" PRIx32 " s %08" PRIx32 " %08" PRIx32 "\n",
-               a, b, uq, ur, sq, sr);
-    mix(uq);
-    mix(ur);
-    mix(sq);
-    mix(sr);
-}
 
-static void int64_case(uint64_t a, uint64_t b, int print)
-{
-    if (b == 0)
-        return;
-    vu64a = a;
-    vu64b = b;
-    uint64_t uq = vu64a / vu64b, ur = vu64a % vu64b;
-    uint64_t sq = 0, sr = 0;
-    if (!((int64_t)a == INT64_MIN && (int64_t)b == -1)) {
-        vs64a = (int64_t)a;
-        vs64b = (int64_t)b;
-        sq = (uint64_t)(vs64a / vs64b);
-        sr = (uint64_t)(vs64a % vs64b);
-    }
-    if (print)
-        printf("64 %016" PRIx64 " %016" PRIx64 ": u %016" PRIx64 " %016" PRIx64
-               " s %016" PRIx64 " %016" PRIx64 "\n", a, b, uq, ur, sq, sr);
-    mix(uq);
-    mix(ur);
-    mix(sq);
-    mix(sr);
-}
+INT_CASE(32, "08" PRIx32)
+INT_CASE(64, "016" PRIx64)
 
 static const int modes[] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
 static const char mode_names[] = "nzdu";
@@ -99,96 +82,68 @@ static int flag_bits(void)
     return out;
 }
 
-static uint64_t dbits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
+// A value's bits as another type of the same size (memcpy: no conversion).
+#define PUN(NAME, TO, FROM)                                                                \
+    static TO NAME(FROM x)                                                                 \
+    {                                                                                      \
+        TO y;                                                                              \
+        memcpy(&y, &x, sizeof y);                                                          \
+        return y;                                                                          \
+    }
 
-static double bitsd(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
+PUN(dbits, uint64_t, double)
+PUN(bitsd, double, uint64_t)
+PUN(fbits, uint32_t, float)
+PUN(bitsf, float, uint32_t)
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+// The floating-point operations under test: the operands' bits a and b (b unused by
+// SF_SQRT) through the volatiles, the exception flags cleared, the operation; the result's
+// bits.
+enum fp_op { DF_DIV, SF_DIV, SF_SQRT };
 
-static float bitsf(uint32_t u)
+static uint64_t fp_run(enum fp_op op, uint64_t a, uint64_t b)
 {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static void double_case(uint64_t a, uint64_t b, int print)
-{
-    for (int m = 0; m < 4; m++) {
-        fesetround(modes[m]);
-        vda = bitsd(a);
-        vdb = bitsd(b);
-        feclearexcept(FE_ALL_EXCEPT);
-        vdr = vda / vdb;
-        int f = flag_bits();
-        double r = vdr;
-        fesetround(FE_TONEAREST);
-        uint64_t rb = isnan(r) ? 0x7ff8000000000000ull : dbits(r);
-        if (print) {
-            if (isnan(r))
-                printf("df %c %016" PRIx64 " %016" PRIx64 ": nan f%02x\n", mode_names[m], a, b, f);
-            else
-                printf("df %c %016" PRIx64 " %016" PRIx64 ": %016" PRIx64 " f%02x\n", mode_names[m], a, b, rb, f);
-        }
-        mix(rb);
-        mix((uint64_t)f);
+    vda = bitsd(a);
+    vdb = bitsd(b);
+    vfa = bitsf((uint32_t)a);
+    vfb = bitsf((uint32_t)b);
+    feclearexcept(FE_ALL_EXCEPT);
+    switch (op) {
+    case DF_DIV: vdr = vda / vdb; return dbits(vdr);
+    case SF_DIV: vfr = vfa / vfb; return fbits(vfr);
+    default: vfr = sqrtf(vfa); return fbits(vfr);
     }
 }
 
-static void sqrt_case(uint32_t a, int print)
-{
-    for (int m = 0; m < 4; m++) {
-        fesetround(modes[m]);
-        vfa = bitsf(a);
-        feclearexcept(FE_ALL_EXCEPT);
-        vfr = sqrtf(vfa);
-        int f = flag_bits();
-        float r = vfr;
-        fesetround(FE_TONEAREST);
-        uint32_t rb = isnan(r) ? 0x7fc00000u : fbits(r);
-        if (print) {
-            if (isnan(r))
-                printf("sqrtf %c %08" PRIx32 ": nan f%02x\n", mode_names[m], a, f);
-            else
-                printf("sqrtf %c %08" PRIx32 ": %08" PRIx32 " f%02x\n", mode_names[m], a, rb, f);
-        }
-        mix(rb);
-        mix((uint64_t)f);
-    }
-}
+// Each operation's name in the output, its width in bits and its number of operands.
+static const struct {
+    const char *name;
+    int bits, operands;
+} fp_ops[] = {
+    [DF_DIV] = { "df", 64, 2 }, [SF_DIV] = { "sf", 32, 2 }, [SF_SQRT] = { "sqrtf", 32, 1 },
+};
 
-static void float_case(uint32_t a, uint32_t b, int print)
+// op on a and b in each rounding mode: the result (a NaN prints as "nan" and hashes as the
+// default NaN) and the flags hash, and print after "name mode operands:".
+static void fp_case(enum fp_op op, uint64_t a, uint64_t b, int print)
 {
+    const int bits = fp_ops[op].bits, w = bits / 4;
     for (int m = 0; m < 4; m++) {
         fesetround(modes[m]);
-        vfa = bitsf(a);
-        vfb = bitsf(b);
-        feclearexcept(FE_ALL_EXCEPT);
-        vfr = vfa / vfb;
+        uint64_t rb = fp_run(op, a, b);
         int f = flag_bits();
-        float r = vfr;
         fesetround(FE_TONEAREST);
-        uint32_t rb = isnan(r) ? 0x7fc00000u : fbits(r);
+        int nan = bits == 64 ? isnan(bitsd(rb)) : isnan(bitsf((uint32_t)rb));
+        if (nan)
+            rb = bits == 64 ? 0x7ff8000000000000ull : 0x7fc00000u;
         if (print) {
-            if (isnan(r))
-                printf("sf %c %08" PRIx32 " %08" PRIx32 ": nan f%02x\n", mode_names[m], a, b, f);
+            printf("%s %c %0*" PRIx64, fp_ops[op].name, mode_names[m], w, a);
+            if (fp_ops[op].operands == 2)
+                printf(" %0*" PRIx64, w, b);
+            if (nan)
+                printf(": nan f%02x\n", f);
             else
-                printf("sf %c %08" PRIx32 " %08" PRIx32 ": %08" PRIx32 " f%02x\n", mode_names[m], a, b, rb, f);
+                printf(": %0*" PRIx64 " f%02x\n", w, rb, f);
         }
         mix(rb);
         mix((uint64_t)f);
@@ -249,7 +204,7 @@ int main(void)
 
     for (int i = 0; i < nd; i++)
         for (int j = 0; j < nd; j++)
-            double_case(ed[i], ed[j], 1);
+            fp_case(DF_DIV, ed[i], ed[j], 1);
     for (int i = 0; i < 20000; i++) {
         uint64_t a = next(), b = next();
         // Exponents near each other, far apart, and anywhere: quotients that are
@@ -264,29 +219,29 @@ int main(void)
                 b &= ~(1ull << 62);
             break;
         }
-        double_case(a, b, 0);
+        fp_case(DF_DIV, a, b, 0);
     }
     printf("double hash %016" PRIx64 "\n", hash);
 
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < nf; j++)
-            float_case(ef[i], ef[j], 1);
+            fp_case(SF_DIV, ef[i], ef[j], 1);
     for (int i = 0; i < 20000; i++) {
         uint32_t a = (uint32_t)next(), b = (uint32_t)next();
         if (i % 2 == 0)
             b = (b & 0x807fffffu) | (a & 0x7f800000u);
-        float_case(a, b, 0);
+        fp_case(SF_DIV, a, b, 0);
     }
     printf("float hash %016" PRIx64 "\n", hash);
 
     for (int i = 0; i < nf; i++)
-        sqrt_case(ef[i], 1);
+        fp_case(SF_SQRT, ef[i], 0, 1);
     static const uint32_t sq[] = { 0x40800000, 0x40000000, 0x3e800000, 0x00000004, 0x7f7ffffe,
                                    0x3f800001, 0x3f7fffff, 0x4b7fffff, 0x00000001, 0x00400000 };
     for (size_t i = 0; i < sizeof sq / sizeof sq[0]; i++)
-        sqrt_case(sq[i], 1);
+        fp_case(SF_SQRT, sq[i], 0, 1);
     for (int i = 0; i < 30000; i++)
-        sqrt_case((uint32_t)next() & (i % 4 ? 0x7fffffffu : 0xffffffffu), 0);
+        fp_case(SF_SQRT, (uint32_t)next() & (i % 4 ? 0x7fffffffu : 0xffffffffu), 0, 0);
     printf("sqrtf hash %016" PRIx64 "\n", hash);
     return 0;
 }

@@ -125,36 +125,42 @@ static void divide(double a, double b, double c, double d, double *re, double *i
     *im = y;
 }
 
-double _Complex __muldc3(double a, double b, double c, double d)
+// The entry points: op in double, the float versions narrowing its result.
+typedef void complex_op(double a, double b, double c, double d, double *re, double *im);
+
+static double _Complex in_double(complex_op *op, double a, double b, double c, double d)
 {
     double _Complex z;
-    mul(a, b, c, d, &__real__ z, &__imag__ z);
+    op(a, b, c, d, &__real__ z, &__imag__ z);
     return z;
+}
+
+static float _Complex in_float(complex_op *op, float a, float b, float c, float d)
+{
+    double x, y;
+    op(a, b, c, d, &x, &y);
+    float _Complex z;
+    __real__ z = (float)x;
+    __imag__ z = (float)y;
+    return z;
+}
+
+double _Complex __muldc3(double a, double b, double c, double d)
+{
+    return in_double(mul, a, b, c, d);
 }
 
 float _Complex __mulsc3(float a, float b, float c, float d)
 {
-    double x, y;
-    mul(a, b, c, d, &x, &y);
-    float _Complex z;
-    __real__ z = (float)x;
-    __imag__ z = (float)y;
-    return z;
+    return in_float(mul, a, b, c, d);
 }
 
 double _Complex __divdc3(double a, double b, double c, double d)
 {
-    double _Complex z;
-    divide(a, b, c, d, &__real__ z, &__imag__ z);
-    return z;
+    return in_double(divide, a, b, c, d);
 }
 
 float _Complex __divsc3(float a, float b, float c, float d)
 {
-    double x, y;
-    divide(a, b, c, d, &x, &y);
-    float _Complex z;
-    __real__ z = (float)x;
-    __imag__ z = (float)y;
-    return z;
+    return in_float(divide, a, b, c, d);
 }

@@ -9,29 +9,34 @@
 // Tested against the host's arithmetic by tests/userland/builtins.c.
 #include <stdint.h>
 
-static uint32_t udivmod32(uint32_t n, uint32_t d, uint32_t *rem)
-{
-    if (d == 0) {
-        *rem = n;
-        return UINT32_MAX;
+// NAME(n, d, rem): n / d and n % d in type T (MAX its largest value, CLZ its cl0).
+#define UDIVMOD(NAME, T, MAX, CLZ)                                        \
+    static T NAME(T n, T d, T *rem)                                       \
+    {                                                                     \
+        if (d == 0) {                                                     \
+            *rem = n;                                                     \
+            return MAX;                                                   \
+        }                                                                 \
+        if (n < d) {                                                      \
+            *rem = n;                                                     \
+            return 0;                                                     \
+        }                                                                 \
+        int shift = CLZ(d) - CLZ(n);                                      \
+        T dd = d << shift, q = 0;                                         \
+        for (int i = 0; i <= shift; i++) {                                \
+            q <<= 1;                                                      \
+            if (n >= dd) {                                                \
+                n -= dd;                                                  \
+                q |= 1;                                                   \
+            }                                                             \
+            dd >>= 1;                                                     \
+        }                                                                 \
+        *rem = n;                                                         \
+        return q;                                                         \
     }
-    if (n < d) {
-        *rem = n;
-        return 0;
-    }
-    int shift = __builtin_clz(d) - __builtin_clz(n);
-    uint32_t dd = d << shift, q = 0;
-    for (int i = 0; i <= shift; i++) {
-        q <<= 1;
-        if (n >= dd) {
-            n -= dd;
-            q |= 1;
-        }
-        dd >>= 1;
-    }
-    *rem = n;
-    return q;
-}
+
+UDIVMOD(udivmod32, uint32_t, UINT32_MAX, __builtin_clz)
+UDIVMOD(udivmod64_wide, uint64_t, UINT64_MAX, __builtin_clzll)
 
 static uint64_t udivmod64(uint64_t n, uint64_t d, uint64_t *rem)
 {
@@ -41,79 +46,36 @@ static uint64_t udivmod64(uint64_t n, uint64_t d, uint64_t *rem)
         *rem = r;
         return d == 0 ? UINT64_MAX : q;
     }
-    if (d == 0) {
-        *rem = n;
-        return UINT64_MAX;
-    }
-    if (n < d) {
-        *rem = n;
-        return 0;
-    }
-    int shift = __builtin_clzll(d) - __builtin_clzll(n);
-    uint64_t dd = d << shift, q = 0;
-    for (int i = 0; i <= shift; i++) {
-        q <<= 1;
-        if (n >= dd) {
-            n -= dd;
-            q |= 1;
-        }
-        dd >>= 1;
-    }
-    *rem = n;
-    return q;
+    return udivmod64_wide(n, d, rem);
 }
 
 static uint32_t abs32(int32_t x) { return x < 0 ? -(uint32_t)x : (uint32_t)x; }
 static uint64_t abs64(int64_t x) { return x < 0 ? -(uint64_t)x : (uint64_t)x; }
 
-uint32_t __hexagon_udivsi3(uint32_t n, uint32_t d)
-{
-    uint32_t r;
-    return udivmod32(n, d, &r);
-}
+// The four entry points of one width: S is clang's suffix (si, di), W the bits (32, 64).
+#define DIV_HELPERS(S, W)                                                 \
+    uint##W##_t __hexagon_udiv##S##3(uint##W##_t n, uint##W##_t d)        \
+    {                                                                     \
+        uint##W##_t r;                                                    \
+        return udivmod##W(n, d, &r);                                      \
+    }                                                                     \
+    uint##W##_t __hexagon_umod##S##3(uint##W##_t n, uint##W##_t d)        \
+    {                                                                     \
+        uint##W##_t r;                                                    \
+        udivmod##W(n, d, &r);                                             \
+        return r;                                                         \
+    }                                                                     \
+    int##W##_t __hexagon_div##S##3(int##W##_t n, int##W##_t d)            \
+    {                                                                     \
+        uint##W##_t r, q = udivmod##W(abs##W(n), abs##W(d), &r);          \
+        return (int##W##_t)((n < 0) != (d < 0) ? -q : q);                 \
+    }                                                                     \
+    int##W##_t __hexagon_mod##S##3(int##W##_t n, int##W##_t d)            \
+    {                                                                     \
+        uint##W##_t r;                                                    \
+        udivmod##W(abs##W(n), abs##W(d), &r);                             \
+        return (int##W##_t)(n < 0 ? -r : r);                              \
+    }
 
-uint32_t __hexagon_umodsi3(uint32_t n, uint32_t d)
-{
-    uint32_t r;
-    udivmod32(n, d, &r);
-    return r;
-}
-
-int32_t __hexagon_divsi3(int32_t n, int32_t d)
-{
-    uint32_t r, q = udivmod32(abs32(n), abs32(d), &r);
-    return (int32_t)((n < 0) != (d < 0) ? -q : q);
-}
-
-int32_t __hexagon_modsi3(int32_t n, int32_t d)
-{
-    uint32_t r;
-    udivmod32(abs32(n), abs32(d), &r);
-    return (int32_t)(n < 0 ? -r : r);
-}
-
-uint64_t __hexagon_udivdi3(uint64_t n, uint64_t d)
-{
-    uint64_t r;
-    return udivmod64(n, d, &r);
-}
-
-uint64_t __hexagon_umoddi3(uint64_t n, uint64_t d)
-{
-    uint64_t r;
-    udivmod64(n, d, &r);
-    return r;
-}
-
-int64_t __hexagon_divdi3(int64_t n, int64_t d)
-{
-    uint64_t r, q = udivmod64(abs64(n), abs64(d), &r);
-    return (int64_t)((n < 0) != (d < 0) ? -q : q);
-}
-
-int64_t __hexagon_moddi3(int64_t n, int64_t d)
-{
-    uint64_t r;
-    udivmod64(abs64(n), abs64(d), &r);
-    return (int64_t)(n < 0 ? -r : r);
-}
+DIV_HELPERS(si, 32)
+DIV_HELPERS(di, 64)

@@ -18,10 +18,15 @@
 // computes with its UART receiver off and prints nothing leaves the window unserviced
 // until it does; Linux keeps the console's receiver on once a shell has opened it.)
 // SDL's own signal handlers are disabled: hexsim's (src/main.c) stay in charge.
+// SDL2 is loaded (dlopen) when a window is opened, not linked: its some 45 shared libraries
+// (X11, Wayland, PulseAudio, ...) would otherwise be loaded and relocated at every start of
+// hexsim, about 6 ms, more than a small guest program takes to run (issue 33). The header
+// gives the types; the functions come from the library (struct sdl_api).
 #define _GNU_SOURCE
 #include "hexsim/sdl_console.h"
 
 #include <SDL.h>
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -38,7 +43,24 @@
 #define CHECK_EVERY 64      // callbacks between clock checks
 #define IDLE_CAP_NS 50000000ull   // an idle wait returns at least this often
 
+// The SDL2 functions used (SDL_BlitSurface is a macro for SDL_UpperBlit), each with the
+// header's type, found by name in the library SDL_SONAME.
+#define SDL_SONAME "libSDL2-2.0.so.0"
+#define SDL_FUNCS(X) \
+    X(GetWindowID) X(PushEvent) X(PollEvent) X(GetWindowSurface) X(LockSurface) \
+    X(UnlockSurface) X(UpperBlit) X(UpdateWindowSurfaceRects) X(GetTicks64) \
+    X(WaitEventTimeout) X(SetHint) X(InitSubSystem) X(GetError) X(GetCurrentVideoDriver) \
+    X(QuitSubSystem) X(CreateWindow) X(CreateRGBSurfaceWithFormat) X(StartTextInput) \
+    X(StopTextInput) X(FreeSurface) X(DestroyWindow) X(Quit)
+
+struct sdl_api {
+#define SDL_MEMBER(n) __typeof__(SDL_##n) *n;
+    SDL_FUNCS(SDL_MEMBER)
+#undef SDL_MEMBER
+};
+
 struct hexsim_sdl_console {
+    struct sdl_api sdl;      // the library's functions (loaded by sdl_load)
     struct hexsim_sdl_console_opts o;
     FILE *err;
     struct hexsim_vt vt;
@@ -253,7 +275,7 @@ static void type_next(struct hexsim_sdl_console *c)
     uint8_t b = (uint8_t)*c->typing++;
     SDL_Event e;
     memset(&e, 0, sizeof(e));
-    e.key.windowID = SDL_GetWindowID(c->win);
+    e.key.windowID = c->sdl.GetWindowID(c->win);
     SDL_Keycode key = 0;
     uint16_t mod = 0;
     if (b == '\n' || b == '\r')
@@ -273,16 +295,16 @@ static void type_next(struct hexsim_sdl_console *c)
         e.key.state = SDL_PRESSED;
         e.key.keysym.sym = key;
         e.key.keysym.mod = mod;
-        SDL_PushEvent(&e);
+        c->sdl.PushEvent(&e);
         if (!mod)
             return;
         b = (uint8_t)('a' + b - 1);   // and the letter's text, as some platforms send
     }
     memset(&e, 0, sizeof(e));
     e.type = SDL_TEXTINPUT;
-    e.text.windowID = SDL_GetWindowID(c->win);
+    e.text.windowID = c->sdl.GetWindowID(c->win);
     e.text.text[0] = (char)b;
-    SDL_PushEvent(&e);
+    c->sdl.PushEvent(&e);
 }
 
 static void pump(struct hexsim_sdl_console *c, uint64_t now)
@@ -293,7 +315,7 @@ static void pump(struct hexsim_sdl_console *c, uint64_t now)
     for (unsigned i = 0; i < 32 && c->typing && *c->typing && INQ - c->in_len >= 256; i++)
         type_next(c);
     SDL_Event e;
-    while (SDL_PollEvent(&e))
+    while (c->sdl.PollEvent(&e))
         handle(c, &e);
 }
 
@@ -313,14 +335,14 @@ static void render(struct hexsim_sdl_console *c, uint64_t now)
     if (on != c->cursor_drawn)
         vt->dirty_row[vt->cy] = true;
     c->last_frame = now;
-    SDL_Surface *ws = SDL_GetWindowSurface(c->win);
+    SDL_Surface *ws = c->sdl.GetWindowSurface(c->win);
     if (!ws)
         return;
     SDL_Rect rects[HEXSIM_VT_MAX_ROWS];
     int nrect = 0;
     int rh = HEXSIM_FONT_H * (int)c->scale;
     if (SDL_MUSTLOCK(c->canvas))
-        SDL_LockSurface(c->canvas);
+        c->sdl.LockSurface(c->canvas);
     for (unsigned y = 0; y < vt->rows; y++) {
         if (!vt->dirty_row[y])
             continue;
@@ -334,17 +356,17 @@ static void render(struct hexsim_sdl_console *c, uint64_t now)
             rects[nrect++] = r;
     }
     if (SDL_MUSTLOCK(c->canvas))
-        SDL_UnlockSurface(c->canvas);
+        c->sdl.UnlockSurface(c->canvas);
     vt->dirty = false;
     c->cursor_drawn = on;
     c->cursor_row = vt->cy;
     c->cursor_row_valid = true;
     for (int i = 0; i < nrect; i++) {
         SDL_Rect d = rects[i];
-        SDL_BlitSurface(c->canvas, &rects[i], ws, &d);
+        c->sdl.UpperBlit(c->canvas, &rects[i], ws, &d);
     }
     if (nrect)
-        SDL_UpdateWindowSurfaceRects(c->win, rects, nrect);
+        c->sdl.UpdateWindowSurfaceRects(c->win, rects, nrect);
 }
 
 static bool render_due(const struct hexsim_sdl_console *c, uint64_t now)
@@ -358,7 +380,7 @@ static void service(struct hexsim_sdl_console *c, bool force)
 {
     if (!force && (++c->calls % CHECK_EVERY) != 0)
         return;
-    uint64_t now = SDL_GetTicks64();
+    uint64_t now = c->sdl.GetTicks64();
     if (force || now - c->last_pump >= PUMP_MS)
         pump(c, now);
     if (now - c->last_frame >= FRAME_MS && render_due(c, now))
@@ -369,7 +391,7 @@ static int con_read(void *ctx, uint8_t *buf, size_t n)
 {
     struct hexsim_sdl_console *c = ctx;
     if (c->in_len == 0 && c->typing && *c->typing)
-        pump(c, SDL_GetTicks64());      // typed text is there whenever the UART looks, as
+        pump(c, c->sdl.GetTicks64());      // typed text is there whenever the UART looks, as
                                         // from a pipe: the run does not depend on host time
     else if (c->in_len == 0)
         service(c, false);
@@ -398,21 +420,21 @@ static void con_write(void *ctx, const void *buf, size_t n)
         hexsim_vt_write(&c->vt, "\r\n", 2);
         p = nl + 1;
     }
-    c->blink_base = SDL_GetTicks64();   // a solid cursor while text arrives
+    c->blink_base = c->sdl.GetTicks64();   // a solid cursor while text arrives
     service(c, false);
 }
 
 static void con_flush(void *ctx)
 {
     struct hexsim_sdl_console *c = ctx;
-    uint64_t now = SDL_GetTicks64();
+    uint64_t now = c->sdl.GetTicks64();
     if (render_due(c, now))
         render(c, now);
 }
 
 void hexsim_sdl_console_poll(struct hexsim_sdl_console *c)
 {
-    pump(c, SDL_GetTicks64());
+    pump(c, c->sdl.GetTicks64());
     con_flush(c);
 }
 
@@ -426,7 +448,7 @@ int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
         return 0;
     if (timeout_ns > IDLE_CAP_NS)
         timeout_ns = IDLE_CAP_NS;
-    uint64_t ms = timeout_ns / 1000000, now = SDL_GetTicks64();
+    uint64_t ms = timeout_ns / 1000000, now = c->sdl.GetTicks64();
     // wake for the next frame when there is something to draw, or for the next blink
     uint64_t since = now - c->last_frame;
     uint64_t wake = render_due(c, now) ? (since < FRAME_MS ? FRAME_MS - since : 1)
@@ -434,7 +456,7 @@ int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
     if (wake < ms)
         ms = wake ? wake : 1;
     if (ms) {
-        SDL_WaitEventTimeout(NULL, (int)ms);
+        c->sdl.WaitEventTimeout(NULL, (int)ms);
     } else if (timeout_ns) {
         // below SDL's millisecond: a plain sleep (the window waits that long at most)
         struct timespec ts = { 0, (long)timeout_ns };
@@ -445,6 +467,25 @@ int hexsim_sdl_console_idle(void *ctx, uint64_t timeout_ns)
 }
 
 // ---- set-up
+
+// Loads SDL2 (once per process: dlopen counts; the library stays loaded, as SDL_Quit leaves
+// it reusable) and fills a->*; 0, or -1 with msg saying what is missing.
+static int sdl_load(struct sdl_api *a, char *msg, size_t msglen)
+{
+    void *h = dlopen(SDL_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(msg, msglen, "SDL console: cannot load SDL2: %s", dlerror());
+        return -1;
+    }
+#define SDL_FIND(n) \
+    if (!(a->n = (__typeof__(a->n))dlsym(h, "SDL_" #n))) { \
+        snprintf(msg, msglen, "SDL console: %s has no SDL_%s", SDL_SONAME, #n); \
+        return -1; \
+    }
+    SDL_FUNCS(SDL_FIND)
+#undef SDL_FIND
+    return 0;
+}
 
 struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_console_opts *o,
                                                   FILE *err, char *msg, size_t msglen)
@@ -475,45 +516,50 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
         free(c);
         return NULL;
     }
-    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    if (sdl_load(&c->sdl, msg, msglen)) {
+        hexsim_vt_free(&c->vt);
+        free(c);
+        return NULL;
+    }
+    c->sdl.SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     // The window surface in plain memory: without this, SDL may put it in an OpenGL
     // texture, which on a machine without a GPU (Mesa's llvmpipe) costs more than drawing.
     // SDL_FRAMEBUFFER_ACCELERATION in the environment still decides.
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
-        snprintf(msg, msglen, "SDL console: cannot start SDL video: %s", SDL_GetError());
+    c->sdl.SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    if (c->sdl.InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        snprintf(msg, msglen, "SDL console: cannot start SDL video: %s", c->sdl.GetError());
         hexsim_vt_free(&c->vt);
         free(c);
         return NULL;
     }
     // Without a display SDL falls back to a driver that shows nothing: an invisible
     // machine nobody can type into. Only asked for by name (tests) is that wanted.
-    const char *drv = SDL_GetCurrentVideoDriver(), *want = getenv("SDL_VIDEODRIVER");
+    const char *drv = c->sdl.GetCurrentVideoDriver(), *want = getenv("SDL_VIDEODRIVER");
     if (drv && (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0) &&
         !(want && strcmp(want, drv) == 0)) {
         snprintf(msg, msglen, "SDL console: no display to open a window on (SDL would use "
                  "its '%s' driver, which shows nothing; is DISPLAY or WAYLAND_DISPLAY set?). "
                  "SDL_VIDEODRIVER=%s runs it without a window on purpose", drv, drv);
-        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        c->sdl.QuitSubSystem(SDL_INIT_VIDEO);
         hexsim_vt_free(&c->vt);
         free(c);
         return NULL;
     }
     int w = (int)(cols * HEXSIM_FONT_W * c->scale), h = (int)(rows * HEXSIM_FONT_H * c->scale);
-    c->win = SDL_CreateWindow("hexsim console (UART3)", SDL_WINDOWPOS_UNDEFINED,
+    c->win = c->sdl.CreateWindow("hexsim console (UART3)", SDL_WINDOWPOS_UNDEFINED,
                               SDL_WINDOWPOS_UNDEFINED, w, h, 0);
     if (c->win)
-        c->canvas = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+        c->canvas = c->sdl.CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
     if (!c->win || !c->canvas) {
         snprintf(msg, msglen, "SDL console: cannot open a %dx%d window: %s", w, h,
-                 SDL_GetError());
+                 c->sdl.GetError());
         c->o.dump = NULL;
         hexsim_sdl_console_free(c);
         return NULL;
     }
-    SDL_StartTextInput();
+    c->sdl.StartTextInput();
     c->typing = o->type;
-    c->blink_base = c->last_pump = SDL_GetTicks64();
+    c->blink_base = c->last_pump = c->sdl.GetTicks64();
     c->last_frame = c->blink_base - FRAME_MS;
     c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c,
                                       .idle_wakes = true };
@@ -536,13 +582,13 @@ int hexsim_sdl_console_free(struct hexsim_sdl_console *c)
         }
     }
     if (c->canvas)
-        SDL_FreeSurface(c->canvas);
+        c->sdl.FreeSurface(c->canvas);
     if (c->win) {
-        SDL_StopTextInput();
-        SDL_DestroyWindow(c->win);
+        c->sdl.StopTextInput();
+        c->sdl.DestroyWindow(c->win);
     }
-    SDL_QuitSubSystem(SDL_INIT_VIDEO);
-    SDL_Quit();
+    c->sdl.QuitSubSystem(SDL_INIT_VIDEO);
+    c->sdl.Quit();
     hexsim_vt_free(&c->vt);
     free(c);
     return rc;
@@ -573,5 +619,5 @@ const struct hexsim_vt *hexsim_sdl_console_grid(const struct hexsim_sdl_console 
 
 uint32_t hexsim_sdl_console_window_id(const struct hexsim_sdl_console *c)
 {
-    return SDL_GetWindowID(c->win);
+    return c->sdl.GetWindowID(c->win);
 }

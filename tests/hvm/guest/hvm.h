@@ -81,6 +81,23 @@ static int failures;
     puts_(", expected "); puthex(b_); putc_('\n'); } } while (0)
 
 // Ends the test: prints the verdict and stops the vCPU.
+// A word load and a word store, one packet each, that the compiler neither drops nor moves
+// (a test's event handler may skip a faulting one: a skipped load gives 0xdead).
+static inline __attribute__((always_inline)) u32 load(u32 a)
+{
+    register u32 r0 __asm__("r0") = 0xdead;
+    register u32 r1 __asm__("r1") = a;
+    __asm__ volatile("{ r0 = memw(r1+#0) }" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+static inline __attribute__((always_inline)) void store(u32 a, u32 v)
+{
+    register u32 r0 __asm__("r0") = v;
+    register u32 r1 __asm__("r1") = a;
+    __asm__ volatile("{ memw(r1+#0) = r0 }" : : "r"(r0), "r"(r1) : "memory");
+}
+
 static inline void finish(const char *name)
 {
     puts_(failures ? "FAILED " : "PASSED ");
@@ -112,16 +129,23 @@ int main(void);
 #define PDE_16M 6u
 #define PDE_INVALID 7u
 
+// l1 as a page directory with VA = PA for the first 64 MiB (RAM: read/write/execute, cached,
+// plus the PTE bits extra, e.g. PTE_U) in 4 MiB pages, and nothing else.
+static inline void map_low(u32 *l1, u32 extra)
+{
+    for (u32 i = 0; i < 1024; i++)
+        l1[i] = PDE_INVALID;
+    for (u32 i = 0; i < 16; i++)
+        l1[i] = (i << 22) | PTE_R | PTE_W | PTE_X | extra | PTE_C(7) | PDE_4M;
+}
+
 // A VA = PA map of the first 64 MiB (RAM, read/write/execute, cached) and of the Comet
 // device windows (0x84000000 Ethernet, 0xA8000000-0xABFFFFFF peripherals; device access) in
 // 4 MiB pages, activated with vmnewmap: the boot map covers RAM only (HVM spec 4.5).
 static u32 board_l1[1024] __attribute__((aligned(4096)));
 static inline s32 map_board(void)
 {
-    for (u32 i = 0; i < 1024; i++)
-        board_l1[i] = PDE_INVALID;
-    for (u32 i = 0; i < 16; i++)
-        board_l1[i] = (i << 22) | PTE_R | PTE_W | PTE_X | PTE_C(7) | PDE_4M;
+    map_low(board_l1, 0);
     board_l1[0x84000000u >> 22] = 0x84000000u | PTE_R | PTE_W | PTE_C(4) | PDE_4M;
     for (u32 a = 0xA8000000u; a < 0xAC000000u; a += 0x400000u)
         board_l1[a >> 22] = a | PTE_R | PTE_W | PTE_C(4) | PDE_4M;

@@ -32,21 +32,6 @@ void hvm_event(u32 slot, u32 *rec)
         rec[0] += 4;                            // skip the one-word faulting packet
 }
 
-static u32 load(u32 a)
-{
-    register u32 r0 __asm__("r0") = 0xdead;
-    register u32 r1 __asm__("r1") = a;
-    __asm__ volatile("{ r0 = memw(r1+#0) }" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-
-static void store(u32 a, u32 v)
-{
-    register u32 r0 __asm__("r0") = v;
-    register u32 r1 __asm__("r1") = a;
-    __asm__ volatile("{ memw(r1+#0) = r0 }" : : "r"(r0), "r"(r1) : "memory");
-}
-
 static void expect_fault(u32 n, u32 cause, u32 badva)
 {
     CHECK_EQ(ev_count, n);

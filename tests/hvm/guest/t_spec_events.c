@@ -55,21 +55,6 @@ void hvm_event(u32 slot, u32 *rec)
 
 static struct ev *last(void) { return &evs[(n_ev - 1) & 15]; }
 
-static inline __attribute__((always_inline)) u32 load(u32 a)
-{
-    register u32 r0 __asm__("r0") = 0xdead;
-    register u32 r1 __asm__("r1") = a;
-    __asm__ volatile("{ r0 = memw(r1+#0) }" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-
-static inline __attribute__((always_inline)) void store(u32 a, u32 v)
-{
-    register u32 r0 __asm__("r0") = v;
-    register u32 r1 __asm__("r1") = a;
-    __asm__ volatile("{ memw(r1+#0) = r0 }" : : "r"(r0), "r"(r1) : "memory");
-}
-
 // user-mode programs (entered with enter_user; each ends with trap0(#0x55))
 static volatile u32 u_step;
 static void user_trap(void)
@@ -221,10 +206,7 @@ int main(void)
 
     // A map for user mode: 64 MiB VA = PA with U; at 0x40000000 4K pages: no U (RW),
     // U without R/W (X only), X without U
-    for (u32 i = 0; i < 1024; i++)
-        l1[i] = PDE_INVALID;
-    for (u32 i = 0; i < 16; i++)
-        l1[i] = (i << 22) | PTE_R | PTE_W | PTE_X | PTE_U | PTE_C(7) | PDE_4M;
+    map_low(l1, PTE_U);
     l1[0x40000000 >> 22] = (u32)l2 | 0;
     l2[0] = 0x00800000 | PTE_R | PTE_W | PTE_C(7);
     l2[1] = 0x00801000 | PTE_X | PTE_U | PTE_C(7);

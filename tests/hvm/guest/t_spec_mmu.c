@@ -35,21 +35,6 @@ void hvm_event(u32 slot, u32 *rec)
     fixup = 0;
 }
 
-static inline __attribute__((always_inline)) u32 load(u32 a)
-{
-    register u32 r0 __asm__("r0") = 0xdead;
-    register u32 r1 __asm__("r1") = a;
-    __asm__ volatile("{ r0 = memw(r1+#0) }" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-
-static inline __attribute__((always_inline)) void store(u32 a, u32 v)
-{
-    register u32 r0 __asm__("r0") = v;
-    register u32 r1 __asm__("r1") = a;
-    __asm__ volatile("{ memw(r1+#0) = r0 }" : : "r"(r0), "r"(r1) : "memory");
-}
-
 static void exec_at(u32 a)
 {
     register u32 t __asm__("r2") = a;
@@ -107,10 +92,7 @@ int main(void)
     }
 
     // page tables: 64 MiB VA = PA in 4 MiB pages, tests at 0x40000000 (4K) and above
-    for (u32 i = 0; i < 1024; i++)
-        l1[i] = PDE_INVALID;
-    for (u32 i = 0; i < 16; i++)
-        l1[i] = (i << 22) | PTE_R | PTE_W | PTE_X | PTE_U | PTE_C(7) | PDE_4M;
+    map_low(l1, PTE_U);
     l1[0x40000000 >> 22] = (u32)l2 | 0;
     l2[0] = 0x00800000 | PTE_R | PTE_W | PTE_C(7);
     l2[1] = 0x00801000 | PTE_R | PTE_C(7);                         // read-only

@@ -113,10 +113,7 @@ static u32 total(u32 n)
 
 int main(void)
 {
-    for (u32 i = 0; i < 1024; i++)
-        l1[i] = PDE_INVALID;
-    for (u32 i = 0; i < 16; i++)
-        l1[i] = (i << 22) | PTE_R | PTE_W | PTE_X | PTE_C(7) | PDE_4M;
+    map_low(l1, 0);
     l1[0x40000000 >> 22] = (u32)l2 | 0;                          // 4K pages
     l2[0] = (u32)page | PTE_R | PTE_W | PTE_C(7);
     page[0] = 0x5eed5eed;

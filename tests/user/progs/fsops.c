@@ -5,7 +5,9 @@
 // linkat, symlinkat, readlinkat, faccessat, fchmodat, utimensat, statx, statfs64,
 // getdents64, unlinkat, chdir/fchdir/getcwd, dup/dup3/fcntl, pipe2, ppoll, pselect6,
 // sendfile64, umask, mremap, madvise, and the information calls (only whether they work:
-// their values are the host's under qemu).
+// their values are the host's under qemu); transfers larger than a page in one call (read,
+// write, pread64, pwrite64, readv of a file; readv of a pipe returning what is there;
+// sendfile64 moving the file position) and a read into a page code ran from.
 #include "urt.h"
 
 #define AT_FDCWD (-100)
@@ -24,6 +26,14 @@ static long openat_(int dir, const char *p, int fl, int mode) { return sys(56, d
 static long close_(long fd) { return sys(57, fd, 0, 0, 0, 0, 0); }
 static long write_(long fd, const void *b, long n) { return sys(64, fd, (long)b, n, 0, 0, 0); }
 static long read_(long fd, void *b, long n) { return sys(63, fd, (long)b, n, 0, 0, 0); }
+static long lseek_(long fd, long off, int whence)
+{
+    long long res = -1;
+    long r = sys(62, fd, 0, off, (long)&res, whence, 0);
+    return r ? r : (long)res;
+}
+static int ret7(void) { return 7; }
+static int ret9(void) { return 9; }
 static int streq(const char *a, const char *b) { while (*a && *a == *b) { a++; b++; } return *a == *b; }
 static unsigned mode_of(const char *p)
 {
@@ -169,6 +179,58 @@ int main(int argc, char **argv, char **envp)
     close_(p[0]);
     close_(p[1]);
     close_(fd);
+
+    // large transfers: one call moves all the guest asked for (a regular file)
+    enum { BIG = 100000 };
+    unsigned char *bb = (unsigned char *)sys(222, 0, 2 * BIG, 3, 0x22, -1, 0);
+    for (long i = 0; i < BIG; i++)
+        bb[i] = (unsigned char)(i * 7 + (i >> 9));
+    long bf = openat_(AT_FDCWD, "big", O_RDWR | O_CREAT | O_TRUNC, 0644);
+    line("write 100000", write_(bf, bb, BIG));
+    line("pwrite64 100000 at 100000", sys(68, bf, (long)bb, BIG, 0, BIG, 0));
+    for (long i = 0; i < BIG; i++)
+        bb[i] = 0;
+    line("pread64 100000", sys(67, bf, (long)bb, BIG, 0, 0, 0));
+    long same = 1;
+    for (long i = 0; i < BIG; i++)
+        same &= bb[i] == (unsigned char)(i * 7 + (i >> 9));
+    line("pread64 data", same);
+    line("lseek 0", lseek_(bf, 0, 0));
+    line("read 120000", read_(bf, bb, 120000));
+    line("read data", bb[119999] == (unsigned char)(19999 * 7 + (19999 >> 9)));
+    struct { void *b; long n; } iov[2] = { { bb, 30000 }, { bb + 30000, 70000 } };
+    line("readv to the end", sys(65, bf, (long)iov, 2, 0, 0, 0));
+    line("readv at the end", sys(65, bf, (long)iov, 2, 0, 0, 0));
+    iov[0].n = -1;
+    line("readv negative length", sys(65, bf, (long)iov, 2, 0, 0, 0));
+    iov[0].n = 0;
+    line("writev of nothing", sys(66, bf, (long)iov, 1, 0, 0, 0));
+    int q[2];
+    sys(59, (long)q, 0, 0, 0, 0, 0);
+    write_(q[1], "0123456789", 10);
+    iov[0].n = 10;
+    iov[1].n = 20;
+    line("readv of a pipe: what is there", sys(65, q[0], (long)iov, 2, 0, 0, 0));
+    line("lseek 1000", lseek_(bf, 1000, 0));
+    line("sendfile64 no offset", sys(71, q[1], bf, 0, 5000, 0, 0));
+    line("position moved", lseek_(bf, 0, 1));
+    line("read it back", read_(q[0], bb, 8192));
+    line("sent data", bb[4999] == (unsigned char)(5999 * 7 + (5999 >> 9)));
+    close_(q[0]);
+    close_(q[1]);
+    // a read into a page code ran from: the new code runs
+    unsigned char *code = (unsigned char *)sys(222, 0, 4096, 7, 0x22, -1, 0);
+    for (int i = 0; i < 16; i++)
+        code[i] = ((const unsigned char *)ret7)[i];
+    int (*fn)(void) = (int (*)(void))code;
+    line("code before", fn());
+    lseek_(bf, 0, 0);
+    write_(bf, (const void *)ret9, 16);
+    lseek_(bf, 0, 0);
+    line("read into code", read_(bf, code, 16));
+    line("code after", fn());
+    close_(bf);
+    line("unlinkat big", sys(35, AT_FDCWD, (long)"big", 0, 0, 0, 0));
 
     // removal and its errors
     line("unlinkat missing", sys(35, AT_FDCWD, (long)"d/nothing", 0, 0, 0, 0));

@@ -5,18 +5,10 @@
 // read buffer shown after the call, a pipe's descriptors), a second thread ([pid N] and a
 // wait left unfinished), a signal to a handler, and the end: exit_group (argument "e"), or
 // with argument "s" a store to an unmapped address (SIGSEGV).
+#define URT_CLONE
 #include "urt.h"
 
 #define CLONE_FLAGS (0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x100000 | 0x200000)
-
-long uclone(long flags, void *stack, int *ptid, int *ctid, void *tls);
-__asm__(".globl uclone\nuclone:\n"
-        "  r6 = #220\n  trap0(#1)\n"
-        "  p0 = cmp.eq(r0, #0)\n"
-        "  if (!p0) jumpr r31\n"
-        "  r1 = memw(r29+#0)\n  r0 = memw(r29+#4)\n"
-        "  callr r1\n"
-        "  r6 = #93\n  trap0(#1)\n");
 
 struct ksigaction { void (*h)(int); unsigned flags; unsigned long long mask; };
 static char stack[8192] __attribute__((aligned(8)));

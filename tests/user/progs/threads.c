@@ -5,21 +5,12 @@
 // tgkill to a thread with a handler, and exit of one thread against exit_group. What it
 // prints does not depend on the order the threads run in, so qemu-hexagon (host threads)
 // and hexsim (its own turns) agree.
+#define URT_CLONE
 #include "urt.h"
 
 #define NT 4
 #define ITER 3000
 #define CLONE_FLAGS (0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x80000 | 0x100000 | 0x200000)
-
-// uclone(flags, stack, ptid, ctid, tls): the child takes fn and arg from its new stack
-long uclone(long flags, void *stack, int *ptid, int *ctid, void *tls);
-__asm__(".globl uclone\nuclone:\n"
-        "  r6 = #220\n  trap0(#1)\n"
-        "  p0 = cmp.eq(r0, #0)\n"
-        "  if (!p0) jumpr r31\n"
-        "  r1 = memw(r29+#0)\n  r0 = memw(r29+#4)\n"
-        "  callr r1\n"
-        "  r6 = #93\n  trap0(#1)\n");
 
 static int futex(volatile int *a, int op, int val, const long long *ts, volatile int *a2, int v3)
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tiny freestanding runtime for the tests/user guest programs: a six-argument system call
-// (trap0(#1), number in r6), decimal output, and _start passing argc/argv/envp to main.
+// (trap0(#1), number in r6), decimal output, and _start passing argc/argv/envp to main;
+// with URT_CLONE defined first, uclone for the programs that make threads.
 #ifndef URT_H
 #define URT_H
 typedef unsigned int u32;
@@ -43,4 +44,17 @@ __attribute__((noreturn, used)) void urt_start(long *sp)
     __builtin_unreachable();
 }
 __asm__(".globl _start\n_start:\n  r0 = r29\n  allocframe(#0)\n  call urt_start\n");
+
+#ifdef URT_CLONE
+// uclone(flags, stack, ptid, ctid, tls): clone; the child takes fn and arg from its new stack
+// (fn at sp, arg at sp + 4), runs fn(arg) and exits with its result.
+long uclone(long flags, void *stack, int *ptid, int *ctid, void *tls);
+__asm__(".globl uclone\nuclone:\n"
+        "  r6 = #220\n  trap0(#1)\n"
+        "  p0 = cmp.eq(r0, #0)\n"
+        "  if (!p0) jumpr r31\n"
+        "  r1 = memw(r29+#0)\n  r0 = memw(r29+#4)\n"
+        "  callr r1\n"
+        "  r6 = #93\n  trap0(#1)\n");
+#endif
 #endif
