@@ -101,9 +101,10 @@ void hexsim_msm_uart_show(struct hexsim_msm_uart *u);
 // Sends the line the guest was writing (from its last newline on) to the host again: after
 // a restore, the screen shows the prompt the snapshot was taken at.
 void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u);
-// Input may have come (or a vCPU runs): a quiet receiver samples again from the next point
-// of its grid.
-void hexsim_msm_uart_wake(struct hexsim_dev *d);
+// Input may have come by pcycle `from` (now, or later: the machine wakes the port for a
+// running vCPU now and then, not at every round): a quiet receiver samples again from the
+// first point of its grid at or after `from`, and so does one woken for a later point.
+void hexsim_msm_uart_wake(struct hexsim_dev *d, uint64_t from);
 void hexsim_msm_uart_set_clock(void *uart, unsigned line, int level);
 
 // ---- SMSC LAN9118 family Ethernet (src/devices/comet/smsc911x.c)

@@ -121,6 +121,9 @@ struct hexsim_machine {
     bool prompt_seen;                 // the guest has waited for console input (see run.c)
     double prompt_seconds;            // host time from the start of the run to then
     uint64_t prompt_pcycles, prompt_packets;
+    unsigned inputs;                  // console input released at the guest's waits (--script
+    double input_cpu_first, input_cpu_last;   // lines...) and the host CPU time (s) at the
+                                      //   first and the last: a command's cost, boot excluded
     struct timespec run_t0;           // host time of the first hexsim_machine_run
     bool run_started;
     bool wall_anchored;               // --clock wall: pcycle wall_guest0 was host time

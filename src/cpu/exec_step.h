@@ -88,12 +88,13 @@ static inline __attribute__((always_inline)) void hx_timing_commit(struct hx_exe
     c->pcycles = issue + cost;
 }
 
-// Commits the staged stores in order: inline for user-mode RAM in simple timing, else
-// through hx_commit_store (system mode, cache mode, dczeroa's line).
+// Commits the staged stores in order: inline for RAM (a page: user mode, or system mode's
+// translated RAM) in simple timing, else through hx_commit_store (a device, cache mode,
+// dczeroa's line).
 static inline void hx_commit_stores(struct hx_exec *x)
 {
     for (unsigned k = 0; k < x->nst; k++) {
-        if (__builtin_expect(!x->xlat && !x->caches && x->st[k].size != 32, 1))
+        if (__builtin_expect(x->st[k].page && !x->caches && x->st[k].size != 32, 1))
             hexsim_page_store(x->mem, x->st[k].page, x->st[k].addr & (HEXSIM_PAGE_SIZE - 1),
                               x->st[k].size, x->st[k].val);
         else

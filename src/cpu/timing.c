@@ -487,17 +487,21 @@ uint64_t hexsim_timing_hvx(struct hexsim_timing_state *t, const struct hexsim_ti
 }
 
 uint64_t hexsim_timing_packet_bound(const struct hexsim_timing_params *p,
-                                    const struct hexsim_packet_timing *pt)
+                                    const struct hexsim_packet_timing *pt,
+                                    const struct hexsim_packet_timing *results)
 {
-    const unsigned lats[] = {
-        p->lat_load, p->lat_mpy, p->lat_fp, p->hvx_xfer,
-        p->hvx_lat_alu + p->hvx_early, p->hvx_lat_mpy + p->hvx_early,
-        p->hvx_lat_perm + p->hvx_early, p->hvx_lat_load + p->hvx_early,
+    const struct { bool any; unsigned lat; } lats[] = {
+        { results->w_load != 0, p->lat_load }, { results->w_mpy != 0, p->lat_mpy },
+        { results->w_fp != 0, p->lat_fp }, { results->w_xfer != 0, p->hvx_xfer },
+        { results->vw[HX_HVX_ALU] != 0, p->hvx_lat_alu + p->hvx_early },
+        { results->vw[HX_HVX_MPY] != 0, p->hvx_lat_mpy + p->hvx_early },
+        { results->vw[HX_HVX_PERM] != 0, p->hvx_lat_perm + p->hvx_early },
+        { results->vw[HX_HVX_LOAD] != 0, p->hvx_lat_load + p->hvx_early },
     };
     uint64_t lat = 0;
     for (size_t i = 0; i < sizeof lats / sizeof lats[0]; i++)
-        if (lats[i] > lat)
-            lat = lats[i];
+        if (lats[i].any && lats[i].lat > lat)
+            lat = lats[i].lat;
     uint64_t c = 1 + lat;
     if (pt->slow) {
         const unsigned brs[] = { p->branch_taken, p->mispredict, p->indirect };
@@ -513,6 +517,17 @@ uint64_t hexsim_timing_packet_bound(const struct hexsim_timing_params *p,
         c += br + pt->extra * f;
     }
     return c;
+}
+
+void hexsim_timing_add_results(struct hexsim_packet_timing *results,
+                               const struct hexsim_packet_timing *pt)
+{
+    results->w_load |= pt->w_load;
+    results->w_mpy |= pt->w_mpy;
+    results->w_fp |= pt->w_fp;
+    results->w_xfer |= pt->w_xfer;
+    for (unsigned k = 0; k < 4; k++)
+        results->vw[k] |= pt->vw[k];
 }
 
 void hexsim_timing_state_check(struct hexsim_timing_state *t)

@@ -156,11 +156,18 @@ static inline uint64_t hexsim_timing_data_stall(struct hexsim_timing_state *t, u
 uint64_t hexsim_timing_hvx(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,
                            const struct hexsim_packet_timing *pt, uint64_t issue);
 // The most pcycles a packet of summary pt can take beyond the thread's turn, a data stall
-// included (every result it may wait for, general or vector, was issued before it, at most
-// the longest latency earlier, an early source's wait included), and its branch and fixed
-// costs; no memory costs (the system-mode block compiler's bound, src/hvm/run_jit.c).
+// included, and its branch and fixed costs; no memory costs (the system-mode block
+// compiler's bound, src/hvm/run_jit.c). The results it may wait for (or whose wait it may
+// hand on to the next packet) were issued before it, at most the longest latency earlier
+// (an early source's wait included), and are among `results` (its write masks: the packets
+// of the block up to it, hexsim_timing_add_results; the results pending before the block
+// are ready when it starts, timing_state's max_ready).
 uint64_t hexsim_timing_packet_bound(const struct hexsim_timing_params *p,
-                                    const struct hexsim_packet_timing *pt);
+                                    const struct hexsim_packet_timing *pt,
+                                    const struct hexsim_packet_timing *results);
+// Adds pt's results (its write masks) to `results`.
+void hexsim_timing_add_results(struct hexsim_packet_timing *results,
+                               const struct hexsim_packet_timing *pt);
 // Extra pcycles of a packet with pt->slow set (pt: its summary); branch_idx: the instruction
 // that took the packet's branch, -1 none.
 unsigned hexsim_timing_extra(struct hexsim_timing_state *t, const struct hexsim_timing_params *p,

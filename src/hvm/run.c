@@ -35,6 +35,22 @@
 
 #define PCACHE_SIZE 8192
 #define SLICE 10000u
+// A machine of one vCPU runs longer rounds: what happens between two rounds (devices
+// advanced at their events, interrupts delivered, input ports woken) has nothing to do
+// between two of its slices unless an event came due or it changed interrupt or device
+// state (m->attention), and both end a round at once; so a round boundary without either
+// changes nothing, and fewer of them save the packets run one by one at each slice's end
+// (run_jit.c: a block runs only if it surely ends before `until`). With several vCPUs
+// (even while the others are off) the rounds stay SLICE long.
+#define LONE_SLICE (1u << 20)
+// A running vCPU of a one-vCPU machine wakes the serial ports' receivers (quiet: their last sample found no
+// host input) for a sample at the next multiple of this many pcycles (437 us): a guest
+// computing is not interrupted every character time to look for input that a script gives
+// only when it waits, and typed input still comes within a fraction of a millisecond. With
+// several vCPUs the samples' events end their rounds, whose lengths decide how the vCPUs
+// interleave: a recorded run (--record: quiet between samples) would not replay (--replay:
+// a sample every character time), so they are woken for now, each round, as ever.
+#define RUN_INPUT_GRID (1u << 18)
 #define IDLE_WAIT_NS 50000000ull     // an idle wait for input returns at least this often
 #define WALL_SLACK_NS 50000000ull    // behind the wall clock by more: start over from now
 _Static_assert(HEXSIM_PCYCLE_HZ == 600000000ull, "pcycles <-> ns below assume 600 MHz");
@@ -311,6 +327,18 @@ static double host_seconds(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
+// Console input released: the host CPU time then (--stats), so that a script's command
+// can be timed without the boot before it (tools/bench/bench.py --guest).
+static void input_released(struct hexsim_machine *m)
+{
+    struct timespec cpu;
+    double t = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0
+               ? (double)cpu.tv_sec + cpu.tv_nsec * 1e-9 : 0.0;
+    if (m->inputs++ == 0)
+        m->input_cpu_first = t;
+    m->input_cpu_last = t;
+}
+
 // The first wait for console input: every vCPU idle after user space has started, while
 // the console UART (UART3) has an RX interrupt unmasked and nothing in its RX FIFO. On a
 // boot to a shell that is the shell at its prompt (init does not wait for the console).
@@ -339,11 +367,12 @@ static uint64_t pcycles_to_ns(uint64_t pc)
     return pc / 3 * 5 + pc % 3 * 5 / 3;
 }
 
-// The ports' receivers may have input to take (the idle hook said so, or a vCPU runs).
-static void wake_inputs(struct hexsim_machine *m)
+// The ports' receivers may have input to take by pcycle `from` (the idle hook said so: now;
+// or a vCPU runs: the serial ports from the next point of a coarse grid, RUN_INPUT_GRID)
+static void wake_inputs(struct hexsim_machine *m, uint64_t from)
 {
     for (unsigned i = 0; i < 3; i++)
-        hexsim_msm_uart_wake(&m->uart_dev[i]);
+        hexsim_msm_uart_wake(&m->uart_dev[i], from);
     hexsim_smsc911x_wake(&m->eth_dev);
 }
 
@@ -351,7 +380,7 @@ static int idle_hook(struct hexsim_machine *m, uint64_t timeout_ns)
 {
     int r = m->opts.idle ? m->opts.idle(m->opts.idle_ctx, timeout_ns) : -1;
     if (r > 0)
-        wake_inputs(m);
+        wake_inputs(m, m->now);
     return r;
 }
 
@@ -438,6 +467,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
         if (m->halted)
             break;
         bool running = false, alive = false;
+        const bool lone = m->nvcpu == 1;   // (LONE_SLICE, RUN_INPUT_GRID)
         for (unsigned i = 0; i < m->nvcpu; i++) {
             running |= m->vcpu[i].state == HEXSIM_VCPU_RUN;
             alive |= m->vcpu[i].state != HEXSIM_VCPU_OFF;
@@ -472,7 +502,8 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 if (be && be->wants_input && m->uart[2].tx_n == 0 &&
                     m->uart[2].tx_done == HEXSIM_TIME_NEVER) {
                     if (be->wants_input(be->ctx)) {
-                        hexsim_msm_uart_wake(&m->uart_dev[2]);   // it released input
+                        hexsim_msm_uart_wake(&m->uart_dev[2], m->now);   // it released input
+                        input_released(m);
                         next = hexsim_bus_next_event(&m->bus);
                     }
                 }
@@ -486,9 +517,13 @@ int hexsim_machine_run(struct hexsim_machine *m)
                 break;
             continue;
         }
-        wake_inputs(m);                // a running guest takes input as it comes
+        // a running guest takes input as it comes (a terminal's: a script gives its lines
+        // when the guest waits); a lone vCPU the serial ports' within RUN_INPUT_GRID pcycles
+        wake_inputs(m, lone ? (m->now + RUN_INPUT_GRID - 1) &
+                                     ~(uint64_t)(RUN_INPUT_GRID - 1) : m->now);
         next = hexsim_bus_next_event(&m->bus);
-        uint64_t slice = SLICE;       // packets a vCPU may run this round (the limits)
+        const uint64_t len = lone ? LONE_SLICE : SLICE;
+        uint64_t slice = len;         // packets a vCPU may run this round (the limits)
         if (m->opts.max_packets) {
             if (m->packets >= m->opts.max_packets) {
                 fprintf(m->err, "hexsim: stopped after %llu packets (--max-packets) at PC "
@@ -509,7 +544,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
         if (m->pause_at && nrun == 1 && m->pause_at - m->packets < slice)
             slice = m->pause_at - m->packets;
         uint64_t start = m->now;
-        uint64_t until = start + SLICE;   // a slice ends at the next device event
+        uint64_t until = start + len;   // a slice ends at the next device event
         if (next != HEXSIM_TIME_NEVER && next < until)
             until = next > start ? next : start + 1;
         for (unsigned i = 0; i < m->nvcpu && !m->halted && !m->hook_stop; i++) {

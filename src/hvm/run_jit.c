@@ -29,7 +29,10 @@
 // same result (the same state: a fault again, with ELR, BADVA and cause as ever). And a block
 // runs only when the loop would run all its packets in this slice: the packet budget allows
 // them all, and the pcycle clock cannot reach the slice's end (the next device event) before
-// its last packet starts, by a bound on each packet's cost (struct hx_block: cycles).
+// its last packet starts, by a bound on each packet's cost (struct hx_block: cycles; a packet
+// waits only for results of the packets before it in the block, of their latencies: the
+// results pending before the block are ready by where the bound starts). Near a slice's end
+// packets run one by one, so slices are made long (run.c).
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,8 +81,11 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
         sb->t->hot = o->jit_threshold;
     sb->t->sys = true;
     hx_block_set_timing(sb->t, &m->tparams);
-    const struct hexsim_packet_timing plain = { 0 };
-    sb->full = HX_BLOCK_MAX_PKTS * hexsim_timing_packet_bound(&m->tparams, &plain);
+    const struct hexsim_packet_timing plain = { 0 }, any = {
+        .w_load = ~0u, .w_mpy = ~0u, .w_fp = ~0u, .w_xfer = ~0u,
+        .vw = { ~0ull, ~0ull, ~0ull, ~0ull },
+    };
+    sb->full = HX_BLOCK_MAX_PKTS * hexsim_timing_packet_bound(&m->tparams, &plain, &any);
     m->sysblocks = sb;
     return 0;
 }
@@ -135,6 +141,7 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
         return NULL;   // (cannot be: exec_page found pg)
     struct hx_block *b = hx_block_start(t, va);
     uint64_t cycles = 0, last = 0;
+    struct hexsim_packet_timing results = { 0 };   // what the block's packets write so far
     for (;;) {
         uint32_t a = hx_block_next(b);
         if ((a ^ va) / LINE)
@@ -157,7 +164,8 @@ static struct hx_block *build(struct hexsim_vcpu *v, uint32_t va, struct hexsim_
             b->wgen2 = pg2->wgen;
         }
         cycles += last;   // the packets before the last one
-        last = hexsim_timing_packet_bound(&t->tp, &pkt.tm);
+        hexsim_timing_add_results(&results, &pkt.tm);
+        last = hexsim_timing_packet_bound(&t->tp, &pkt.tm, &results);
         if (!hx_block_open(b) || cycles + last > (1u << 30))
             break;   // (a bound that large comes only from timing parameters that large)
     }

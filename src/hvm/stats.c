@@ -45,6 +45,13 @@ void hexsim_machine_report_stats(struct hexsim_machine *m, double seconds)
     }
     hexsim_stats_add(&s, "angel_calls", "angel calls", m->counts.angel);
     hexsim_stats_add_host(&s, m->packets, seconds);
+    if (m->inputs) {
+        hexsim_stats_add(&s, "host_inputs", "console inputs released (host)", m->inputs);
+        hexsim_stats_add_real(&s, "host_cpu_first_input", "host CPU s at the first input",
+                              m->input_cpu_first);
+        hexsim_stats_add_real(&s, "host_cpu_last_input", "host CPU s at the last input",
+                              m->input_cpu_last);
+    }
     // how the host ran it (they depend on --no-jit and the code cache, not on the guest)
     uint64_t built, compiled, flushes;
     hexsim_sysjit_stats(m, &built, &compiled, &flushes);

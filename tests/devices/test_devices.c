@@ -398,18 +398,31 @@ START_TEST(uart_rx_quiet_until_woken)
     ck_assert_uint_eq(q.reads, 1);
     // input comes; the wake resumes the samples at the next point of the same grid
     q.in = "k";
-    hexsim_msm_uart_wake(&r.d);
+    hexsim_msm_uart_wake(&r.d, r.now);
     ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1001 * CT);
     run_to(&r.d, &r.now, 1001 * CT);
-    ck_assert_uint_eq(rd(&r.d, 0x08) & 1, 1);           // RXRDY
+    ck_assert_uint_eq(rd(&r.d, 0x08) & 1, 1);             // RXRDY
     ck_assert_uint_eq(rd(&r.d, 0x0C), 'k');
-    run_to(&r.d, &r.now, 1002 * CT);                    // the next sample finds nothing
+    run_to(&r.d, &r.now, 1002 * CT);                        // the next sample finds nothing
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER);
+    // a wake for later (a running vCPU's) samples at the first point of the grid from then,
+    // not at every one before it; a wake for now after it brings the sample forward again
+    hexsim_msm_uart_wake(&r.d, 1100 * CT + 1);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1101 * CT);
+    hexsim_msm_uart_wake(&r.d, 1200 * CT);                // (later still: no change)
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1101 * CT);
+    run_to(&r.d, &r.now, 1050 * CT + 7);
+    ck_assert_uint_eq(q.reads, 3);                      // no sample in between
+    hexsim_msm_uart_wake(&r.d, r.now);
+    ck_assert_uint_eq(r.d.ops->next_event(&r.d), 1051 * CT);
+    run_to(&r.d, &r.now, 1051 * CT);
+    ck_assert_uint_eq(q.reads, 4);
     ck_assert_uint_eq(r.d.ops->next_event(&r.d), HEXSIM_TIME_NEVER);
     // a backend that does not announce (--replay) is sampled every character time
     r.be.idle_wakes = false;
-    hexsim_msm_uart_wake(&r.d);
+    hexsim_msm_uart_wake(&r.d, r.now);
     unsigned r0 = q.reads;
-    run_to(&r.d, &r.now, 1012 * CT);
+    run_to(&r.d, &r.now, 1061 * CT);
     ck_assert_uint_eq(q.reads - r0, 10);
 }
 END_TEST

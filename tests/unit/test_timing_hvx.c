@@ -5,7 +5,7 @@
 // .cur load's vector is no read of an older result, the stall an early and a normal source
 // wait and its cause, vextract's scalar latency, the fixed costs of histograms, gathers and
 // scatters (which the micro-programs of tests/timing cannot run: those rows have no
-// semantics yet) and the block bound. Instruction words from llvm-mc-16 (-mhvx, V68).
+// semantics yet) and the block bound (random blocks against the model). Instruction words from llvm-mc-16 (-mhvx, V68).
 #include "../check_main.h"
 #include <check.h>
 #include <string.h>
@@ -165,11 +165,84 @@ START_TEST(test_fixed_costs)
         unsigned per = cases[i].cause == HX_STALL_HVX_HIST ? p->hvx_hist : p->hvx_gather;
         ck_assert_uint_eq(hexsim_timing_extra(&s, p, &t, -1), cases[i].count * per);
         ck_assert_uint_eq(s.st.stall[cases[i].cause], cases[i].count * per);
-        // the block bound covers it, and the longest vector wait
-        ck_assert_uint_ge(hexsim_timing_packet_bound(p, &t),
+        // the block bound covers it, and the longest wait for a result before it
+        const struct hexsim_packet_timing xfer = { .w_xfer = 1 };
+        ck_assert_uint_ge(hexsim_timing_packet_bound(p, &t, &xfer),
                           1 + cases[i].count * per + p->hvx_xfer);
     }
     ck_assert_str_eq(hexsim_stall_cause_name(HX_STALL_HVX_LOAD), "HVX load-to-use");
+}
+END_TEST
+
+static uint32_t next_bits(uint32_t *seed, unsigned bits)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (*seed >> 16) & ((1u << bits) - 1);
+}
+
+// A random packet summary: general and vector registers (0..7) read and written, by kind
+static struct hexsim_packet_timing random_tm(uint32_t *seed)
+{
+    struct hexsim_packet_timing t;
+    memset(&t, 0, sizeof(t));
+    t.rd = next_bits(seed, 8);
+    t.rd &= next_bits(seed, 8);
+    uint32_t *w[4] = { &t.w_load, &t.w_mpy, &t.w_fp, &t.w_xfer };
+    const unsigned kind = next_bits(seed, 2);
+    *w[kind] = 1u << next_bits(seed, 3);
+    if (next_bits(seed, 1))
+        t.vrd = next_bits(seed, 8) & 0x55u;
+    if (next_bits(seed, 1))
+        t.vrd_early = next_bits(seed, 8) & 0xaau;
+    if (next_bits(seed, 1)) {
+        const unsigned k = next_bits(seed, 2);
+        t.vw[k] = 1ull << next_bits(seed, 3);
+    }
+    t.w_any = true;
+    t.hvx = (t.vrd | t.vrd_early | t.vw[0] | t.vw[1] | t.vw[2] | t.vw[3]) != 0;
+    return t;
+}
+
+// The system-mode block bound (run_jit.c): from the later of the clock and max_ready, the
+// last of a block's packets issues at most the bounds of the ones before it (each counting
+// the results of the block up to it) and the thread's turn for each later; a packet after
+// no result of the block waits for nothing.
+START_TEST(test_block_bound)
+{
+    struct hexsim_timing_params p = hexsim_timing_default_params;
+    p.lat_fp = 5;
+    p.hvx_lat_mpy = 4;
+    p.hvx_early = 2;
+    const struct hexsim_packet_timing none = { 0 }, plain = { .rd = 3 };
+    ck_assert_uint_eq(hexsim_timing_packet_bound(&p, &plain, &none), 1);
+    const struct hexsim_packet_timing load = { .w_load = 1 }, mpy = { .vw[HX_HVX_MPY] = 1 };
+    ck_assert_uint_eq(hexsim_timing_packet_bound(&p, &plain, &load), 1 + p.lat_load);
+    ck_assert_uint_eq(hexsim_timing_packet_bound(&p, &plain, &mpy), 1 + 4 + 2);
+    uint32_t seed = 1;
+    for (unsigned run = 0; run < 2000; run++) {
+        struct hexsim_timing_state s;
+        memset(&s, 0, sizeof(s));
+        const unsigned turn = 1 + run % 3;
+        uint64_t clock = 100;
+        for (unsigned k = 0; k < run % 5; k++) {   // results pending before the block
+            struct hexsim_packet_timing t = random_tm(&seed);
+            clock = step(&s, &p, &t, clock) + turn;
+        }
+        const uint64_t at = clock > s.max_ready ? clock : s.max_ready;
+        struct hexsim_packet_timing results = { 0 };
+        uint64_t bound = 0, issue = 0;
+        const unsigned n = 1 + run % 16;
+        for (unsigned i = 0; i < n; i++) {
+            struct hexsim_packet_timing t = random_tm(&seed);
+            issue = step(&s, &p, &t, clock);
+            clock = issue + turn;
+            if (i + 1 < n) {
+                hexsim_timing_add_results(&results, &t);
+                bound += hexsim_timing_packet_bound(&p, &t, &results);
+            }
+        }
+        ck_assert_uint_le(issue, at + bound + (uint64_t)(n - 1) * turn);
+    }
 }
 END_TEST
 
@@ -180,6 +253,7 @@ int main(void)
     tcase_add_test(tc, test_early_sources);
     tcase_add_test(tc, test_stalls);
     tcase_add_test(tc, test_fixed_costs);
+    tcase_add_test(tc, test_block_bound);
     suite_add_tcase(s, tc);
     return hexsim_check_run(s);
 }

@@ -38,9 +38,10 @@
 // RX FIFO (none is read while the FIFO is full: host input is never dropped). A backend
 // that announces its input (struct hexsim_chardev idle_wakes) lets the receiver go quiet
 // when a sample finds nothing: the samples stop being events until the machine wakes the
-// port (hexsim_msm_uart_wake: input may have come, or a vCPU runs), which resumes them at
-// the next point of the same char_time grid, so an idle guest is not woken every
-// character time and the pcycle a byte is taken at stays what it would have been. All of
+// port (hexsim_msm_uart_wake: input may have come, or, less often, a vCPU runs), which
+// resumes them at a point of the same char_time grid, so neither an idle nor a computing
+// guest is interrupted every character time, and the pcycle a byte is taken at stays on
+// the grid (a recording replays). All of
 // it runs on the pcycle clock. Without its clock (the clock controller's UART3 branch) the
 // UART keeps its registers but nothing moves: no TX, no RX, no timeouts.
 #include <string.h>
@@ -263,15 +264,20 @@ void hexsim_msm_uart_repeat_line(struct hexsim_msm_uart *u)
         u->be->write(u->be->ctx, u->line_out, u->line_n);
 }
 
-void hexsim_msm_uart_wake(struct hexsim_dev *d)
+void hexsim_msm_uart_wake(struct hexsim_dev *d, uint64_t from)
 {
     struct hexsim_msm_uart *u = d->state;
-    if (!u->rx_quiet)
-        return;
-    u->rx_quiet = false;
-    uint64_t now = *d->now;
-    if (u->rx_poll != NEVER && u->rx_poll < now)    // the next point of the grid
-        u->rx_poll += (now - u->rx_poll + u->char_time - 1) / u->char_time * u->char_time;
+    const uint64_t now = *d->now, ct = u->char_time;
+    if (from < now)
+        from = now;
+    if (u->rx_quiet) {
+        u->rx_quiet = false;
+        if (u->rx_poll != NEVER && u->rx_poll < from)   // the first point of the grid from then
+            u->rx_poll += (from - u->rx_poll + ct - 1) / ct * ct;
+    } else if (u->rx_poll != NEVER && u->rx_poll > from && u->rx_poll - from > ct) {
+        // woken for a later point before (a running vCPU's), now for an earlier one
+        u->rx_poll -= (u->rx_poll - from) / ct * ct;
+    }
 }
 
 static void command(struct hexsim_msm_uart *u, uint32_t v)
