@@ -82,7 +82,7 @@ struct hx_block {
     const void *jit_far;      // system mode: where compiled blocks of other pages go on into
                               // it (jit.h: its translation checked first)
     uint8_t *link[HX_BLOCK_LINKS];   // its links in the host code (jit.h), NULL: none
-    uint8_t *link_gate;       // user mode: where its host code returns to be linked while
+    uint8_t *link_gate;       // where its host code returns to be linked while
                               // a link is free (jit.h: hx_jit_open_gate), or NULL
     struct hx_block_pkt *pk;  // npk packets
     struct hexsim_insn *op;   // nops instructions

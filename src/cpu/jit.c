@@ -1059,9 +1059,9 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
         if (!b->full && blk->link[i] + LINK_JMP_REL != b->start + jmp)
             b->full = true;   // (cannot happen: the layout hx_jit_link patches)
     }
-    // user mode: to the run loop, which links (the gate), while a link is free
-    size_t gate = t->sys ? 0 : x86_jmp(b);
-    blk->link_gate = t->sys ? NULL : b->start + gate;
+    // to the run loop, which links (the gate), while a link is free
+    size_t gate = x86_jmp(b);
+    blk->link_gate = b->start + gate;
 #define JO(field) OFF(struct hx_block_jc, field)
     _Static_assert(sizeof(struct hx_block_jc) == 32 && SIZE(struct hx_block_jc, key) == 4 &&
                    SIZE(struct hx_block_jc, tag) == 4 && SIZE(struct hx_block_jc, far) == 8 &&
@@ -1096,8 +1096,7 @@ static void gen_chain(struct gen *g, struct hx_block_table *t, struct hx_block *
     x86_patch(b, miss);
     if (t->sys)
         x86_patch(b, miss2);
-    else
-        x86_patch(b, gate);
+    x86_patch(b, gate);
     arg_ptr(b, X86_RAX, &t->exit_from);
     arg_ptr(b, X86_RCX, blk);
     x86_store(b, 8, X86_RAX, 0, X86_RCX);

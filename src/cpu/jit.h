@@ -41,7 +41,7 @@ struct hx_block_table;
 // Compiles b (a block of table t): sets b->jit, b->jit_chain (where compiled blocks of t go
 // on into b) and b->link[] (its links, unpatched), and returns b->jit; NULL when the arena
 // is full. When b ends normally it goes on into the next block if that one is compiled:
-// through a link patched to it (hx_jit_link), or found in t's jump cache (in user mode only
+// through a link patched to it (hx_jit_link), or found in t's jump cache (only
 // once its links are all patched: until then it returns, to be linked: b->link_gate); there,
 // while cpu.packets stays at most x->stop, the next block runs. So a run of blocks returns
 // only for an event, a limit, a block not compiled or not linked, or not in the jump cache
@@ -58,7 +58,7 @@ hx_jit_fn hx_jit_compile(struct hx_jit *j, struct hx_block_table *t, struct hx_b
 // Patches a link of a compiled block (b->link[i]) to go on at target (a b->jit_chain, or in
 // system mode a b->jit_far) when the next packet is at pc.
 void hx_jit_link(uint8_t *link, uint32_t pc, const void *target);
-// User mode: opens a compiled block's gate (b->link_gate), once its links are all patched:
+// Opens a compiled block's gate (b->link_gate), once its links are all patched:
 // from then on a block whose links all miss goes on through the jump cache.
 void hx_jit_open_gate(uint8_t *gate);
 // System mode: makes the jit_far of the compiled block from (stale: links from other pages
