@@ -223,36 +223,52 @@ static void commit_byte(struct hx_exec *x, uint32_t a, uint8_t byte)
         x->xlat->mmio_write(x->xlat->ctx, r.pa, 1, byte);
 }
 
+// The page that the staged store's bytes at a (to the end of a's page) go to: user mode, a
+// RAM page (NULL: none); system mode, the translation's RAM page, NULL for a device (whose
+// bytes commit_byte writes one at a time). The blocks were checked when staged, so one
+// translation per page serves all its bytes (not one per byte).
+static struct hexsim_page *store_page(struct hx_exec *x, uint32_t a, bool *skip)
+{
+    *skip = false;
+    if (!x->xlat) {
+        struct hexsim_page *p = hexsim_mem_page(x->mem, a);
+        *skip = !p;
+        return p;
+    }
+    struct hexsim_xlat_result r = { NULL, 0 };
+    if (hx_check_access(x, a, 1, HEXSIM_PROT_W, &r))
+        *skip = true;
+    return r.page;
+}
+
 static void commit_store(struct hx_exec *x)
 {
     const struct hx_vstore *s = &x->vst;
     if (x->caches)
         x->tcost += hexsim_cache_access(x->caches, &x->cpu->tm.st, s->addr, 8, false);
-    if (!x->xlat) {   // user mode: RAM pages, looked up once for the bytes each one holds
-        for (unsigned i = 0; i < HX_VBYTES;) {
-            uint32_t a = s->addr + i;
-            unsigned n = HEXSIM_PAGE_SIZE - (a & (HEXSIM_PAGE_SIZE - 1));
-            unsigned end = n < HX_VBYTES - i ? i + n : HX_VBYTES;
-            struct hexsim_page *p = hexsim_mem_page(x->mem, a);
-            for (; p && i < end; i++) {
-                uint32_t off = (s->addr + i) & (HEXSIM_PAGE_SIZE - 1);
+    for (unsigned i = 0; i < HX_VBYTES;) {   // the bytes in each page, its page looked up once
+        uint32_t a = s->addr + i;
+        unsigned n = HEXSIM_PAGE_SIZE - (a & (HEXSIM_PAGE_SIZE - 1));
+        unsigned end = n < HX_VBYTES - i ? i + n : HX_VBYTES;
+        bool skip;
+        struct hexsim_page *p = store_page(x, a, &skip);
+        for (; !skip && i < end; i++) {
+            uint32_t off = (s->addr + i) & (HEXSIM_PAGE_SIZE - 1);
+            if (!p) {   // a device
+                if (hx_qbit(&s->en, i))
+                    commit_byte(x, s->addr + i, s->data.ub[i]);
+            } else if (!(i & 7) && i + 8 <= end && s->en.b[i >> 3] == 0xff) {
                 // eight enabled bytes at a doubleword of the store: one store
-                if (!(i & 7) && i + 8 <= end && s->en.b[i >> 3] == 0xff) {
-                    uint64_t v;
-                    memcpy(&v, s->data.ub + i, 8);
-                    hexsim_page_store(x->mem, p, off, 8, v);
-                    i += 7;
-                } else if (hx_qbit(&s->en, i)) {
-                    hexsim_page_store(x->mem, p, off, 1, s->data.ub[i]);
-                }
+                uint64_t v;
+                memcpy(&v, s->data.ub + i, 8);
+                hexsim_page_store(x->mem, p, off, 8, v);
+                i += 7;
+            } else if (hx_qbit(&s->en, i)) {
+                hexsim_page_store(x->mem, p, off, 1, s->data.ub[i]);
             }
-            i = end;
         }
-        return;
+        i = end;
     }
-    for (unsigned i = 0; i < HX_VBYTES; i++)
-        if (hx_qbit(&s->en, i))
-            commit_byte(x, s->addr + i, s->data.ub[i]);
 }
 
 static void commit_scatter(struct hx_exec *x)
