@@ -439,8 +439,7 @@ def test_row_model(args, row, seed):
     src, obj, elf = (os.path.join(work, row.tag + e) for e in (".s", ".o", ""))
     with open(src, "w") as f:
         f.write(program(cases, row.tag))
-    rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv73", "-mhvx",
-                      "-mattr=+hvx-ieee-fp,+hvx-qfloat", "-filetype=obj", src, "-o", obj])
+    rc, _, err = run([LLVM_MC, "-arch=hexagon"] + MODEL_MC + ["-filetype=obj", src, "-o", obj])
     if rc != 0 or run([LLD, "-static", "-o", elf, obj])[0] != 0:
         return "skip: llvm-mc-16/ld.lld-16 reject the model's program", []
     BUF_ADDR = buf_address(elf)
@@ -461,6 +460,34 @@ def test_row_model(args, row, seed):
     return ("fail" if details else "pass"), details
 
 
+# llvm-mc-16 options of the programs: those qemu-hexagon 7.2 runs (-cpu v67), and those of
+# rows checked against their models (any version, the V68+ float extensions)
+QEMU_MC = ["-mcpu=hexagonv67", "-mhvx"]
+MODEL_MC = ["-mcpu=hexagonv73", "-mhvx", "-mattr=+hvx-ieee-fp,+hvx-qfloat"]
+
+
+def batch_program(args, rows, seed, name, full, mc):
+    """The cases of rows (each row's as test_row/test_row_model draw them: full as Case
+    takes it) in one program `name`, assembled with llvm-mc-16 options mc: (cases, owner
+    ((row, case number in the row) per case), work directory, ELF path, or None when
+    llvm-mc-16 or ld.lld-16 fails)."""
+    cases, owner = [], []
+    for row in rows:
+        rng = random.Random("%d:%s" % (seed, row.tag))
+        for k in range(args.cases):
+            cases.append(Case(row, rng, full=full))
+            owner.append((row, k))
+    work = os.path.join(args.work, name)
+    os.makedirs(work, exist_ok=True)
+    src, obj, elf = (os.path.join(work, name + e) for e in (".s", ".o", ""))
+    with open(src, "w") as f:
+        f.write(program(cases, name))
+    if (run([LLVM_MC, "-arch=hexagon"] + mc + ["-filetype=obj", src, "-o", obj])[0] != 0 or
+            run([LLD, "-static", "-o", elf, obj])[0] != 0):
+        return cases, owner, work, None
+    return cases, owner, work, elf
+
+
 def test_rows_model(args, rows, seed):
     """{tag: (status, details)} for rows checked against their models, as test_row_model
     gives them (the same cases), all in one program (as test_rows); anything but a clean run
@@ -468,26 +495,14 @@ def test_rows_model(args, rows, seed):
     global BUF_ADDR
     if len(rows) == 1:
         return {rows[0].tag: test_row_model(args, rows[0], seed)}
-    cases, owner = [], []
-    for row in rows:
-        rng = random.Random("%d:%s" % (seed, row.tag))
-        for k in range(args.cases):
-            cases.append(Case(row, rng))
-            owner.append((row, k))
     name = "batch_model_" + rows[0].tag
-    work = os.path.join(args.work, name)
-    os.makedirs(work, exist_ok=True)
-    src, obj, elf = (os.path.join(work, name + e) for e in (".s", ".o", ""))
-    with open(src, "w") as f:
-        f.write(program(cases, name))
+    cases, owner, work, elf = batch_program(args, rows, seed, name, True, MODEL_MC)
 
     def one_by_one():
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
         return {r.tag: test_row_model(args, r, seed) for r in rows}
-    if (run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv73", "-mhvx",
-             "-mattr=+hvx-ieee-fp,+hvx-qfloat", "-filetype=obj", src, "-o", obj])[0] != 0 or
-            run([LLD, "-static", "-o", elf, obj])[0] != 0):
+    if elf is None:
         return one_by_one()
     BUF_ADDR = buf_address(elf)
     hrc, hout, herr, modes = run_hexsim(args, elf, name)
@@ -517,8 +532,7 @@ def test_row(args, row, seed):
     src, obj, elf = (os.path.join(work, row.tag + e) for e in (".s", ".o", ""))
     with open(src, "w") as f:
         f.write(program(cases, row.tag))
-    rc, _, err = run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx", "-filetype=obj",
-                      src, "-o", obj])
+    rc, _, err = run([LLVM_MC, "-arch=hexagon"] + QEMU_MC + ["-filetype=obj", src, "-o", obj])
     if rc != 0:
         msg = [ln for ln in err.splitlines() if "error:" in ln]
         return "skip: llvm-mc-16 -mv67 -mhvx rejects it (%s)" % (msg[0] if msg else err[:80]), []
@@ -557,25 +571,14 @@ def test_rows(args, rows, seed):
     exit status) falls back to test_row for each row, which says which row and why."""
     if len(rows) == 1:
         return {rows[0].tag: test_row(args, rows[0], seed)}
-    cases, owner = [], []
-    for row in rows:
-        rng = random.Random("%d:%s" % (seed, row.tag))
-        for k in range(args.cases):
-            cases.append(Case(row, rng, full=False))
-            owner.append((row.tag, k))
     name = "batch_" + rows[0].tag
-    work = os.path.join(args.work, name)
-    os.makedirs(work, exist_ok=True)
-    src, obj, elf = (os.path.join(work, name + e) for e in (".s", ".o", ""))
-    with open(src, "w") as f:
-        f.write(program(cases, name))
+    cases, owner, work, elf = batch_program(args, rows, seed, name, False, QEMU_MC)
 
     def one_by_one():
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
         return {r.tag: test_row(args, r, seed) for r in rows}
-    if (run([LLVM_MC, "-arch=hexagon", "-mcpu=hexagonv67", "-mhvx", "-filetype=obj", src,
-             "-o", obj])[0] != 0 or run([LLD, "-static", "-o", elf, obj])[0] != 0):
+    if elf is None:
         return one_by_one()
     qrc, qout, _ = run([args.qemu, "-cpu", "v67", elf])
     if qrc != 0 or len(qout) != REC * len(cases):
@@ -584,7 +587,8 @@ def test_rows(args, rows, seed):
     if hrc != 0 or modes or UNIMPLEMENTED.search(herr) or len(hout) != len(qout):
         return one_by_one()
     out = {r.tag: ("pass", []) for r in rows}
-    for i, (tag, k) in enumerate(owner):
+    for i, (row, k) in enumerate(owner):
+        tag = row.tag
         q, h = qout[i * REC:(i + 1) * REC], hout[i * REC:(i + 1) * REC]
         if q != h:
             c = cases[i]
