@@ -8,7 +8,7 @@
 set(HEXSIM_MUSL_SYSROOT "" CACHE PATH
     "musl sysroot for tests/userland (default: tools/hexagon-cc's, ~/.cache/hexsim/musl/sysroot)")
 set(_userland_progs stdio malloc strings sort math builtins timeclock files getopt setjmp
-    signals pthreads hvx)
+    signals pthreads threadlife hvx)
 set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
@@ -39,3 +39,18 @@ add_test(NAME userland_procs
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/userland_procs"
             ${_userland_sysroot_arg} ${_procs_busybox_arg})
 set_tests_properties(userland_procs PROPERTIES LABELS "userland;user" TIMEOUT 900)
+# The same programs inside the booted guest (tests/boot/guest_userland_test.py, label
+# "guest_software"): each under hexsim --user first, then in the guest with --smp 1, 2
+# and 4, and what each prints and its exit status must agree. Needs the kernel.
+if(EXISTS "${_hexsim_vmlinux}")
+    foreach(_n 1 2 4)
+        add_test(NAME guest_userland_smp${_n}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/guest_userland_test.py"
+                    --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio" --smp ${_n}
+                    --work "${CMAKE_BINARY_DIR}/tests/guest_userland_smp${_n}"
+                    ${_userland_sysroot_arg} ${_userland_progs})
+        set_tests_properties(guest_userland_smp${_n} PROPERTIES
+            LABELS "boot;guest_software" FIXTURES_REQUIRED rootfs TIMEOUT 1200)
+    endforeach()
+endif()

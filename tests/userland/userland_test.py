@@ -38,6 +38,7 @@ PROGS = {
     'setjmp':   dict(),
     'signals':  dict(),
     'pthreads': dict(link=['-pthread']),
+    'threadlife': dict(link=['-pthread']),
     # HVX intrinsics (128-byte vectors); the host build runs the scalar versions
     'hvx':      dict(cflags=['-mv65', '-mhvx', '-mhvx-length=128B']),
 }
