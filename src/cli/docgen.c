@@ -3,8 +3,9 @@
 // completion of both programs from their option tables (options_table.c,
 // src/objdump/options_table.c), the help topics and the exit statuses (exit_status.c), so
 // that these say what the parsers do. Run at build time (src/cli/sources.cmake):
-//   hexsim-docgen hexsim.1 FILE | hexsim-objdump.1 FILE | completion FILE | names
-// (names: every option of hexsim, one a line, for the tests). The roff is the man(7)
+//   hexsim-docgen hexsim.1 FILE | hexsim-objdump.1 FILE | completion FILE
+//   hexsim-docgen names [hexsim-objdump]
+// (names: every option of hexsim or hexsim-objdump, one a line, for the tests). The roff is the man(7)
 // macro set; text is escaped as man(7) and groff_char(7) say (\- for a hyphen, \e for a
 // backslash, \& before a leading dot or quote).
 #include <ctype.h>
@@ -244,14 +245,16 @@ static void completion(FILE *out, const char *func, const char *prog,
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "names") == 0) {
-        for (const struct cli_option *o = cli_option_table; o->help; o++)
+    if ((argc == 2 || argc == 3) && strcmp(argv[1], "names") == 0) {
+        const struct cli_option *t = argc == 3 && strcmp(argv[2], "hexsim-objdump") == 0
+                                     ? od_option_table : cli_option_table;
+        for (const struct cli_option *o = t; o->help; o++)
             printf("%s\n", o->name ? o->name : o->short_name);
         return 0;
     }
     if (argc != 3) {
         fputs("usage: hexsim-docgen hexsim.1|hexsim-objdump.1|completion FILE\n"
-              "       hexsim-docgen names\n", stderr);
+              "       hexsim-docgen names [hexsim-objdump]\n", stderr);
         return 2;
     }
     FILE *out = fopen(argv[2], "w");
