@@ -21,7 +21,6 @@ target_link_libraries(hexsim PRIVATE hexsim_cli)
 add_executable(hexsim-docgen ${CMAKE_CURRENT_LIST_DIR}/docgen.c
     ${CMAKE_CURRENT_SOURCE_DIR}/objdump/options_table.c)
 target_link_libraries(hexsim-docgen PRIVATE hexsim_cli)
-set(HEXSIM_DOC_DIR "${PROJECT_BINARY_DIR}/doc")
 set(HEXSIM_DOC_FILES
     "${HEXSIM_DOC_DIR}/hexsim.1" "${HEXSIM_DOC_DIR}/hexsim-objdump.1" "${HEXSIM_DOC_DIR}/hexsim")
 add_custom_command(OUTPUT ${HEXSIM_DOC_FILES}
