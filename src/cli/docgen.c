@@ -5,9 +5,9 @@
 // that these say what the parsers do. Run at build time (src/cli/sources.cmake):
 //   hexsim-docgen hexsim.1 FILE | hexsim-objdump.1 FILE | completion FILE
 //   hexsim-docgen names [hexsim-objdump]
-// (names: every option of hexsim or hexsim-objdump, one a line, for the tests). The roff is the man(7)
-// macro set; text is escaped as man(7) and groff_char(7) say (\- for a hyphen, \e for a
-// backslash, \& before a leading dot or quote).
+// (names: every option of hexsim or hexsim-objdump, one a line, for the tests). The roff
+// is the man(7) macro set; text is escaped as man(7) and groff_char(7) say (\- for a
+// hyphen, \e for a backslash, \& before a leading dot or quote).
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,14 +73,8 @@ static void roff_synopsis(FILE *out, const struct cli_option *opt)
 
 static void roff_option(FILE *out, const struct cli_option *opt)
 {
-    char facts[600], text[2400];
-    cli_option_facts(opt, facts, sizeof facts);
-    int k = snprintf(text, sizeof text, "%c%s.", toupper((unsigned char)opt->help[0]),
-                     opt->help + 1);
-    if (opt->more)
-        k += snprintf(text + k, sizeof text - (size_t)k, " %s", opt->more);
-    if (facts[0])
-        snprintf(text + k, sizeof text - (size_t)k, " %s", facts);
+    char text[2400];
+    cli_option_text(opt, text, sizeof text);
     fputs(".TP\n", out);
     roff_synopsis(out, opt);
     roff_text(out, text);
@@ -118,14 +112,6 @@ static void roff_exits(FILE *out, const struct hexsim_exit_info *list)
     }
 }
 
-static int first_topic(const struct cli_option *opt)
-{
-    for (int t = 0; t < CLI_NTOPICS; t++)
-        if (opt->topics & CLI_TOPIC(t))
-            return t;
-    return CLI_T_GENERAL;
-}
-
 static void man_hexsim(FILE *out)
 {
     roff_header(out, "hexsim", "hexsim - simulator of the Qualcomm Hexagon DSP and its Comet "
@@ -143,7 +129,7 @@ static void man_hexsim(FILE *out)
             roff_text(out, ti->intro);
         }
         for (const struct cli_option *opt = cli_option_table; opt->help; opt++)
-            if (first_topic(opt) == t)
+            if (cli_option_first_topic(opt) == t)
                 roff_option(out, opt);
         if (ti->outro) {
             fputs(".PP\n", out);

@@ -3,7 +3,6 @@
 // the exit statuses (exit_status.c). Without a topic: the usage, each option in one line
 // under its first topic, the exit statuses; with one: that topic's options in full (their
 // one-line help, the rest of their text, default and range); `all`: every topic in full.
-#include <ctype.h>
 #include <string.h>
 
 #include "cli/exit_status.h"
@@ -44,15 +43,6 @@ static void wrap(FILE *out, const char *text, int col, int indent)
             p++;
     }
     fputc('\n', out);
-}
-
-// The first topic of a row (where the overview lists it).
-static int first_topic(const struct cli_option *opt)
-{
-    for (int t = 0; t < CLI_NTOPICS; t++)
-        if (opt->topics & CLI_TOPIC(t))
-            return t;
-    return CLI_T_GENERAL;
 }
 
 static void print_usage_lines(FILE *out)
@@ -104,24 +94,17 @@ static void print_brief_topic(FILE *out, int t)
 {
     fprintf(out, "%s:\n", cli_topics[t].title);
     for (const struct cli_option *opt = cli_option_table; opt->help; opt++)
-        if (first_topic(opt) == t)
+        if (cli_option_first_topic(opt) == t)
             print_option_line(out, opt);
 }
 
 // An option in full: its synopsis, then the help as a sentence, the rest and the facts.
 static void print_full_option(FILE *out, const struct cli_option *opt)
 {
-    char syn[160], facts[600], text[2400];
+    char syn[160], text[2400];
     cli_option_synopsis(opt, syn, sizeof syn);
-    cli_option_facts(opt, facts, sizeof facts);
-    fprintf(out, "  %s\n", syn);
-    int k = snprintf(text, sizeof text, "%c%s.", toupper((unsigned char)opt->help[0]),
-                     opt->help + 1);
-    if (opt->more)
-        k += snprintf(text + k, sizeof text - (size_t)k, " %s", opt->more);
-    if (facts[0])
-        snprintf(text + k, sizeof text - (size_t)k, " %s", facts);
-    fprintf(out, "%*s", 8, "");
+    cli_option_text(opt, text, sizeof text);
+    fprintf(out, "  %s\n%*s", syn, 8, "");
     wrap(out, text, 8, 8);
 }
 

@@ -4,6 +4,7 @@
 // states the same limits as `--help`), stores it through the row's setter, then checks the
 // combinations of options. Parsed by hand into a struct so that no state outlives main
 // (getopt would keep its own globals).
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -147,6 +148,25 @@ void cli_option_facts(const struct cli_option *opt, char *buf, size_t len)
     }
     if (opt->why && k)
         snprintf(buf + k, len - (size_t)k, " (%s.)", opt->why);
+}
+
+void cli_option_text(const struct cli_option *opt, char *buf, size_t len)
+{
+    char facts[600];
+    cli_option_facts(opt, facts, sizeof facts);
+    int k = snprintf(buf, len, "%c%s.", toupper((unsigned char)opt->help[0]), opt->help + 1);
+    if (opt->more && k < (int)len)
+        k += snprintf(buf + k, len - (size_t)k, " %s", opt->more);
+    if (facts[0] && k < (int)len)
+        snprintf(buf + k, len - (size_t)k, " %s", facts);
+}
+
+int cli_option_first_topic(const struct cli_option *opt)
+{
+    for (int t = 0; t < CLI_NTOPICS; t++)
+        if (opt->topics & CLI_TOPIC(t))
+            return t;
+    return CLI_T_GENERAL;
 }
 
 // Checks v->text against the row's kind and limits, filling v; 0, or writes msg and returns

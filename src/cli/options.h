@@ -143,6 +143,10 @@ void cli_option_synopsis(const struct cli_option *opt, char *buf, size_t len);
 // The parts of the long help that come from the fields (default, range): "Default: 256M.
 // From 32M to 768M." into buf ("" when none).
 void cli_option_facts(const struct cli_option *opt, char *buf, size_t len);
+// The whole text of an option: its help as a sentence, the rest, the facts.
+void cli_option_text(const struct cli_option *opt, char *buf, size_t len);
+// The topic --help lists an option under (its first).
+int cli_option_first_topic(const struct cli_option *opt);
 // A size as the parser reads it: 256M, 64K, 1G, or bytes.
 void cli_format_size(uint64_t n, char *buf, size_t len);
 

@@ -28,21 +28,18 @@
 
 // ---- setters (in table order)
 
-static int set_help(struct cli_options *o, const struct cli_option *opt,
-                    const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->help_topic = v->text ? v->text : "";
-    return 0;
-}
+// A setter that only stores the checked value: STORE(name, statement on o and v).
+#define STORE(fn, statement)                                                             \
+    static int fn(struct cli_options *o, const struct cli_option *opt,                     \
+                  const struct cli_value *v, char *msg, size_t len)                        \
+    {                                                                                      \
+        (void)opt, (void)v, (void)msg, (void)len;                                          \
+        statement;                                                                         \
+        return 0;                                                                          \
+    }
 
-static int set_version(struct cli_options *o, const struct cli_option *opt,
-                       const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->version = true;
-    return 0;
-}
+STORE(set_help, o->help_topic = v->text ? v->text : "")
+STORE(set_version, o->version = true)
 
 static int set_mcpu(struct cli_options *o, const struct cli_option *opt,
                     const struct cli_value *v, char *msg, size_t len)
@@ -56,109 +53,20 @@ static int set_mcpu(struct cli_options *o, const struct cli_option *opt,
     return 0;
 }
 
-static int set_max_packets(struct cli_options *o, const struct cli_option *opt,
-                           const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.max_packets = o->mopts.max_packets = v->n;
-    return 0;
-}
-
-static int set_max_seconds(struct cli_options *o, const struct cli_option *opt,
-                           const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.max_seconds = o->mopts.max_seconds = v->d;
-    return 0;
-}
-
-static int set_no_jit(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->uopts.no_jit = o->mopts.no_jit = true;
-    return 0;
-}
-
-static int set_no_stencils(struct cli_options *o, const struct cli_option *opt,
-                           const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->uopts.no_stencils = o->mopts.no_stencils = true;
-    return 0;
-}
-
-static int set_code_cache(struct cli_options *o, const struct cli_option *opt,
-                          const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.code_cache = o->mopts.code_cache = (size_t)v->n;
-    return 0;
-}
-
-static int set_jit_threshold(struct cli_options *o, const struct cli_option *opt,
-                             const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.jit_threshold = o->mopts.jit_threshold = (unsigned)v->n;
-    return 0;
-}
-
-static int set_user(struct cli_options *o, const struct cli_option *opt,
-                    const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->user = true;
-    return 0;
-}
-
-static int set_host_time(struct cli_options *o, const struct cli_option *opt,
-                         const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->uopts.host_time = true;
-    return 0;
-}
-
-static int set_strace(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->uopts.strace = true;
-    return 0;
-}
-
-static int set_stats(struct cli_options *o, const struct cli_option *opt,
-                     const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->uopts.stats = o->mopts.stats = true;
-    return 0;
-}
-
-static int set_stats_json(struct cli_options *o, const struct cli_option *opt,
-                          const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.stats_json = o->mopts.stats_json = v->text;
-    return 0;
-}
-
-static int set_profile(struct cli_options *o, const struct cli_option *opt,
-                       const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.profile = o->mopts.profile = v->text;
-    return 0;
-}
-
-static int set_timing(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->uopts.timing = o->mopts.timing = v->choice ? HEXSIM_TIMING_CACHE : HEXSIM_TIMING_SIMPLE;
-    return 0;
-}
+STORE(set_max_packets, o->uopts.max_packets = o->mopts.max_packets = v->n)
+STORE(set_max_seconds, o->uopts.max_seconds = o->mopts.max_seconds = v->d)
+STORE(set_no_jit, o->uopts.no_jit = o->mopts.no_jit = true)
+STORE(set_no_stencils, o->uopts.no_stencils = o->mopts.no_stencils = true)
+STORE(set_code_cache, o->uopts.code_cache = o->mopts.code_cache = (size_t)v->n)
+STORE(set_jit_threshold, o->uopts.jit_threshold = o->mopts.jit_threshold = (unsigned)v->n)
+STORE(set_user, o->user = true)
+STORE(set_host_time, o->uopts.host_time = true)
+STORE(set_strace, o->uopts.strace = true)
+STORE(set_stats, o->uopts.stats = o->mopts.stats = true)
+STORE(set_stats_json, o->uopts.stats_json = o->mopts.stats_json = v->text)
+STORE(set_profile, o->uopts.profile = o->mopts.profile = v->text)
+STORE(set_timing, o->uopts.timing = o->mopts.timing =
+                      v->choice ? HEXSIM_TIMING_CACHE : HEXSIM_TIMING_SIMPLE)
 
 static int set_timing_param(struct cli_options *o, const struct cli_option *opt,
                             const struct cli_value *v, char *msg, size_t len)
@@ -168,13 +76,7 @@ static int set_timing_param(struct cli_options *o, const struct cli_option *opt,
     return hexsim_timing_set_param(&o->tparams, v->text, msg, len) ? HEXSIM_EXIT_USAGE : 0;
 }
 
-static int set_timing_info(struct cli_options *o, const struct cli_option *opt,
-                           const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->timing_info = true;
-    return 0;
-}
+STORE(set_timing_info, o->timing_info = true)
 
 // --snapshot-at's N[,N...]: positive, ascending, at most HEXSIM_MAX_SNAPSHOTS.
 static int set_snapshot_at(struct cli_options *o, const struct cli_option *opt,
@@ -198,46 +100,11 @@ static int set_snapshot_at(struct cli_options *o, const struct cli_option *opt,
     }
 }
 
-static int set_snapshot_out(struct cli_options *o, const struct cli_option *opt,
-                            const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->snapshot_out = v->text;
-    return 0;
-}
-
-static int set_restore(struct cli_options *o, const struct cli_option *opt,
-                       const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->restore = v->text;
-    return 0;
-}
-
-static int set_record(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->record = v->text;
-    return 0;
-}
-
-static int set_replay(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->replay = v->text;
-    return 0;
-}
-
-static int set_debug(struct cli_options *o, const struct cli_option *opt,
-                     const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->debug = true;
-    o->dbg.stop_at_start = true;
-    return 0;
-}
+STORE(set_snapshot_out, o->snapshot_out = v->text)
+STORE(set_restore, o->restore = v->text)
+STORE(set_record, o->record = v->text)
+STORE(set_replay, o->replay = v->text)
+STORE(set_debug, o->debug = o->dbg.stop_at_start = true)
 
 static int add_debug_item(const char **list, unsigned *n, const struct cli_option *opt,
                           const char *v, char *msg, size_t len)
@@ -284,37 +151,10 @@ static int set_gdb(struct cli_options *o, const struct cli_option *opt,
     return 0;
 }
 
-static int set_initrd(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->initrd = v->text;
-    return 0;
-}
-
-static int set_append(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->mopts.append = v->text;
-    return 0;
-}
-
-static int set_mem(struct cli_options *o, const struct cli_option *opt,
-                   const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->mopts.ram_size = v->n;
-    return 0;
-}
-
-static int set_smp(struct cli_options *o, const struct cli_option *opt,
-                   const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->mopts.smp = (unsigned)v->n;
-    return 0;
-}
+STORE(set_initrd, o->initrd = v->text)
+STORE(set_append, o->mopts.append = v->text)
+STORE(set_mem, o->mopts.ram_size = v->n)
+STORE(set_smp, o->mopts.smp = (unsigned)v->n)
 
 static int set_rng_seed(struct cli_options *o, const struct cli_option *opt,
                         const struct cli_value *v, char *msg, size_t len)
@@ -338,40 +178,11 @@ static int set_rng_seed(struct cli_options *o, const struct cli_option *opt,
     return 0;
 }
 
-static int set_trace_hvm(struct cli_options *o, const struct cli_option *opt,
-                         const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)v, (void)msg, (void)len;
-    o->mopts.trace_hvm = true;
-    return 0;
-}
+STORE(set_trace_hvm, o->mopts.trace_hvm = true)
+STORE(set_trace_mmio, *(v->text ? &o->mopts.trace_mmio_all : &o->mopts.trace_mmio) = true)
+STORE(set_clock, o->clock = v->choice == 0)   // wall|virtual
 
-static int set_trace_mmio(struct cli_options *o, const struct cli_option *opt,
-                          const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    if (v->text)
-        o->mopts.trace_mmio_all = true;   // =all
-    else
-        o->mopts.trace_mmio = true;
-    return 0;
-}
-
-static int set_clock(struct cli_options *o, const struct cli_option *opt,
-                     const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->clock = v->choice == 0;   // wall|virtual
-    return 0;
-}
-
-static int set_net(struct cli_options *o, const struct cli_option *opt,
-                   const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->net = v->text;
-    return 0;
-}
+STORE(set_net, o->net = v->text)
 
 // --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid].
 static bool parse_console(const char *v, struct cli_options *o)
@@ -424,13 +235,7 @@ static int set_console(struct cli_options *o, const struct cli_option *opt,
     return 0;
 }
 
-static int set_script(struct cli_options *o, const struct cli_option *opt,
-                      const struct cli_value *v, char *msg, size_t len)
-{
-    (void)opt, (void)msg, (void)len;
-    o->script = v->text;
-    return 0;
-}
+STORE(set_script, o->script = v->text)
 
 #define T(t) CLI_TOPIC(CLI_T_##t)
 #define ARCHS "v5, v55, v60 ... v73, v67t, v71t"
