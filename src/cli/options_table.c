@@ -436,7 +436,8 @@ const struct cli_option cli_option_table[] = {
     { .name = "--console", .arg = "stdio|sdl[,scale=2][,size=COLSxROWS][,solid]",
       .modes = CLI_SYSTEM, .topics = T(CONSOLE), .kind = CLI_CUSTOM,
       .choices = "stdio|sdl|sdl,scale=2|sdl,solid", .def = "stdio",
-      .help = "the serial console and angel output: the terminal or an SDL2 window",
+      .help = "the serial console and angel output: the terminal, or with --console sdl "
+              "an SDL2 window",
       .more = "sdl shows them in a window, a terminal of 80x25 (or COLSxROWS, 20x5 to "
               "256x128) characters of 8x16 pixels (scale=2: 16x32) with a blinking (solid: "
               "steady) cursor; its keyboard is the console's input and closing it quits. "
