@@ -96,6 +96,9 @@ int main(int argc, char **argv)
             return cli_usage_error("the snapshot is of a user-mode process; it takes no "
                                    "KERNEL, --mem or --smp:", opts.restore);
         opts.user = true;              // the file says which mode it is
+        if (opts.sys_opt)
+            return cli_usage_error("the snapshot is of a user-mode process; this option is "
+                                   "for system mode:", opts.sys_opt);
     }
     if (!opts.user && opts.user_opt)
         return cli_usage_error("this option is for Linux user mode (--user PROG), not for "

@@ -146,7 +146,7 @@ static void man_hexsim(FILE *out)
     roff_text(out, "Without KERNEL: $HEXSIM_CACHE/linux/build/vmlinux, else "
               "PREFIX/share/hexsim/vmlinux of the install; the root file system "
               "PREFIX/share/hexsim/rootfs.cpio, else the build tree's rootfs.cpio.");
-    fputs(".SH SEE ALSO\n.BR hexsim-objdump (1),\n.BR hexagon-cc (1)\n", out);
+    fputs(".SH SEE ALSO\n.BR hexsim-objdump (1)\n", out);
 }
 
 static void man_objdump(FILE *out)

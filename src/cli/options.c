@@ -147,7 +147,12 @@ void cli_option_facts(const struct cli_option *opt, char *buf, size_t len)
                       (unsigned long long)opt->max);
     }
     if (opt->why && k)
-        snprintf(buf + k, len - (size_t)k, " (%s.)", opt->why);
+        k += snprintf(buf + k, len - (size_t)k, " (%s.)", opt->why);
+    // the mode, where the topic does not say it
+    if (opt->modes == CLI_SYSTEM && !(opt->topics & CLI_TOPIC(CLI_T_SYSTEM)))
+        snprintf(buf + k, len - (size_t)k, "%sSystem mode only.", k ? " " : "");
+    else if (opt->modes == CLI_USER && !(opt->topics & CLI_TOPIC(CLI_T_USER)))
+        snprintf(buf + k, len - (size_t)k, "%sUser mode only.", k ? " " : "");
 }
 
 void cli_option_text(const struct cli_option *opt, char *buf, size_t len)

@@ -182,9 +182,33 @@ STORE(set_trace_hvm, o->mopts.trace_hvm = true)
 STORE(set_trace_mmio, *(v->text ? &o->mopts.trace_mmio_all : &o->mopts.trace_mmio) = true)
 STORE(set_clock, o->clock = v->choice == 0)   // wall|virtual
 
-STORE(set_net, o->net = v->text)
+// --net SPEC; pcap=FILE is a file the run writes (checked before it starts)
+static int set_net(struct cli_options *o, const struct cli_option *opt,
+                   const struct cli_value *v, char *msg, size_t len)
+{
+    o->net = v->text;
+    if (strncmp(v->text, "pcap=", 5) == 0) {
+        if (o->nout == CLI_MAX_OUTPUTS) {
+            snprintf(msg, len, "too many files to write; at most %d", CLI_MAX_OUTPUTS);
+            return HEXSIM_EXIT_USAGE;
+        }
+        o->out_opt[o->nout] = opt;
+        o->out_path[o->nout++] = v->text + 5;
+    }
+    return 0;
+}
 
-// --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid].
+// --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid] (the window's limits of
+// size, written once for the parser, the error and the help).
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define SDL_COLS_MIN 20
+#define SDL_COLS_MAX 256
+#define SDL_ROWS_MIN 5
+#define SDL_ROWS_MAX 128
+#define SDL_SIZES STR(SDL_COLS_MIN) "x" STR(SDL_ROWS_MIN) " to " STR(SDL_COLS_MAX) "x" \
+    STR(SDL_ROWS_MAX)
+
 static bool parse_console(const char *v, struct cli_options *o)
 {
     if (strcmp(v, "stdio") == 0) {
@@ -208,7 +232,7 @@ static bool parse_console(const char *v, struct cli_options *o)
                 if (end == q)
                     r = 0;
             }
-            if (c < 20 || c > 256 || r < 5 || r > 128)
+            if (c < SDL_COLS_MIN || c > SDL_COLS_MAX || r < SDL_ROWS_MIN || r > SDL_ROWS_MAX)
                 return false;
             o->sdl.cols = (unsigned)c;
             o->sdl.rows = (unsigned)r;
@@ -229,7 +253,8 @@ static int set_console(struct cli_options *o, const struct cli_option *opt,
                        const struct cli_value *v, char *msg, size_t len)
 {
     if (!parse_console(v->text, o)) {
-        snprintf(msg, len, "%s needs %s, got '%s'", opt->name, opt->arg, v->text);
+        snprintf(msg, len, "%s needs stdio or sdl[,scale=1|2][,size=COLSxROWS][,solid] "
+                 "(COLSxROWS from " SDL_SIZES "), got '%s'", opt->name, v->text);
         return HEXSIM_EXIT_USAGE;
     }
     return 0;
@@ -438,8 +463,8 @@ const struct cli_option cli_option_table[] = {
       .choices = "stdio|sdl|sdl,scale=2|sdl,solid", .def = "stdio",
       .help = "the serial console and angel output: the terminal, or with --console sdl "
               "an SDL2 window",
-      .more = "sdl shows them in a window, a terminal of 80x25 (or COLSxROWS, 20x5 to "
-              "256x128) characters of 8x16 pixels (scale=2: 16x32) with a blinking (solid: "
+      .more = "sdl shows them in a window, a terminal of 80x25 (or COLSxROWS, " SDL_SIZES
+              ") characters of 8x16 pixels (scale=2: 16x32) with a blinking (solid: "
               "steady) cursor; its keyboard is the console's input and closing it quits. "
               "Test hooks: HEXSIM_SDL_TYPE=TEXT types TEXT into the window from the start, "
               "HEXSIM_SDL_DUMP=FILE writes the final screen to FILE as text. "
