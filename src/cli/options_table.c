@@ -298,9 +298,8 @@ const struct cli_option cli_option_table[] = {
       .set = set_no_jit },
     { .name = "--no-stencils", .modes = CLI_BOTH, .topics = T(GENERAL),
       .help = "compiled code calls the semantic functions",
-      .more = "Compiled code calls each instruction's semantic function instead of holding a "
-              "copy of its machine code (to tell a suspected block-compiler bug; the results "
-              "are the same).",
+      .more = "It holds no copy of their machine code then (to tell a suspected "
+              "block-compiler bug; the results are the same).",
       .set = set_no_stencils },
     { .name = "--code-cache", .arg = "SIZE", .modes = CLI_BOTH, .topics = T(GENERAL),
       .kind = CLI_SIZE, .min = 64u << 10, .max = 1u << 30, .def = "64M",
@@ -413,7 +412,7 @@ const struct cli_option cli_option_table[] = {
     { .name = "--append", .arg = "CMDLINE", .modes = CLI_SYSTEM, .topics = T(SYSTEM),
       .kind = CLI_TEXT, .max = HEXSIM_CMDLINE_MAX - 1, .help = "kernel command line",
       .more = "console=ttyMSM2,115200n8 and mem=SIZE are added unless it has console= or "
-              "mem= (at most 511 bytes in all).",
+              "mem=; the limit is that of the whole command line.",
       .why = "Linux/Hexagon's COMMAND_LINE_SIZE", .set = set_append },
     { .name = "--mem", .arg = "SIZE", .modes = CLI_SYSTEM, .topics = T(SYSTEM),
       .kind = CLI_SIZE, .min = 32u << 20, .max = HEXSIM_RAM_TOP - HEXSIM_RAM_BASE,
