@@ -450,7 +450,7 @@ const struct cli_option cli_option_table[] = {
     // ---- network
     { .name = "--net", .arg = "SPEC", .modes = CLI_SYSTEM, .topics = T(NETWORK),
       .kind = CLI_TEXT, .choices = "none|pcap=|user|user,hostfwd=tcp::", .def = "none",
-      .help = "Ethernet backend: none, pcap=FILE or user[,hostfwd=tcp::HPORT-:GPORT]",
+      .help = "the Ethernet backend: none, pcap=FILE or user[,hostfwd=tcp::HPORT-:GPORT]",
       .more = "pcap=FILE records the frames the guest sends. user is libslirp: the guest "
               "gets 10.0.2.15 by DHCP, 10.0.2.2 is the host's 127.0.0.1, DNS 10.0.2.3; "
               "hostfwd forwards 127.0.0.1:HPORT on the host to the guest's GPORT.",
@@ -460,8 +460,7 @@ const struct cli_option cli_option_table[] = {
     { .name = "--console", .arg = "stdio|sdl[,scale=2][,size=COLSxROWS][,solid]",
       .modes = CLI_SYSTEM, .topics = T(CONSOLE), .kind = CLI_CUSTOM,
       .choices = "stdio|sdl|sdl,scale=2|sdl,solid", .def = "stdio",
-      .help = "the serial console and angel output: the terminal, or with --console sdl "
-              "an SDL2 window",
+      .help = "the console and angel output: the terminal, or with --console sdl a window",
       .more = "sdl shows them in a window, a terminal of 80x25 (or COLSxROWS, " SDL_SIZES
               ") characters of 8x16 pixels (scale=2: 16x32) with a blinking (solid: "
               "steady) cursor; its keyboard is the console's input and closing it quits. "
