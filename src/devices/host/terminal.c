@@ -4,8 +4,8 @@
 // no echo, no signals from ^C: they belong to the guest), output keeps ONLCR so angel
 // text with bare newlines stays readable; hexsim_terminal_close puts the tty back, and the
 // program (src/cli/run_system.c) calls hexsim_terminal_restore from its exit and signal
-// handlers, so the terminal is restored on every way out. When stdin is not a tty (a pipe or a file,
-// for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
+// handlers, so the terminal is restored on every way out. When stdin is not a tty (a pipe
+// or a file, for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
 // calls hexsim_terminal_idle when every vCPU waits, which waits for input at most the host
 // time the machine gives it (how much depends on --clock; src/hvm/run.c) and says whether
 // some came, so the UART need not look for input while there is none.
