@@ -5,9 +5,9 @@
 // text with bare newlines stays readable; hexsim_terminal_close puts the tty back, and the
 // program (src/cli/run_system.c) calls hexsim_terminal_restore from its exit and signal
 // handlers, so the terminal is restored on every way out. When stdin is not a tty (a pipe
-// or a file, for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
-// calls hexsim_terminal_idle when every vCPU waits, which waits for input at most the host
-// time the machine gives it (how much depends on --clock; src/hvm/run.c) and says whether
+// or a file, for scripts), bytes pass through unchanged. Input is read without blocking;
+// the run loop calls hexsim_terminal_idle when every vCPU waits, which waits for input at
+// most the host time the machine gives it (how much depends on --clock; src/hvm/run.c) and says whether
 // some came, so the UART need not look for input while there is none.
 // End of input (a pipe or file that ends, a tty hung up) reaches the guest as a terminal's
 // end of file does: the EOF character (Ctrl-D, VEOF), typed when the guest waits for
