@@ -7,8 +7,8 @@
 // handlers, so the terminal is restored on every way out. When stdin is not a tty (a pipe
 // or a file, for scripts), bytes pass through unchanged. Input is read without blocking;
 // the run loop calls hexsim_terminal_idle when every vCPU waits, which waits for input at
-// most the host time the machine gives it (how much depends on --clock; src/hvm/run.c) and says whether
-// some came, so the UART need not look for input while there is none.
+// most the host time the machine gives it (how much depends on --clock; src/hvm/run.c) and
+// says whether some came, so the UART need not look for input while there is none.
 // End of input (a pipe or file that ends, a tty hung up) reaches the guest as a terminal's
 // end of file does: the EOF character (Ctrl-D, VEOF), typed when the guest waits for
 // console input after writing a line that does not end in a newline (its prompt), as a
