@@ -28,6 +28,9 @@
 
 // ---- setters (in table order)
 
+// The core versions --mcpu takes (hexsim_arch_parse, src/cpu/arch.c), for its error.
+#define ARCHS "v5, v55, v60 ... v73, v67t, v71t"
+
 // A setter that only stores the checked value: STORE(name, statement on o and v).
 #define STORE(fn, statement)                                                             \
     static int fn(struct cli_options *o, const struct cli_option *opt,                     \
@@ -46,7 +49,7 @@ static int set_mcpu(struct cli_options *o, const struct cli_option *opt,
 {
     unsigned a = hexsim_arch_parse(v->text);
     if (!a) {
-        snprintf(msg, len, "unknown core version (%s): '%s'", opt->choices, v->text);
+        snprintf(msg, len, "%s: unknown core version (" ARCHS "): '%s'", opt->name, v->text);
         return HEXSIM_EXIT_USAGE;
     }
     o->uopts.arch = o->mopts.arch = a;
@@ -263,7 +266,6 @@ static int set_console(struct cli_options *o, const struct cli_option *opt,
 STORE(set_script, o->script = v->text)
 
 #define T(t) CLI_TOPIC(CLI_T_##t)
-#define ARCHS "v5, v55, v60 ... v73, v67t, v71t"
 #define TOPIC_WORDS "general|system|user|debug|timing|snapshot|network|console|all"
 
 const struct cli_option cli_option_table[] = {
@@ -278,7 +280,7 @@ const struct cli_option cli_option_table[] = {
     { .name = "--version", .short_name = "-V", .modes = CLI_BOTH, .topics = T(GENERAL),
       .help = "print the version and exit", .set = set_version },
     { .name = "--mcpu", .arg = "vNN", .modes = CLI_BOTH, .topics = T(GENERAL),
-      .kind = CLI_CUSTOM, .choices = ARCHS, .def = "from the ELF header",
+      .kind = CLI_CUSTOM, .def = "from the ELF header",
       .help = "core version for decoding, v5 ... v73",
       .more = "v67t and v71t are the cores with the audio extension. System mode needs at "
               "least v67, the version of the userland.",
