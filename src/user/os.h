@@ -19,9 +19,13 @@
 #define HX_MAX_THREADS 256
 #define HX_MAX_TIMERS 32
 #define HX_NO_TIME UINT64_MAX
+#define HX_MAX_EVFDS 16          // timerfds and signalfds (sys_event.c)
 
 // what a thread waits for (HX_DEAD: it has ended and leaves the table at the next switch)
-enum hx_wait { HX_DEAD = -1, HX_RUNNING, HX_WAIT_FUTEX, HX_WAIT_SLEEP, HX_WAIT_SIGNAL };
+// (HX_WAIT_RETRY: a call on host descriptors waits for the clock to reach the next timed
+// event, then is made again)
+enum hx_wait { HX_DEAD = -1, HX_RUNNING, HX_WAIT_FUTEX, HX_WAIT_SLEEP, HX_WAIT_SIGNAL,
+               HX_WAIT_RETRY };
 
 // the registers a thread keeps while another runs (the clock, counters and timing state stay
 // with the vCPU: they are the process's)
@@ -74,6 +78,16 @@ struct hx_timer {
     uint32_t overrun;
 };
 
+// a timerfd or signalfd: the host eventfd the guest's descriptor is (its count is the
+// expirations, or 1 while a signal of the mask is pending), made to tick by the process
+struct hx_evfd {
+    int h;                       // host descriptor (0: free slot; never stdio)
+    bool timer;                  // timerfd (else signalfd)
+    uint32_t clock;              // timerfd: its clock
+    uint64_t next, interval;     // timerfd: pcycles (next HX_NO_TIME: disarmed)
+    uint64_t mask;               // signalfd: the signals it reads
+};
+
 struct hexsim_user_os {
     struct hx_thread *t;         // live threads in creation order
     unsigned n, cur;             // how many; which one holds the vCPU
@@ -93,6 +107,7 @@ struct hexsim_user_os {
                                                 //   signals delivered to handlers
     int exit_status_leader;      // exit status of thread 1 when it ended before the others
     bool leader_exited;
+    struct hx_evfd evfd[HX_MAX_EVFDS];
 };
 
 #endif

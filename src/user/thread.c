@@ -10,6 +10,7 @@
 // hx_thread. A thread runs HX_OS_QUANTUM packets, then the next runnable one in creation
 // order (hexsim_user_os_tick); a thread that waits gives the vCPU to the next at once, and
 // when none can run the clock jumps to the next timed event (a timeout or timer).
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,9 +182,18 @@ static void wake_timed(struct hexsim_user *u)
     struct hexsim_user_os *os = u->os;
     for (unsigned i = 0; i < os->n; i++) {
         struct hx_thread *t = &os->t[i];
-        if (t->wait > HX_RUNNING && t->wake_at != HX_NO_TIME && u->cpu.pcycles >= t->wake_at)
+        if (t->wait == HX_WAIT_RETRY && u->cpu.pcycles >= t->wake_at) {
+            t->wait = HX_RUNNING;   // the call is made again (its r0 is still the argument)
+            t->wake_at = HX_NO_TIME;
+            if (i == os->cur)
+                u->cpu.pc -= 4;
+            else
+                t->regs.pc -= 4;
+        } else if (t->wait > HX_RUNNING && t->wake_at != HX_NO_TIME &&
+                   u->cpu.pcycles >= t->wake_at) {
             hx_wake(u, i, t->wait == HX_WAIT_SLEEP ? 0 : t->wait == HX_WAIT_SIGNAL ? -EAGAIN
                                                                         : -ETIMEDOUT);
+        }
     }
 }
 
@@ -266,23 +276,47 @@ bool hx_yield_retry(struct hexsim_user *u)
     return true;
 }
 
+int64_t hx_block(struct hexsim_user *u, struct pollfd *p, unsigned n)
+{
+    struct hexsim_user_os *os = u->os;
+    if (!os)
+        return 0;
+    hx_signalfd_sync(u);
+    if (poll(p, n, 0) != 0)
+        return 0;   // ready (or an error the call reports)
+    for (unsigned i = 0; i < os->n; i++)
+        if (i != os->cur && os->t[i].wait == HX_RUNNING) {
+            u->cpu.pc -= 4; // the call is made again at this thread's next turn
+            schedule(u, true);
+            return HX_SYS_NORET;
+        }
+    // the next timed event (a timer, timerfd, or another thread's timeout) comes first
+    uint64_t next = hx_timers_run(u);
+    for (unsigned i = 0; i < os->n; i++)
+        if (i != os->cur && os->t[i].wait > HX_RUNNING && os->t[i].wake_at < next)
+            next = os->t[i].wake_at;
+    hx_signalfd_sync(u);
+    if (poll(p, n, 0) != 0)
+        return 0;
+    if (next == HX_NO_TIME)
+        return 0;
+    hx_wait(u, HX_WAIT_RETRY, next, true, true);
+    return HX_SYS_NORET;
+}
+
 int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
 {
     struct hexsim_user_os *os = u->os;
     int h = hx_host_fd(u, fd);
     if (!os || h < 0)
         return 0;
-    bool other = false;
-    for (unsigned i = 0; i < os->n && !other; i++)
-        other = i != os->cur && os->t[i].wait == HX_RUNNING;
+    int fl = fcntl(h, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK))
+        return 0;       // the host call does not wait (-EAGAIN)
     struct pollfd p[2] = { { h, wr ? POLLOUT : POLLIN, 0 }, { -1, POLLIN, 0 } };
-    if (other) {
-        if (poll(p, 1, 0) != 0)
-            return 0;   // ready (or an error the call reports)
-        u->cpu.pc -= 4; // the call is made again at this thread's next turn
-        schedule(u, true);
-        return HX_SYS_NORET;
-    }
+    int64_t y = hx_block(u, p, 1);
+    if (y)
+        return y;
     if (!u->proc || u->proc->sigfd < 0)
         return 0;       // the host call waits
     // other processes may signal this one meanwhile: wait for the descriptor or a signal

@@ -26,7 +26,7 @@ bool hx_timers_armed(struct hexsim_user_os *os)
     for (unsigned i = 0; i < HX_MAX_TIMERS; i++)
         if (os->timers[i].used && os->timers[i].next != HX_NO_TIME)
             return true;
-    return false;
+    return hx_timerfds_armed(os);
 }
 
 // Fires timer m if due: one signal however many periods passed (the rest are overruns).
@@ -76,7 +76,8 @@ uint64_t hx_timers_run(struct hexsim_user *u)
         if (os->timers[i].next < next)
             next = os->timers[i].next;
     }
-    return next;
+    uint64_t fd_next = hx_timerfds_run(u);
+    return fd_next < next ? fd_next : next;
 }
 
 // ---- setitimer / getitimer (struct itimerval: interval, value; each {sec, usec} 32-bit)
