@@ -79,6 +79,9 @@ static inline int hx_host_fd(struct hexsim_user *u, uint32_t fd)
 // byte cannot be reached; a later unreachable one ends the transfer there).
 int64_t hx_guest_io(struct hexsim_user *u, int h, bool wr, const uint32_t (*seg)[2], size_t n,
                     int64_t off);
+// A guest iovec array (iov, cnt entries) into seg (room for 1024): 0, -EFAULT or -EINVAL
+// (over UIO_MAXIOV entries, a negative length); the total is cut at MAX_RW_COUNT.
+int hx_read_iovec(struct hexsim_user *u, uint32_t iov, uint32_t cnt, uint32_t (*seg)[2]);
 // The same for a guest iovec array at iov of cnt entries (readv, writev).
 int64_t hx_guest_io_vec(struct hexsim_user *u, int h, bool wr, uint32_t iov, uint32_t cnt,
                         int64_t off);
@@ -96,6 +99,10 @@ int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p,
 int hx_open_flags(uint32_t g);
 uint32_t hx_guest_open_flags(int h);
 uint64_t hx_now_ns(struct hexsim_user *u, uint32_t clk);
+// timer.c: a struct itimerspec (32- or 64-bit seconds) of a timer due at pcycle next
+// (HX_NO_TIME: disarmed) with this interval (pcycles): 0 or -EFAULT
+int hx_put_itimerspec(struct hexsim_user *u, uint32_t addr, uint64_t next, uint64_t interval,
+                      bool t64);
 // a guest timespec (32- or 64-bit seconds) in ns: 0, -EFAULT or -EINVAL
 int hx_read_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t *ns);
 int hx_write_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t ns);
@@ -233,6 +240,9 @@ int64_t hx_signalfd_read(struct hexsim_user *u, int h, uint32_t buf, uint32_t le
 struct hx_siginfo hx_take_signal(struct hexsim_user_os *os, struct hx_thread *t, int sig);
 
 // timer.c
+// A timer due at *next (pcycles; HX_NO_TIME: disarmed) with this interval, at now: the
+// periods that have passed (0: not due), *next moved past them (disarmed without interval)
+uint64_t hx_timer_due(uint64_t *next, uint64_t interval, uint64_t now);
 int64_t sys_setitimer(struct hexsim_user *u, uint32_t which, uint32_t nv, uint32_t ov);
 int64_t sys_getitimer(struct hexsim_user *u, uint32_t which, uint32_t cv);
 int64_t sys_timer_create(struct hexsim_user *u, uint32_t clk, uint32_t sev, uint32_t idp);

@@ -221,17 +221,9 @@ uint64_t hx_timerfds_run(struct hexsim_user *u)
         struct hx_evfd *m = &os->evfd[i];
         if (!m->h || !m->timer || m->next == HX_NO_TIME)
             continue;
-        if (now >= m->next) {
-            uint64_t periods = 1;
-            if (m->interval) {
-                periods += (now - m->next) / m->interval;
-                m->next += periods * m->interval;
-            } else {
-                m->next = HX_NO_TIME;
-            }
-            if (write(m->h, &periods, 8) != 8)
-                m->next = HX_NO_TIME;   // (the count would overflow: the kernel's limit)
-        }
+        uint64_t periods = hx_timer_due(&m->next, m->interval, now);
+        if (periods && write(m->h, &periods, 8) != 8)
+            m->next = HX_NO_TIME;   // (the count would overflow: the kernel's limit)
         if (m->next < next)
             next = m->next;
     }
@@ -247,19 +239,6 @@ int64_t sys_timerfd_create(struct hexsim_user *u, uint32_t clk, uint32_t flags)
         return -EINVAL;
     struct hx_evfd m = { .timer = true, .clock = clk, .next = HX_NO_TIME };
     return new_evfd(u, &m, flags);
-}
-
-static int put_itimerspec(struct hexsim_user *u, uint32_t addr, const struct hx_evfd *m,
-                          bool t64)
-{
-    uint64_t left = m->next == HX_NO_TIME ? 0 : hx_pcycles_to_ns(m->next - u->cpu.pcycles);
-    if (m->next != HX_NO_TIME && left == 0)
-        left = 1;
-    uint32_t sz = t64 ? 16 : 8;
-    if (hx_write_timespec(u, addr, t64, hx_pcycles_to_ns(m->interval)) ||
-        hx_write_timespec(u, addr + sz, t64, left))
-        return -EFAULT;
-    return 0;
 }
 
 int64_t sys_timerfd_settime(struct hexsim_user *u, uint32_t fd, uint32_t flags, uint32_t nv,
@@ -279,7 +258,7 @@ int64_t sys_timerfd_settime(struct hexsim_user *u, uint32_t fd, uint32_t flags, 
         e = hx_read_timespec(u, nv + sz, t64, &val);
     if (e)
         return e;
-    if (ov && put_itimerspec(u, ov, m, t64))
+    if (ov && hx_put_itimerspec(u, ov, m->next, m->interval, t64))
         return -EFAULT;
     if (val && (flags & G_TFD_TIMER_ABSTIME)) {
         uint64_t now = hx_now_ns(u, m->clock);
@@ -300,7 +279,7 @@ int64_t sys_timerfd_gettime(struct hexsim_user *u, uint32_t fd, uint32_t cv, boo
     if (hx_host_fd(u, fd) < 0)
         return -EBADF;
     struct hx_evfd *m = evfd_of(u, fd, true);
-    return m ? put_itimerspec(u, cv, m, t64) : -EINVAL;
+    return m ? hx_put_itimerspec(u, cv, m->next, m->interval, t64) : -EINVAL;
 }
 
 int64_t sys_signalfd4(struct hexsim_user *u, uint32_t fd, uint32_t set, uint32_t size,

@@ -31,8 +31,7 @@ int64_t sys_sendto(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t le
                    uint32_t flags, uint32_t addr, uint32_t alen);
 int64_t sys_recvfrom(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t len,
                      uint32_t flags, uint32_t addr, uint32_t lenp);
-int64_t sys_sendmsg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags);
-int64_t sys_recvmsg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags);
+int64_t sys_msg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags, bool recv);
 int64_t sys_sendmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
                      uint32_t flags);
 int64_t sys_setsockopt(struct hexsim_user *u, uint32_t fd, uint32_t level, uint32_t name,

@@ -255,23 +255,6 @@ static void msg_written(struct hexsim_user *u, const uint32_t (*seg)[2], uint32_
     }
 }
 
-static int read_iov(struct hexsim_user *u, uint32_t iov, uint32_t cnt, uint32_t (*seg)[2])
-{
-    if (cnt > 1024)   // UIO_MAXIOV
-        return -EMSGSIZE;
-    uint64_t sum = 0;
-    for (uint32_t i = 0; i < cnt; i++) {
-        if (hx_get32(u, iov + 8 * i, &seg[i][0]) || hx_get32(u, iov + 8 * i + 4, &seg[i][1]))
-            return -EFAULT;
-        if (seg[i][1] > 0x7fffffffu)
-            return -EINVAL;
-        if (sum + seg[i][1] > 0x7ffff000u)
-            seg[i][1] = (uint32_t)(0x7ffff000u - sum);
-        sum += seg[i][1];
-    }
-    return 0;
-}
-
 // Guest control messages (32-bit cmsghdr, 4-byte aligned) into host ones; SCM_RIGHTS
 // descriptors become the host's. Bytes of host control data, or -errno.
 static int64_t cmsg_in(struct hexsim_user *u, uint32_t ctl, uint32_t len, uint8_t *hbuf,
@@ -372,6 +355,19 @@ static int64_t cmsg_out(struct hexsim_user *u, struct msghdr *hm, uint32_t ctl, 
     return go;
 }
 
+// Waits (as read and write do) unless MSG_DONTWAIT, then gives the buffers seg[0..n) as
+// host iovecs: their bytes, -errno or HX_SYS_NORET (the thread waits).
+static int64_t ready_spans(struct hexsim_user *u, uint32_t fd, uint32_t flags, bool wr,
+                           const uint32_t (*seg)[2], uint32_t n, struct iovec *iov, size_t *k)
+{
+    if (!(flags & G_MSG_DONTWAIT)) {
+        int64_t y = hx_io_yield(u, fd, wr);
+        if (y)
+            return y;
+    }
+    return msg_spans(u, seg, n, wr ? HEXSIM_PROT_R : HEXSIM_PROT_W, iov, k);
+}
+
 // A guest message: struct msghdr of a 32-bit ABI (seven words)
 struct gmsg {
     uint32_t name, namelen, iov, iovlen, control, controllen, flags;
@@ -409,15 +405,10 @@ static int64_t do_send(struct hexsim_user *u, uint32_t fd, const struct gmsg *m,
     int64_t cl = m->control ? cmsg_in(u, m->control, m->controllen, cbuf, sizeof(cbuf)) : 0;
     if (cl < 0)
         return cl;
-    if (!(flags & G_MSG_DONTWAIT)) {
-        int64_t y = hx_io_yield(u, fd, true);
-        if (y)
-            return y;
-    }
     struct iovec iov[MSG_SPANS];
     size_t k;
-    int64_t want = msg_spans(u, seg, m->iovlen, HEXSIM_PROT_R, iov, &k);
-    if (want < 0)
+    int64_t want = ready_spans(u, fd, flags, true, seg, m->iovlen, iov, &k);
+    if (want < 0 || want == HX_SYS_NORET)
         return want;
     struct msghdr hm = { .msg_name = m->name ? &ss : NULL, .msg_namelen = hl, .msg_iov = iov,
                          .msg_iovlen = k, .msg_control = cl ? cbuf : NULL,
@@ -436,15 +427,10 @@ static int64_t do_recv(struct hexsim_user *u, uint32_t fd, const struct gmsg *m,
     int64_t h = sock_fd(u, fd);
     if (h < 0)
         return h;
-    if (!(flags & G_MSG_DONTWAIT)) {
-        int64_t y = hx_io_yield(u, fd, false);
-        if (y)
-            return y;
-    }
     struct iovec iov[MSG_SPANS];
     size_t k;
-    int64_t want = msg_spans(u, seg, m->iovlen, HEXSIM_PROT_W, iov, &k);
-    if (want < 0)
+    int64_t want = ready_spans(u, fd, flags, false, seg, m->iovlen, iov, &k);
+    if (want < 0 || want == HX_SYS_NORET)
         return want;
     struct sockaddr_storage ss;
     _Alignas(struct cmsghdr) uint8_t cbuf[2 * CMSG_MAX];
@@ -501,24 +487,18 @@ int64_t sys_recvfrom(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t 
     return do_recv(u, fd, &m, seg, flags, 0, lenp);
 }
 
-int64_t sys_sendmsg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags)
+// sendmsg and recvmsg
+int64_t sys_msg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags, bool recv)
 {
     struct gmsg m;
     uint32_t seg[1024][2];
     int e = get_msghdr(u, msg, &m);
     if (!e)
-        e = read_iov(u, m.iov, m.iovlen, seg);
-    return e ? e : do_send(u, fd, &m, (const uint32_t (*)[2])seg, flags);
-}
-
-int64_t sys_recvmsg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags)
-{
-    struct gmsg m;
-    uint32_t seg[1024][2];
-    int e = get_msghdr(u, msg, &m);
-    if (!e)
-        e = read_iov(u, m.iov, m.iovlen, seg);
-    return e ? e : do_recv(u, fd, &m, (const uint32_t (*)[2])seg, flags, msg, 0);
+        e = hx_read_iovec(u, m.iov, m.iovlen, seg);
+    if (e)
+        return e == -EINVAL && m.iovlen > 1024 ? -EMSGSIZE : e;
+    return recv ? do_recv(u, fd, &m, (const uint32_t (*)[2])seg, flags, msg, 0)
+                : do_send(u, fd, &m, (const uint32_t (*)[2])seg, flags);
 }
 
 // sendmmsg: struct mmsghdr is a msghdr and the bytes sent (32 bytes); the messages sent
@@ -534,7 +514,7 @@ int64_t sys_sendmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t 
         struct gmsg m;
         int64_t r = get_msghdr(u, vec + 32 * i, &m);
         if (!r)
-            r = read_iov(u, m.iov, m.iovlen, seg);
+            r = hx_read_iovec(u, m.iov, m.iovlen, seg);
         if (!r)
             r = do_send(u, fd, &m, (const uint32_t (*)[2])seg, flags);
         if (r == HX_SYS_NORET && i)

@@ -186,8 +186,8 @@
     X(208, "dfz", sys_setsockopt(u, r[0], r[1], r[2], r[3], r[4])) \
     X(209, "df1", sys_getsockopt(u, r[0], r[1], r[2], r[3], r[4])) \
     X(210, "dfR", sys_shutdown(u, r[0], r[1])) \
-    X(211, "dfoU", sys_sendmsg(u, r[0], r[1], r[2])) \
-    X(212, "df2U", sys_recvmsg(u, r[0], r[1], r[2])) \
+    X(211, "dfoU", sys_msg(u, r[0], r[1], r[2], false)) \
+    X(212, "df2U", sys_msg(u, r[0], r[1], r[2], true)) \
     X(214, "xp", sys_brk(u, r[0])) \
     X(215, "dpu", sys_munmap(u, r[0], r[1])) \
     X(216, "xpuudp", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \

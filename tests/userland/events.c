@@ -55,7 +55,6 @@ static void epolls(void)
     CHECK(epoll_ctl(ep, EPOLL_CTL_ADD, e, &ev) == 0);
     ev.data.u64 = 7;
     CHECK(epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev) == 0);
-    printf("sizeof(struct epoll_event) %zu\n", sizeof(struct epoll_event));
     printf("add twice: %s\n", epoll_ctl(ep, EPOLL_CTL_ADD, e, &ev) < 0 && errno == EEXIST
                                   ? "EEXIST" : "other");
     struct epoll_event out[4];
@@ -100,12 +99,14 @@ static void epolls(void)
     printf("next period read: %d\n", exp >= 1);
     // poll and select see it too
     struct pollfd pf = { t, POLLIN, 0 };
-    printf("poll: %d revents %#x\n", poll(&pf, 1, -1), pf.revents);
+    n = poll(&pf, 1, -1);
+    printf("poll: %d revents %#x\n", n, pf.revents);
     CHECK(read(t, &exp, 8) == 8);
     fd_set rs;
     FD_ZERO(&rs);
     FD_SET(t, &rs);
-    printf("select: %d set %d\n", select(t + 1, &rs, NULL, NULL, NULL), FD_ISSET(t, &rs) != 0);
+    n = select(t + 1, &rs, NULL, NULL, NULL);
+    printf("select: %d set %d\n", n, FD_ISSET(t, &rs) != 0);
     // disarm: nothing more comes
     memset(&its, 0, sizeof(its));
     CHECK(timerfd_settime(t, 0, &its, &cur) == 0);
@@ -148,7 +149,8 @@ static void signalfds(void)
     printf("epoll before: %d\n", epoll_wait(ep, &out, 1, 0));
     CHECK(kill(getpid(), SIGUSR2) == 0);
     CHECK(raise(SIGUSR1) == 0);
-    printf("epoll after: %d data %u\n", epoll_wait(ep, &out, 1, -1), out.data.u32);
+    int n = epoll_wait(ep, &out, 1, -1);
+    printf("epoll after: %d data %u\n", n, out.data.u32);
     struct signalfd_siginfo two[2];
     ssize_t r = read(s, two, sizeof(two));
     printf("read %zd: signo %u code %d pid-is-mine %d, signo %u\n", r, two[0].ssi_signo,

@@ -56,7 +56,8 @@ static void unix_stream(void)
     CHECK(h && h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_RIGHTS);
     int got;
     memcpy(&got, CMSG_DATA(h), sizeof(int));
-    printf("scm_rights: data %s, len %u, flags %d\n", r, (unsigned)h->cmsg_len, rm.msg_flags);
+    printf("scm_rights: data %s, cmsg_len right %d, truncated %d\n", r,
+           h->cmsg_len == CMSG_LEN(sizeof(int)), (rm.msg_flags & (MSG_CTRUNC | MSG_TRUNC)) != 0);
     CHECK(write(p[1], "through", 7) == 7);
     close(p[1]);
     memset(b, 0, sizeof(b));
@@ -141,8 +142,8 @@ static void options(void)
     len = sizeof(tv2);
     CHECK(setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) == 0);
     CHECK(getsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv2, &len) == 0);
-    printf("SO_RCVTIMEO %lld.%06ld len %u\n", (long long)tv2.tv_sec, (long)tv2.tv_usec,
-           (unsigned)len);
+    printf("SO_RCVTIMEO %lld.%06ld len right %d\n", (long long)tv2.tv_sec, (long)tv2.tv_usec,
+           len == sizeof(tv2));
     struct linger lg = { 1, 5 }, lg2 = { 0, 0 };
     len = sizeof(lg2);
     CHECK(setsockopt(s, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg)) == 0);

@@ -40,6 +40,10 @@ PROGS = {
     'pthreads': dict(link=['-pthread']),
     # HVX intrinsics (128-byte vectors); the host build runs the scalar versions
     'hvx':      dict(cflags=['-mv65', '-mhvx', '-mhvx-length=128B']),
+    # sockets over the loopback (a TCP echo between two processes), getaddrinfo
+    'net':      dict(),
+    # epoll, eventfd, timerfd, signalfd, inotify (of WORK), memfd
+    'events':   dict(args=['WORK']),
 }
 LIMIT = 120
 
