@@ -78,8 +78,9 @@ struct hx_timer {
     uint32_t overrun;
 };
 
-// a timerfd or signalfd: the host eventfd the guest's descriptor is (its count is the
-// expirations, or 1 while a signal of the mask is pending), made to tick by the process
+// a timerfd or signalfd (struct hexsim_user's evfd table, outside this struct so that
+// snapshots keep their layout): the host eventfd the guest's descriptor is (its count is
+// the expirations, or 1 while a signal of the mask is pending), made to tick by the process
 struct hx_evfd {
     int h;                       // host descriptor (0: free slot; never stdio)
     bool timer;                  // timerfd (else signalfd)
@@ -107,7 +108,6 @@ struct hexsim_user_os {
                                                 //   signals delivered to handlers
     int exit_status_leader;      // exit status of thread 1 when it ended before the others
     bool leader_exited;
-    struct hx_evfd evfd[HX_MAX_EVFDS];
 };
 
 #endif

@@ -229,7 +229,7 @@ const char *hx_errno_name(int e, const char **text);
 // sys_event.c: timerfds and signalfds on the process's clock and signals
 // Fires the timerfds due now; the earliest next expiry (HX_NO_TIME: none).
 uint64_t hx_timerfds_run(struct hexsim_user *u);
-bool hx_timerfds_armed(struct hexsim_user_os *os);
+bool hx_timerfds_armed(const struct hexsim_user *u);
 // Makes each signalfd readable exactly while a signal of its mask is pending.
 void hx_signalfd_sync(struct hexsim_user *u);
 // The guest closed host descriptor h: a timerfd or signalfd on it ends.

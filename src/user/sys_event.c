@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -154,25 +155,24 @@ int64_t sys_inotify_rm_watch(struct hexsim_user *u, uint32_t fd, uint32_t wd)
 
 // ---- timerfd and signalfd: host eventfds the process makes tick
 
-static struct hx_evfd *evfd_of(struct hexsim_user *u, uint32_t fd, bool timer)
+static struct hx_evfd *evfd_of(struct hexsim_user *u, int h, bool timer)
 {
-    int h = hx_host_fd(u, fd);
-    struct hexsim_user_os *os = hx_os(u);
-    for (unsigned i = 0; os && h > 2 && i < HX_MAX_EVFDS; i++)
-        if (os->evfd[i].h == h && os->evfd[i].timer == timer)
-            return &os->evfd[i];
+    for (unsigned i = 0; u->evfd && h > 2 && i < HX_MAX_EVFDS; i++)
+        if (u->evfd[i].h == h && u->evfd[i].timer == timer)
+            return &u->evfd[i];
     return NULL;
 }
 
 static int64_t new_evfd(struct hexsim_user *u, struct hx_evfd *tmpl, uint32_t flags)
 {
-    struct hexsim_user_os *os = hx_os(u);
-    if (!os)
+    if (!hx_os(u))
+        return -ENOMEM;
+    if (!u->evfd && !(u->evfd = calloc(HX_MAX_EVFDS, sizeof(*u->evfd))))
         return -ENOMEM;
     struct hx_evfd *m = NULL;
     for (unsigned i = 0; i < HX_MAX_EVFDS && !m; i++)
-        if (!os->evfd[i].h)
-            m = &os->evfd[i];
+        if (!u->evfd[i].h)
+            m = &u->evfd[i];
     if (!m)
         return -EMFILE;
     int h = eventfd(0, host_flags(flags));
@@ -199,26 +199,24 @@ static void evfd_set(int h, uint64_t v)
 
 void hx_evfd_closed(struct hexsim_user *u, int h)
 {
-    struct hexsim_user_os *os = u->os;
-    for (unsigned i = 0; os && h > 2 && i < HX_MAX_EVFDS; i++)
-        if (os->evfd[i].h == h)
-            memset(&os->evfd[i], 0, sizeof(os->evfd[i]));
+    for (unsigned i = 0; u->evfd && h > 2 && i < HX_MAX_EVFDS; i++)
+        if (u->evfd[i].h == h)
+            memset(&u->evfd[i], 0, sizeof(u->evfd[i]));
 }
 
-bool hx_timerfds_armed(struct hexsim_user_os *os)
+bool hx_timerfds_armed(const struct hexsim_user *u)
 {
-    for (unsigned i = 0; i < HX_MAX_EVFDS; i++)
-        if (os->evfd[i].h && os->evfd[i].timer && os->evfd[i].next != HX_NO_TIME)
+    for (unsigned i = 0; u->evfd && i < HX_MAX_EVFDS; i++)
+        if (u->evfd[i].h && u->evfd[i].timer && u->evfd[i].next != HX_NO_TIME)
             return true;
     return false;
 }
 
 uint64_t hx_timerfds_run(struct hexsim_user *u)
 {
-    struct hexsim_user_os *os = u->os;
     uint64_t now = u->cpu.pcycles, next = HX_NO_TIME;
-    for (unsigned i = 0; i < HX_MAX_EVFDS; i++) {
-        struct hx_evfd *m = &os->evfd[i];
+    for (unsigned i = 0; u->evfd && i < HX_MAX_EVFDS; i++) {
+        struct hx_evfd *m = &u->evfd[i];
         if (!m->h || !m->timer || m->next == HX_NO_TIME)
             continue;
         uint64_t periods = hx_timer_due(&m->next, m->interval, now);
@@ -246,7 +244,7 @@ int64_t sys_timerfd_settime(struct hexsim_user *u, uint32_t fd, uint32_t flags, 
 {
     if (hx_host_fd(u, fd) < 0)
         return -EBADF;
-    struct hx_evfd *m = evfd_of(u, fd, true);
+    struct hx_evfd *m = evfd_of(u, hx_host_fd(u, fd), true);
     if (!m)
         return -EINVAL;
     if (flags & ~(G_TFD_TIMER_ABSTIME | G_TFD_TIMER_CANCEL_ON_SET))
@@ -278,7 +276,7 @@ int64_t sys_timerfd_gettime(struct hexsim_user *u, uint32_t fd, uint32_t cv, boo
 {
     if (hx_host_fd(u, fd) < 0)
         return -EBADF;
-    struct hx_evfd *m = evfd_of(u, fd, true);
+    struct hx_evfd *m = evfd_of(u, hx_host_fd(u, fd), true);
     return m ? hx_put_itimerspec(u, cv, m->next, m->interval, t64) : -EINVAL;
 }
 
@@ -294,7 +292,7 @@ int64_t sys_signalfd4(struct hexsim_user *u, uint32_t fd, uint32_t set, uint32_t
     if ((int32_t)fd != -1) {
         if (hx_host_fd(u, fd) < 0)
             return -EBADF;
-        struct hx_evfd *m = evfd_of(u, fd, false);
+        struct hx_evfd *m = evfd_of(u, hx_host_fd(u, fd), false);
         if (!m)
             return -EINVAL;
         m->mask = mask;
@@ -314,8 +312,8 @@ void hx_signalfd_sync(struct hexsim_user *u)
     if (!os)
         return;
     uint64_t pending = os->pending | os->t[os->cur].pending;
-    for (unsigned i = 0; i < HX_MAX_EVFDS; i++) {
-        struct hx_evfd *m = &os->evfd[i];
+    for (unsigned i = 0; u->evfd && i < HX_MAX_EVFDS; i++) {
+        struct hx_evfd *m = &u->evfd[i];
         if (m->h && !m->timer)
             evfd_set(m->h, pending & m->mask ? 1 : 0);
     }
@@ -324,10 +322,7 @@ void hx_signalfd_sync(struct hexsim_user *u)
 int64_t hx_signalfd_read(struct hexsim_user *u, int h, uint32_t buf, uint32_t len)
 {
     struct hexsim_user_os *os = u->os;
-    struct hx_evfd *m = NULL;
-    for (unsigned i = 0; os && h > 2 && i < HX_MAX_EVFDS && !m; i++)
-        if (os->evfd[i].h == h && !os->evfd[i].timer)
-            m = &os->evfd[i];
+    struct hx_evfd *m = os ? evfd_of(u, h, false) : NULL;
     if (!m)
         return -1;
     if (len < 128)

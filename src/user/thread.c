@@ -67,6 +67,8 @@ void hexsim_user_os_free(struct hexsim_user *u)
 {
     hexsim_user_os_free_state(u->os);
     u->os = NULL;
+    free(u->evfd);   // (their host descriptors are the guest's, closed with those)
+    u->evfd = NULL;
 }
 
 void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
@@ -108,7 +110,8 @@ static void load_regs(struct hexsim_cpu *c, const struct hx_regs *r)
 static bool needs_turns(struct hexsim_user *u)
 {
     struct hexsim_user_os *os = u->os;
-    return os && (os->n > 1 || hx_timers_armed(os) || (u->proc && u->proc->sigfd >= 0));
+    return os && (os->n > 1 || hx_timers_armed(os) || hx_timerfds_armed(u) ||
+                  (u->proc && u->proc->sigfd >= 0));
 }
 
 uint64_t hexsim_user_os_stop(struct hexsim_user *u)

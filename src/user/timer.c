@@ -26,7 +26,7 @@ bool hx_timers_armed(struct hexsim_user_os *os)
     for (unsigned i = 0; i < HX_MAX_TIMERS; i++)
         if (os->timers[i].used && os->timers[i].next != HX_NO_TIME)
             return true;
-    return hx_timerfds_armed(os);
+    return false;
 }
 
 uint64_t hx_timer_due(uint64_t *next, uint64_t interval, uint64_t now)
