@@ -237,8 +237,8 @@ static void resolve(void)
 {
     struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res;
     int e = getaddrinfo("localhost", "8080", &hints, &res);
-    if (e) {
-        printf("getaddrinfo localhost: %s\n", gai_strerror(e));
+    if (e) {   // (the messages differ between C libraries)
+        printf("getaddrinfo localhost: failed\n");
         return;
     }
     int n4 = 0;
@@ -251,9 +251,20 @@ static void resolve(void)
     printf("localhost: %d IPv4 results\n", n4);
     freeaddrinfo(res);
     e = getaddrinfo("127.0.0.1", NULL, &(struct addrinfo){ .ai_flags = AI_NUMERICHOST }, &res);
-    printf("numeric: %s\n", e ? gai_strerror(e) : "ok");
+    printf("numeric: %s\n", e ? "failed" : "ok");
     if (!e)
         freeaddrinfo(res);
+    // a service by name, from /etc/services
+    e = getaddrinfo("127.0.0.1", "http", &(struct addrinfo){ .ai_socktype = SOCK_STREAM }, &res);
+    printf("service http: %d\n", e ? -1 : ntohs(((struct sockaddr_in *)res->ai_addr)->sin_port));
+    if (!e)
+        freeaddrinfo(res);
+    char host[64], serv[32];
+    struct sockaddr_in lo = { .sin_family = AF_INET, .sin_port = htons(80),
+                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+    e = getnameinfo((struct sockaddr *)&lo, sizeof(lo), host, sizeof(host), serv, sizeof(serv),
+                    NI_NUMERICHOST);
+    printf("getnameinfo: %s %s\n", e ? "failed" : host, e ? "" : serv);
 }
 
 int main(void)
