@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Sockets: an AF_UNIX stream socketpair (with a descriptor passed by SCM_RIGHTS), an AF_UNIX
 // datagram pair, UDP over the loopback, a TCP echo between two processes (fork), socket
+// and between two threads (accept and recv waiting while the other thread runs), socket
 // options (SO_TYPE, SO_REUSEADDR, SO_RCVTIMEO, SO_LINGER), getsockname/getpeername,
 // shutdown, the errors of bad calls, and getaddrinfo of localhost. Ports the host picks are
 // not printed, only whether they agree.
@@ -10,6 +11,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +214,45 @@ static void tcp_echo(void)
     close(l);
 }
 
+// The same between two threads of one process: the main thread waits in accept and
+// recv while the other connects and sends (hexsim runs both on one vCPU: a call that
+// would block gives the other thread its turn).
+static void *client(void *arg)
+{
+    const struct sockaddr_in *sa = arg;
+    int c = socket(AF_INET, SOCK_STREAM, 0);
+    CHECK(c >= 0);
+    CHECK(connect(c, (const struct sockaddr *)sa, sizeof(*sa)) == 0);
+    CHECK(send(c, "from a thread", 13, 0) == 13);
+    char b[16] = {0};
+    CHECK(recv(c, b, 2, MSG_WAITALL) == 2);
+    printf("thread got reply: %s\n", b);
+    close(c);
+    return NULL;
+}
+
+static void tcp_threads(void)
+{
+    int l = socket(AF_INET, SOCK_STREAM, 0);
+    CHECK(l >= 0);
+    struct sockaddr_in sa = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+    CHECK(bind(l, (struct sockaddr *)&sa, sizeof(sa)) == 0);
+    CHECK(listen(l, 1) == 0);
+    socklen_t len = sizeof(sa);
+    CHECK(getsockname(l, (struct sockaddr *)&sa, &len) == 0);
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, client, &sa) == 0);
+    int a = accept(l, NULL, NULL);
+    CHECK(a >= 0);
+    char b[32] = {0};
+    CHECK(recv(a, b, 13, MSG_WAITALL) == 13);
+    printf("main thread got: %s\n", b);
+    CHECK(send(a, "ok", 2, 0) == 2);
+    CHECK(pthread_join(t, NULL) == 0);
+    close(a);
+    close(l);
+}
+
 static void inet6(void)
 {
     int s = socket(AF_INET6, SOCK_DGRAM, 0);
@@ -275,6 +316,7 @@ int main(void)
     udp();
     options();
     tcp_echo();
+    tcp_threads();
     inet6();
     resolve();
     printf("ok\n");

@@ -41,7 +41,7 @@ PROGS = {
     # HVX intrinsics (128-byte vectors); the host build runs the scalar versions
     'hvx':      dict(cflags=['-mv65', '-mhvx', '-mhvx-length=128B']),
     # sockets over the loopback (a TCP echo between two processes), getaddrinfo
-    'net':      dict(),
+    'net':      dict(link=['-pthread']),
     # epoll, eventfd, timerfd, signalfd, inotify (of WORK), memfd
     'events':   dict(args=['WORK']),
 }
