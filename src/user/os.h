@@ -89,6 +89,14 @@ struct hx_evfd {
     uint64_t mask;               // signalfd: the signals it reads
 };
 
+// a call waiting for host descriptors with a timeout (struct hexsim_user's host_wait
+// table, thread.c): the thread, where its call is, when the timeout ends (pcycles)
+struct hx_host_wait {
+    int32_t tid;                 // 0: free slot
+    uint32_t pc;
+    uint64_t deadline;
+};
+
 struct hexsim_user_os {
     struct hx_thread *t;         // live threads in creation order
     unsigned n, cur;             // how many; which one holds the vCPU

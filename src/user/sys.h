@@ -144,11 +144,13 @@ int hx_thread_index(struct hexsim_user_os *os, int32_t tid);   // -1: none
 // other processes may send signals, they interrupt the wait (-EINTR, or HX_SYS_NORET to
 // restart after an SA_RESTART handler). 0: make the call.
 int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
-// Before a call that may wait for host descriptors p[0..n) (poll events): 0 when one is
-// ready, or nothing else can happen first (the host call waits); HX_SYS_NORET when another
-// thread runs meanwhile, or the clock moves to the next timed event (timers, timerfds,
-// other threads' timeouts), after which the call is made again.
-int64_t hx_block(struct hexsim_user *u, struct pollfd *p, unsigned n);
+// Before a call that may wait for host descriptors p[0..n) (poll events) for up to *ns
+// (NULL or UINT64_MAX: no limit; the limit runs on the simulated clock from the call's
+// first try): 0 when one is ready, the time is up (*ns is then 0) or nothing else can
+// happen first (the host waits, *ns the time left); HX_SYS_NORET when another thread runs
+// meanwhile, or the clock moves to the next timed event (timers, timerfds, other threads'
+// timeouts, the call's own), after which the call is made again.
+int64_t hx_wait_host(struct hexsim_user *u, struct pollfd *p, unsigned n, uint64_t *ns);
 // sys_misc.c: a host poll of fds[0..n) (room for one more) for up to ns (UINT64_MAX: no
 // limit) with the guest signal mask at sigmask (0: none) in force: ready count or -errno
 // (-EINTR: a signal came); with no valid descriptor a sleep on the simulated clock.

@@ -94,7 +94,7 @@ int64_t sys_epoll_pwait(struct hexsim_user *u, uint32_t epfd, uint32_t events, u
     }
     struct pollfd p[2] = { { he, POLLIN, 0 }, { -1, 0, 0 } };
     if (ns) {
-        int64_t y = hx_block(u, p, 1);
+        int64_t y = hx_wait_host(u, p, 1, &ns);
         if (y)
             return y;
     }

@@ -340,8 +340,11 @@ static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, ui
         if (e)
             return e;
     }
-    if (ns) {   // other threads, timers and timerfds go first (thread.c)
-        int64_t y = hx_block(u, fds, n);
+    unsigned valid = 0;
+    for (unsigned i = 0; i < n; i++)
+        valid += fds[i].fd >= 0;
+    if (ns && valid) {   // other threads, timers and timerfds go first (thread.c)
+        int64_t y = hx_wait_host(u, fds, n, &ns);
         if (y)
             return y;
     }

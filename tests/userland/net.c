@@ -253,6 +253,33 @@ static void tcp_threads(void)
     close(l);
 }
 
+// A poll with a timeout on a socket nothing arrives at, while another thread runs until
+// the poll has ended: the timeout must still end it.
+static volatile int spin_stop;
+
+static void *spinner(void *arg)
+{
+    (void)arg;
+    while (!spin_stop)
+        ;
+    return NULL;
+}
+
+static void poll_timeout_threads(void)
+{
+    int sv[2];
+    CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, spinner, NULL) == 0);
+    struct pollfd p = { sv[0], POLLIN, 0 };
+    int r = poll(&p, 1, 50);
+    spin_stop = 1;
+    CHECK(pthread_join(t, NULL) == 0);
+    printf("poll with a spinning thread: %d\n", r);
+    close(sv[0]);
+    close(sv[1]);
+}
+
 static void inet6(void)
 {
     int s = socket(AF_INET6, SOCK_DGRAM, 0);
@@ -317,6 +344,7 @@ int main(void)
     options();
     tcp_echo();
     tcp_threads();
+    poll_timeout_threads();
     inet6();
     resolve();
     printf("ok\n");
