@@ -167,6 +167,7 @@ static void commit(struct hexsim_user *u, struct hexsim_user *t)
         int fl = fcntl(h, F_GETFD);
         if (fl >= 0 && (fl & FD_CLOEXEC)) {
             u->guest_fd_map[i] = -1;
+            hx_evfd_closed(u, h);
             if (h > 2)
                 close(h);
         }

@@ -75,6 +75,10 @@ struct hexsim_user {
     bool caches_made;
     struct hexsim_user_os *os;     // threads, signals, timers (src/user/os.h); made on first
                                    //   use, NULL while the process has used none of them
+    struct hx_evfd *evfd;          // timerfds and signalfds (HX_MAX_EVFDS, sys_event.c):
+                                   //   NULL while the process has made none
+    struct hx_host_wait *host_wait;  // timed waits for host descriptors (HX_MAX_THREADS,
+                                   //   thread.c): NULL while there has been none
     bool os_resched;               // a system call changed when the scheduler must look next
     struct hexsim_user_proc *proc; // other processes (src/user/proc.h): made at the first
                                    //   fork, NULL while the process has made none

@@ -8,7 +8,7 @@
 set(HEXSIM_MUSL_SYSROOT "" CACHE PATH
     "musl sysroot for tests/userland (default: tools/hexagon-cc's, ~/.cache/hexsim/musl/sysroot)")
 set(_userland_progs stdio malloc strings sort math builtins timeclock files getopt setjmp
-    signals pthreads threadlife hvx)
+    signals pthreads threadlife hvx net events)
 set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
