@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "debug/rl_editor.h"
@@ -31,6 +32,7 @@ enum {
     HEXSIM_EXIT_OK = 0,
     HEXSIM_EXIT_FILE = 1,  // a file named on the command line cannot be read or loaded
     HEXSIM_EXIT_USAGE = 2, // bad command line, or a mode that is not implemented yet
+    HEXSIM_EXIT_NO_INTERP = 127,   // --user: a dynamic PROG whose loader is not found
 };
 
 #define HEXSIM_MAX_SNAPSHOTS 64
@@ -177,6 +179,11 @@ static void print_usage(FILE *out)
           "                       fork of hexsim (virtual pids 1, 2, ...); execve runs\n"
           "                       Hexagon programs and #! scripts only. In a child process\n"
           "                       --stats-json and --profile FILE write FILE.PID\n"
+          "  -L DIR               --user: the guest root (default: $QEMU_LD_PREFIX), as\n"
+          "                       qemu-user's -L: a dynamic PROG's loader (PT_INTERP) is\n"
+          "                       looked up inside DIR only (links and .. stay in it), and\n"
+          "                       an absolute path the program opens is taken from DIR\n"
+          "                       when it is there, else from the host\n"
           "      --mcpu vNN       core version for decoding, v5 ... v73 (v67t, v71t: with\n"
           "                       the audio extension; default: from the ELF header;\n"
           "                       system mode: at least v67, the version of the userland)\n"
@@ -320,6 +327,8 @@ static void print_usage(FILE *out)
           "       reason; the Comet kernel does this on a panic)\n"
           "  124  a --max-packets or --max-seconds limit stopped the run\n"
           "  137  --gdb: the debugger killed the program (lldb's kill; 128+SIGKILL)\n"
+          "  127  --user: PROG is dynamically linked and its loader cannot be found (no\n"
+          "       -L DIR or QEMU_LD_PREFIX, or not in that root)\n"
           "  --user: the program's exit status, or 128+N when it is ended by signal N\n"
           "  (a fault: SIGSEGV 139, SIGBUS 135, SIGILL 132, SIGTRAP 133)\n",
           out);
@@ -427,6 +436,10 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
         } else if (strcmp(arg, "--debug") == 0 && !options_done) {
             opts->debug = true;
             opts->dbg.stop_at_start = true;
+        } else if (strcmp(arg, "-L") == 0 && !options_done) {   // --user: the guest root
+            if (i + 1 >= argc)
+                return usage_error("missing value after", arg);
+            opts->uopts.ld_prefix = argv[++i];
         } else if (strcmp(arg, "--host-time") == 0 && !options_done) {
             opts->uopts.host_time = true;
         } else if (strcmp(arg, "--strace") == 0 && !options_done) {
@@ -605,6 +618,9 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             return usage_error("unknown option", arg);
         }
     }
+    if (opts->uopts.ld_prefix && !user)
+        return usage_error("-L DIR is the guest root of --user; not in system mode:",
+                           opts->uopts.ld_prefix);
     if (user && !opts->user_argi && !opts->restore)
         return usage_error("missing PROG after", "--user");
     if (user && sys_opt)
@@ -814,6 +830,15 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
         return HEXSIM_EXIT_FILE;
     }
     u->opts = opts->uopts;
+    if (!u->opts.ld_prefix && getenv("QEMU_LD_PREFIX") && *getenv("QEMU_LD_PREFIX"))
+        u->opts.ld_prefix = getenv("QEMU_LD_PREFIX");   // as qemu-user reads it
+    struct stat rst;
+    if (u->opts.ld_prefix && (stat(u->opts.ld_prefix, &rst) || !S_ISDIR(rst.st_mode))) {
+        fprintf(stderr, "hexsim: the guest root %s (-L DIR or QEMU_LD_PREFIX) is not a "
+                "directory\n", u->opts.ld_prefix);
+        free(u);
+        return HEXSIM_EXIT_FILE;
+    }
     u->err = stderr;
     // a write to a pipe nobody reads gives -EPIPE and the guest its own SIGPIPE (signal.c),
     // not the end of hexsim
@@ -822,11 +847,13 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     int status;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (opts->restore ? hexsim_user_snapshot_restore(u, opts->restore, false, err, sizeof(err))
-                      : hexsim_user_load(u, gargv[0], gargc, gargv, environ, err,
-                                         sizeof(err))) {
+    int rc = opts->restore ? hexsim_user_snapshot_restore(u, opts->restore, false, err,
+                                                          sizeof(err))
+                           : hexsim_user_load(u, gargv[0], gargc, gargv, environ, err,
+                                              sizeof(err));
+    if (rc) {
         fprintf(stderr, "hexsim: %s\n", err);
-        status = HEXSIM_EXIT_FILE;
+        status = rc == HEXSIM_USER_NO_INTERP ? HEXSIM_EXIT_NO_INTERP : HEXSIM_EXIT_FILE;
     } else {
         if (opts->restore)
             fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",
@@ -1139,7 +1166,17 @@ int main(int argc, char **argv)
     opts.tparams = hexsim_timing_default_params;
     opts.uopts.timing_params = &opts.tparams;
     opts.mopts.timing_params = &opts.tparams;
-    int status = parse_args(argc, argv, &opts);
+    // Started by binfmt_misc through a link named hexsim-binfmt (tools/hexsim-binfmt
+    // registers it without the P flag): argv is [the link, PROG, ARGS...], run as
+    // `hexsim --user PROG ARGS...` (a guest root from QEMU_LD_PREFIX).
+    const char *base = strrchr(argv[0], '/');
+    int status = HEXSIM_EXIT_OK;
+    if (argc >= 2 && strcmp(base ? base + 1 : argv[0], "hexsim-binfmt") == 0) {
+        opts.user = true;
+        opts.user_argi = 1;
+    } else {
+        status = parse_args(argc, argv, &opts);
+    }
 
     if (status != HEXSIM_EXIT_OK)
         return status;

@@ -268,7 +268,8 @@ uint32_t hx_guest_open_flags(int h)
 
 // Reads the guest path at `path` into p and gives the host directory descriptor it is
 // relative to (*hd: AT_FDCWD, or the host side of guest dirfd); 0 or -errno.
-// AT_FDCWD is the guest's current directory (chdir), at first hexsim's.
+// AT_FDCWD is the guest's current directory (chdir), at first hexsim's. With a guest root
+// (-L DIR) an absolute path that names a file inside it is taken from there (interp.c).
 int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
                   int *hd)
 {
@@ -277,6 +278,8 @@ int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p,
         return e;
     if (u->opts.no_host_paths)
         return -EACCES;
+    if ((e = hexsim_user_root_redirect(u, p, n)))
+        return e;
     int cwd = u->os && u->os->cwd_fd >= 0 ? u->os->cwd_fd : AT_FDCWD;
     *hd = (int32_t)dirfd == HX_AT_FDCWD ? cwd : hx_host_fd(u, dirfd);
     if (*hd == -1 && p[0] != '/')
