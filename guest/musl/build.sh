@@ -19,7 +19,7 @@
 # musl installs them), libc.so with lib/ld-musl-hexagon.so.1 (a symbolic link to
 # /usr/lib/libc.so, as musl installs it) and libclang_rt.builtins-hexagon.a (the helpers
 # clang-16 calls, under the name clang's driver links for this target; libc.so has its
-# own hidden copy, built position-independent).
+# own hidden copy; position-independent, so that shared libraries can link them too).
 #
 # Environment:
 #   HEXSIM_CACHE          cache root (default ~/.cache/hexsim)
@@ -173,37 +173,32 @@ if [ ! -f "$build/.hexsim-cfg-key" ] || [ "$(cat "$build/.hexsim-cfg-key")" != "
     # shellcheck disable=SC2086
     (cd "$build" && "$src/configure" --target=hexagon-unknown-linux-musl --prefix=/usr \
         --syslibdir=/lib CC="clang-16 $target" CFLAGS="$cflags" \
-        LIBCC="$build/builtins-pic.a" AR=llvm-ar-16 RANLIB=llvm-ranlib-16) >&2
+        LIBCC="$build/builtins.a" AR=llvm-ar-16 RANLIB=llvm-ranlib-16) >&2
     echo "$cfg_key" > "$build/.hexsim-cfg-key"
 fi
 
-# The helpers clang-16 calls for division and memcpy (guest/musl/builtins): as they are
-# for programs (builtins.a, installed below), and position-independent with hidden
-# visibility for libc.so (builtins-pic.a, musl's LIBCC: linked into it, not exported).
-# libc.so is relinked when they change.
+# The helpers clang-16 calls for division and memcpy (guest/musl/builtins), built once,
+# position-independent with hidden visibility: linked into libc.so (musl's LIBCC, not
+# exported from it) and installed for programs and shared libraries, each of which gets its
+# own copy (as libgcc.a is used). libc.so is relinked when they change.
 say "building the compiler helper library"
-for kind in static pic; do
-    obj="$build/builtins-$kind"
-    rm -rf "$obj"
-    mkdir -p "$obj"
-    extra=
-    [ "$kind" = static ] || extra="-fPIC -fvisibility=hidden"
-    for c in $builtins; do
-        o="$obj/$(basename "$c" .c).o"
-        # shellcheck disable=SC2086
-        clang-16 $target $cflags $extra -O2 -std=c11 -Wall -Wextra -Werror -ffreestanding \
-            -fno-builtin -nostdinc -isystem "$(clang-16 -print-resource-dir)/include" \
-            -c "$c" -o "$o" >&2
-    done
+obj="$build/builtins"
+rm -rf "$obj"
+mkdir -p "$obj"
+for c in $builtins; do
+    o="$obj/$(basename "$c" .c).o"
+    # shellcheck disable=SC2086
+    clang-16 $target $cflags -fPIC -fvisibility=hidden -O2 -std=c11 -Wall -Wextra -Werror \
+        -ffreestanding -fno-builtin -nostdinc -isystem "$(clang-16 -print-resource-dir)/include" \
+        -c "$c" -o "$o" >&2
 done
-rm -f "$build/builtins.a" "$build/builtins-pic.a.new"
-llvm-ar-16 rcs "$build/builtins.a" "$build"/builtins-static/*.o
-llvm-ar-16 rcs "$build/builtins-pic.a.new" "$build"/builtins-pic/*.o
-if ! cmp -s "$build/builtins-pic.a.new" "$build/builtins-pic.a"; then
-    mv "$build/builtins-pic.a.new" "$build/builtins-pic.a"
+rm -f "$build/builtins.a.new"
+llvm-ar-16 rcs "$build/builtins.a.new" "$obj"/*.o
+if ! cmp -s "$build/builtins.a.new" "$build/builtins.a"; then
+    mv "$build/builtins.a.new" "$build/builtins.a"
     rm -f "$build/lib/libc.so"
 fi
-rm -f "$build/builtins-pic.a.new"
+rm -f "$build/builtins.a.new"
 
 say "building musl (make -j$jobs)"
 rm -f "$sysroot/.hexsim-key"
