@@ -16,8 +16,8 @@
 # Result: $HEXSIM_CACHE/musl/sysroot with usr/include (musl's headers and Linux 6.1's
 # uapi headers for Hexagon), usr/lib/crt1.o,
 # crti.o, crtn.o, libc.a (libm, libpthread, librt ... folded in, their .a files empty as
-# musl installs them), libc.so with lib/ld-musl-hexagon.so.1 (a symbolic link to
-# /usr/lib/libc.so, as musl installs it) and libclang_rt.builtins-hexagon.a (the helpers
+# musl installs them), libc.so with lib/ld-musl-hexagon.so.1 (a relative symbolic link
+# to it) and libclang_rt.builtins-hexagon.a (the helpers
 # clang-16 calls, under the name clang's driver links for this target; libc.so has its
 # own hidden copy; position-independent, so that shared libraries can link them too).
 #
@@ -209,6 +209,9 @@ if ! { make -C "$build" -j"$jobs" && make -C "$build" DESTDIR="$sysroot" install
     tail -n 40 "$log" >&2
     die "building musl failed; the whole log is $log"
 fi
+# musl links the loader to libc.so by absolute path (/usr/lib/libc.so); a relative link
+# works from any guest root, qemu-hexagon -L's included (it follows links on the host).
+ln -sf ../usr/lib/libc.so "$sysroot/lib/ld-musl-hexagon.so.1"
 
 # Linux 6.1's user-space API headers for Hexagon (linux/, asm/, asm-generic/ ...), which
 # programs like BusyBox include next to the C library's: `make headers` in a scratch
