@@ -471,6 +471,12 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     } else {
         at = 0;
         uint64_t start = addr && addr >= u->brk_cur ? addr : u->mmap_next;
+        uint64_t skip;
+        // a hint below the program, free for the whole length, is taken as Linux takes it
+        // (musl's loader run as a command maps the program at its link address this way)
+        if (addr >= 0x10000u && (uint64_t)addr + size <= u->brk_start &&
+            range_free(u, addr, size, &skip))
+            start = addr;
         for (uint64_t a = start; a + size <= HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE;)
             if (range_free(u, (uint32_t)a, size, &a)) {
                 at = (uint32_t)a;

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # tools/hexsim-binfmt (issue 44 item 3): registers hexsim with the host's binfmt_misc under
 # an entry name of this run's own, runs a Hexagon program as `./prog` (directly, through
-# sh -c as system() does, and from make), compares with `hexsim --user prog`, and always
-# unregisters. Skipped (status 77) with a message where binfmt_misc cannot be mounted or
+# sh -c as system() does, and from make; a dynamic one with QEMU_LD_PREFIX), compares with
+# `hexsim --user prog`, and always unregisters. Skipped (status 77) with a message where binfmt_misc cannot be mounted or
 # written (not root, a container without it).
 #
 # Usage: binfmt_test.py --hexsim BUILD/hexsim --work DIR [--sysroot DIR]
@@ -107,6 +107,18 @@ def main():
             fail('make check through binfmt_misc', make)
         print('./prog, sh -c and make check ran through binfmt_misc as hexsim --user:')
         print(direct.stdout.decode(), end='')
+        # a dynamically linked program gets its guest root from QEMU_LD_PREFIX
+        sysroot = run([HEXAGON_CC, '-print-sysroot'], env=env).stdout.decode().strip()
+        if os.path.exists(os.path.join(sysroot, 'usr', 'lib', 'libc.so')):
+            p = run([HEXAGON_CC, '-dynamic', os.path.join(work, 'prog.c'), '-o',
+                     os.path.join(work, 'prog-dyn')], env=env)
+            if p.returncode:
+                fail('hexagon-cc -dynamic', p)
+            denv = dict(os.environ, QEMU_LD_PREFIX=sysroot)
+            dyn = run(['./prog-dyn', 'a b', 'c'], cwd=work, env=denv)
+            if (dyn.returncode, dyn.stdout) != (ref.returncode, ref.stdout):
+                fail('./prog-dyn (QEMU_LD_PREFIX) through binfmt_misc', dyn)
+            print('./prog-dyn, dynamically linked, ran through binfmt_misc with QEMU_LD_PREFIX')
     finally:
         u = run([HELPER, 'unregister', '--name', name])
         print(u.stdout.decode(errors='replace').strip())

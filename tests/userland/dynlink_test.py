@@ -326,6 +326,18 @@ def case_dynamic(args):
     compare('plugin with -L', run([args.hexsim, '--user', '-L', root, exe], clean_env()), qemu)
     compare('plugin with QEMU_LD_PREFIX',
             run([args.hexsim, '--user', exe], clean_env(QEMU_LD_PREFIX=root)), qemu)
+    # the same program position-independent (ET_DYN, loaded at a base of hexsim's choice)
+    pie = os.path.join(w, 'main-pie')
+    cc(['-fPIE', '-pie', '-O1', os.path.join(w, 'main.c'), '-L', lib, '-lgreet', '-pthread',
+        '-o', pie], args.sysroot, 'main (PIE)')
+    compare('PIE with -L', run([args.hexsim, '--user', '-L', root, pie], clean_env()),
+            run([QEMU, '-L', root, pie], clean_env()))
+    # the loader run as a command (ET_DYN as the program; it maps main at its link
+    # address with an mmap hint)
+    ld = os.path.join(root, 'lib', 'ld-musl-hexagon.so.1')
+    compare('the loader as a command', run([args.hexsim, '--user', '-L', root, ld, exe],
+                                           clean_env()),
+            run([QEMU, '-L', root, ld, exe], clean_env()))
     # the loader as an absolute link: looked up inside the root
     aroot = os.path.join(w, 'absroot')
     make_root(args, aroot, absolute=True)
