@@ -226,6 +226,12 @@ def case_nointerp(args):
                    run([args.hexsim, '--user', '-L', empty, exe], clean_env()), empty)
     expect_refused('QEMU_LD_PREFIX with no loader in it',
                    run([args.hexsim, '--user', exe], clean_env(QEMU_LD_PREFIX=empty)), empty)
+    res = run([args.hexsim, '--user', '-L', os.path.join(w, 'nonexistent'), exe], clean_env())
+    if res[0] != 1 or b'not a directory' not in res[2]:
+        fail('-L with a directory that does not exist: not status 1', res)
+    res = run([args.hexsim, '-L', empty, 'vmlinux'], clean_env())
+    if res[0] != 2 or b'-L DIR' not in res[2]:
+        fail('-L in system mode: not a usage error (status 2)', res)
     res = run([args.hexsim, '--user', os.path.join(w, 'execer'), exe], clean_env())
     if res[0] != 0 or res[1] != b'execv: ENOENT\n' or LOADER.encode() not in res[2]:
         fail('execve of a dynamic program without its loader: not ENOENT', res)
