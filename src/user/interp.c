@@ -7,6 +7,10 @@
 // is loaded, like Linux's fs/binfmt_elf.c load_elf_interp, as a whole ET_DYN image at a base
 // address of its own; the run starts at its entry, and the auxiliary vector tells it the
 // program's (AT_PHDR, AT_ENTRY) and its own base (AT_BASE).
+// The lookup checks each component with lstat: a component that another host process turns
+// into a link after the check is not seen (the interpreter is opened with O_NOFOLLOW). The
+// root confines the loader and the libraries it opens by absolute path; it is no sandbox:
+// relative paths and the current directory are the host's, as under qemu-user -L.
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -75,17 +79,18 @@ int hexsim_user_root_path(const char *root, const char *path, char *out, size_t 
             cur[before] = 0;           // the link's directory, or the root for "/..."
             if (link[0] == '/')
                 cur[0] = 0;
-            // the target, then what was left after the link
+            // the target, then what was left after the link (from its "/", if any)
             char rest[8192];
-            if (snprintf(rest, sizeof(rest), "%s/%s", link, todo + pos) >= (int)sizeof(rest))
+            if (snprintf(rest, sizeof(rest), "%s%s", link, todo + pos) >= (int)sizeof(rest))
                 return -ENAMETOOLONG;
             memcpy(todo, rest, strlen(rest) + 1);
             pos = 0;
             continue;
         }
+        size_t at = pos;
         while (todo[pos] == '/')
             pos++;
-        if (todo[pos] && !S_ISDIR(st.st_mode))
+        if ((todo[pos] || pos > at) && !S_ISDIR(st.st_mode))   // (also "file/")
             return -ENOTDIR;
     }
     if (snprintf(out, n, "%s%s", root, cur[0] ? cur : "/") >= (int)n)

@@ -116,6 +116,9 @@ START_TEST(test_root_walls)
     ck_assert_int_eq(look(&t, up, out), -ENOENT);
     ck_assert_int_eq(look(&t, "/lib/loop", out), -ELOOP);
     ck_assert_int_eq(look(&t, "/lib/real.so/x", out), -ENOTDIR);
+    ck_assert_int_eq(look(&t, "/lib/real.so/", out), -ENOTDIR);
+    ck_assert_int_eq(look(&t, "/lib/abs.so/", out), -ENOTDIR);
+    ck_assert_int_eq(look(&t, "/usr/lib/up/", out), 0);   // a link to a directory
     ck_assert_int_eq(look(&t, "/nonexistent", out), -ENOENT);
 
     // the guest's opens: outside the library directories a path not in the root goes to
