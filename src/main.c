@@ -72,7 +72,17 @@ int main(int argc, char **argv)
 {
     struct cli_options opts;
     cli_options_init(&opts);
-    int status = cli_parse(argc, argv, &opts);
+    // Started by binfmt_misc through a link named hexsim-binfmt (tools/hexsim-binfmt
+    // registers it without the P flag): argv is [the link, PROG, ARGS...], run as
+    // `hexsim --user PROG ARGS...` (a guest root from QEMU_LD_PREFIX).
+    const char *base = strrchr(argv[0], '/');
+    int status = HEXSIM_EXIT_OK;
+    if (argc >= 2 && strcmp(base ? base + 1 : argv[0], "hexsim-binfmt") == 0) {
+        opts.user = true;
+        opts.user_argi = 1;
+    } else {
+        status = cli_parse(argc, argv, &opts);
+    }
     if (status != HEXSIM_EXIT_OK)
         return status;
 

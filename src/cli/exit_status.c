@@ -30,6 +30,8 @@ const struct hexsim_exit_info hexsim_exit_list[] = {
     { "4", "system mode: the guest reported a failure (angel SYS_EXIT with an error reason; "
            "the Comet kernel does this on a panic)" },
     { "124", "a --max-packets or --max-seconds limit stopped the run" },
+    { "127", "--user: PROG is dynamically linked and its loader cannot be found (no -L DIR "
+             "or QEMU_LD_PREFIX, or not in that root)" },
     { "137", "--gdb: the debugger killed the program (lldb's kill; 128+SIGKILL)" },
     { "--user", "the program's exit status, or 128+N when it is ended by signal N (a fault: "
                 "SIGSEGV 139, SIGBUS 135, SIGILL 132, SIGTRAP 133)" },

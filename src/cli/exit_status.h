@@ -14,6 +14,7 @@ enum hexsim_exit {
     HEXSIM_EXIT_GUEST_ERROR = 3,  // system mode: the guest cannot go on
     HEXSIM_EXIT_GUEST_FAIL = 4,   // system mode: the guest reported a failure
     HEXSIM_EXIT_LIMIT = 124,      // --max-packets or --max-seconds
+    HEXSIM_EXIT_NO_INTERP = 127,  // --user: a dynamic PROG whose loader is not found
     HEXSIM_EXIT_KILLED = 137,     // --gdb: the client killed the program
 };
 

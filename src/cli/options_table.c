@@ -65,6 +65,7 @@ STORE(set_jit_threshold, o->uopts.jit_threshold = o->mopts.jit_threshold = (unsi
 STORE(set_user, o->user = true)
 STORE(set_host_time, o->uopts.host_time = true)
 STORE(set_strace, o->uopts.strace = true)
+STORE(set_ld_prefix, o->uopts.ld_prefix = v->text)
 STORE(set_stats, o->uopts.stats = o->mopts.stats = true)
 STORE(set_stats_json, o->uopts.stats_json = o->mopts.stats_json = v->text)
 STORE(set_profile, o->uopts.profile = o->mopts.profile = v->text)
@@ -326,6 +327,15 @@ const struct cli_option cli_option_table[] = {
       .more = "By default the time is derived from the simulated pcycle count, so runs "
               "are reproducible.",
       .set = set_host_time },
+    { .short_name = "-L", .arg = "DIR", .modes = CLI_USER, .topics = T(USER),
+      .kind = CLI_TEXT, .def = "$QEMU_LD_PREFIX",
+      .help = "the guest root: where a dynamic PROG's loader and libraries are found",
+      .more = "As qemu-user's -L (and like it, QEMU_LD_PREFIX when -L is not given). The "
+              "loader named by PT_INTERP is looked up inside DIR only (links and .. stay "
+              "in it); an absolute path the program opens is taken from DIR when it is "
+              "there, else from the host, but /lib, /usr/lib and /usr/local/lib from DIR "
+              "only. A dynamic PROG without a loader is refused with exit status 127.",
+      .set = set_ld_prefix },
     { .name = "--strace", .modes = CLI_USER, .topics = T(USER),
       .help = "log the program's system calls, signals and exit on stderr",
       .more = "As strace does: decoded arguments, errno names.", .set = set_strace },

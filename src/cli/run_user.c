@@ -5,6 +5,7 @@
 // returns its exit status.
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "cli/exit_status.h"
 #include "cli/modes.h"
@@ -36,6 +37,15 @@ int cli_run_user(const struct cli_options *opts, int gargc, char **gargv)
         return HEXSIM_EXIT_FILE;
     }
     u->opts = opts->uopts;
+    if (!u->opts.ld_prefix && getenv("QEMU_LD_PREFIX") && *getenv("QEMU_LD_PREFIX"))
+        u->opts.ld_prefix = getenv("QEMU_LD_PREFIX");   // as qemu-user reads it
+    struct stat rst;
+    if (u->opts.ld_prefix && (stat(u->opts.ld_prefix, &rst) || !S_ISDIR(rst.st_mode))) {
+        fprintf(stderr, "hexsim: the guest root %s (-L DIR or QEMU_LD_PREFIX) is not a "
+                "directory\n", u->opts.ld_prefix);
+        free(u);
+        return HEXSIM_EXIT_FILE;
+    }
     u->err = stderr;
     // a write to a pipe nobody reads gives -EPIPE and the guest its own SIGPIPE (signal.c),
     // not the end of hexsim
@@ -44,11 +54,13 @@ int cli_run_user(const struct cli_options *opts, int gargc, char **gargv)
     int status;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (opts->restore ? hexsim_user_snapshot_restore(u, opts->restore, false, err, sizeof(err))
-                      : hexsim_user_load(u, gargv[0], gargc, gargv, environ, err,
-                                         sizeof(err))) {
+    int rc = opts->restore ? hexsim_user_snapshot_restore(u, opts->restore, false, err,
+                                                          sizeof(err))
+                           : hexsim_user_load(u, gargv[0], gargc, gargv, environ, err,
+                                              sizeof(err));
+    if (rc) {
         fprintf(stderr, "hexsim: %s\n", err);
-        status = HEXSIM_EXIT_FILE;
+        status = rc == HEXSIM_USER_NO_INTERP ? HEXSIM_EXIT_NO_INTERP : HEXSIM_EXIT_FILE;
     } else {
         if (opts->restore)
             fprintf(stderr, "hexsim: restored %s (%s) at packet %llu in %.3f s\n",

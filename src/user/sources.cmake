@@ -3,6 +3,7 @@
 # threads, signals and timers, processes (fork, execve, wait), debugger target.
 target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/elf_load.c
+    ${CMAKE_CURRENT_LIST_DIR}/interp.c
     ${CMAKE_CURRENT_LIST_DIR}/stack.c
     ${CMAKE_CURRENT_LIST_DIR}/syscall.c
     ${CMAKE_CURRENT_LIST_DIR}/guest_io.c

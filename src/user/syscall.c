@@ -306,7 +306,8 @@ uint32_t hx_guest_open_flags(int h)
 
 // Reads the guest path at `path` into p and gives the host directory descriptor it is
 // relative to (*hd: AT_FDCWD, or the host side of guest dirfd); 0 or -errno.
-// AT_FDCWD is the guest's current directory (chdir), at first hexsim's.
+// AT_FDCWD is the guest's current directory (chdir), at first hexsim's. With a guest root
+// (-L DIR) an absolute path that names a file inside it is taken from there (interp.c).
 int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
                   int *hd)
 {
@@ -315,6 +316,8 @@ int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p,
         return e;
     if (u->opts.no_host_paths)
         return -EACCES;
+    if ((e = hexsim_user_root_redirect(u, p, n)))
+        return e;
     int cwd = u->os && u->os->cwd_fd >= 0 ? u->os->cwd_fd : AT_FDCWD;
     *hd = (int32_t)dirfd == HX_AT_FDCWD ? cwd : hx_host_fd(u, dirfd);
     if (*hd == -1 && p[0] != '/')
@@ -507,6 +510,12 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     } else {
         at = 0;
         uint64_t start = addr && addr >= u->brk_cur ? addr : u->mmap_next;
+        uint64_t skip;
+        // a hint below the program, free for the whole length, is taken as Linux takes it
+        // (musl's loader run as a command maps the program at its link address this way)
+        if (addr >= 0x10000u && (uint64_t)addr + size <= u->brk_start &&
+            range_free(u, addr, size, &skip))
+            start = addr;
         for (uint64_t a = start; a + size <= HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE;)
             if (range_free(u, (uint32_t)a, size, &a)) {
                 at = (uint32_t)a;

@@ -39,6 +39,25 @@ add_test(NAME userland_procs
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/userland_procs"
             ${_userland_sysroot_arg} ${_procs_busybox_arg})
 set_tests_properties(userland_procs PROPERTIES LABELS "userland;user" TIMEOUT 900)
+# The sysroot's redirected (time64) symbols, and dynamic linking (tests/userland/
+# dynlink_test.py): every __REDIR of the installed headers links and runs; a dynamic program
+# without its loader is refused; a program with a shared library and a dlopen'd plugin
+# under -L DIR and QEMU_LD_PREFIX against qemu-hexagon -L, and the guest root's walls.
+foreach(_c redir nointerp dynamic)
+    add_test(NAME userland_dynlink_${_c}
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/dynlink_test.py"
+                --case ${_c} --hexsim "$<TARGET_FILE:hexsim>"
+                --work "${CMAKE_BINARY_DIR}/tests/dynlink" ${_userland_sysroot_arg})
+    set_tests_properties(userland_dynlink_${_c} PROPERTIES LABELS "userland;user" TIMEOUT 600)
+endforeach()
+# tools/hexsim-binfmt registering hexsim with the host's binfmt_misc and unregistering it
+# (skipped, status 77, where binfmt_misc cannot be mounted or written).
+add_test(NAME userland_binfmt
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/binfmt_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/binfmt"
+            ${_userland_sysroot_arg})
+set_tests_properties(userland_binfmt PROPERTIES LABELS "userland;user" TIMEOUT 600
+    SKIP_RETURN_CODE 77)
 # The same programs inside the booted guest (tests/boot/guest_userland_test.py, label
 # "guest_software"): each under hexsim --user first, then in the guest with --smp 1, 2
 # and 4, and what each prints and its exit status must agree. Needs the kernel.
