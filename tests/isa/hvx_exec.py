@@ -27,9 +27,9 @@
 # The harness itself uses vmem loads and stores, vand between vectors and predicates and
 # scalar transfers: rows whose semantics every case relies on.
 # With --packets N, N random packets of 2-4 HVX instructions (rows with semantics that this
-# test runs) are compared the same way, in programs of 50 cases (one packet in four has a
-# new-value store, whose producer is now and then a row writing two vector registers, a .tmp
-# or a .cur load, the store naming either register); packets llvm-mc-16 refuses
+# test runs) are compared the same way, in programs of 50 cases (one packet in three has a
+# new-value store, whose producer is now and then a row writing two vector registers or a
+# .cur load, the store naming either register); packets llvm-mc-16 refuses
 # (the packet rules: about 45% of random packets) are drawn again, so that N are compared.
 # With --chain K each case runs K random packets one after the other (no packet assigns a
 # register another uses as a memory base), which makes long runs about K times cheaper.
@@ -220,17 +220,20 @@ def instantiate(row, rng, producer_rows=None, used_r=None):
 
 def new_value_producer(rng, rows, used_r):
     """A new-value store's producer, placed just before it: (the register the store names,
-    the producer's text in a list, its scalar overrides). Without rows, or one time in four,
-    `vN = vxor(v30,v31)`; else a random row of rows (random packets: every row writing two
-    vector registers, vdeal/vshuff with Rt and the pair-writing rows, and the .tmp and .cur
-    loads) and one of the registers it writes, each as often: for a pair the high or the low
-    register, for vdeal/vshuff(Vy,Vx,Rt) Vy or Vx (the store's Os8 field: bit 0, decode.c)."""
-    if rows and rng.randrange(4):
+    the producer's text in a list, its scalar overrides). Without rows, or one time in eight,
+    `vN = vxor(v30,v31)`; else the next row of rows (a Cycle; random packets: every row writing two
+    vector registers, vdeal/vshuff with Rt and the pair-writing rows, and the .cur loads) and
+    one of the registers it writes, each as often: for a pair the high or the low
+    register, for vdeal/vshuff(Vy,Vx,Rt) Vy or Vx (the store's Os8 field: bit 0, decode.c).
+    rows may also be a Fixed: that row, always, and the register its pick says."""
+    pick = getattr(rows, "pick", None)
+    if rows and (pick is not None or rng.randrange(8)):
         for _ in range(20):
-            body, more, regs, _ = instantiate(rng.choice(rows), rng, None, used_r)
+            body, more, regs, _ = instantiate(rows.next(), rng, None, used_r)
             written = sorted(vector_writes(body))
             if written and not more:
-                return "v%d" % rng.choice(written), [body], regs
+                reg = rng.choice(written) if pick is None else written[pick % len(written)]
+                return "v%d" % reg, [body], regs
     r = rng.randrange(30)
     return "v%d" % r, ["v%d = vxor(v30,v31)" % r], {}
 
@@ -761,24 +764,72 @@ def vector_writes(insn):
 def producer_rows(rows):
     """The rows a random packet's new-value store may take its value from besides vxor
     (new_value_producer): those that write two vector registers (a pair, or vdeal/vshuff with
-    Rt) and the .tmp and .cur loads, unpredicated (a predicated producer must match the store's
-    predicate)."""
+    Rt) and the .cur loads, unpredicated (a predicated producer must match the store's
+    predicate). Not the .tmp loads: for a store whose producer is one, qemu-hexagon 7.2
+    stores the register's value from before the packet, hexsim the loaded vector, the
+    producer's result (hvx_known_values.txt has such packets)."""
     return [r for r in rows if not r.syntax.startswith("if ") and
             (re.search(r"\bV(dd|xx)32\b[^=]*=", r.syntax) or
              re.match(r"(vdeal|vshuff)\(Vy32,Vx32,Rt32\)", r.syntax) or
-             re.search(r"\.(tmp|cur) = vmem", r.syntax))]
+             re.search(r"\.cur = vmem", r.syntax))]
+
+
+class Fixed:
+    """One producer row for new_value_producer, always, the store naming the pick-th register
+    it writes (lowest first)."""
+    def __init__(self, row, pick):
+        self.row, self.pick = row, pick
+
+    def next(self):
+        return self.row
+
+    def __bool__(self):
+        return True
+
+
+def producer_sweep(rows, seed):
+    """Packet makers for the sweep of the new-value producers: for every row of producer_rows
+    and each register it writes, a packet of it and a random new-value store (of rows) naming
+    that register: `{ producer; store }`. Each maker has a random generator of its own (the
+    packets do not depend on the order the threads of a run call them in)."""
+    nv_rows = [r for r in rows if "Os8" in r.syntax]
+
+    def maker(prow, pick, rng):
+        def make():
+            body, producers, regs, _ = instantiate(rng.choice(nv_rows), rng, Fixed(prow, pick))
+            return "{ " + "; ".join(producers + [body]) + " }", regs
+        return make
+    return [maker(p, k, random.Random("%d:sweep:%s:%d" % (seed, p.tag, k)))
+            for p in producer_rows(rows) for k in (0, 1)]
+
+
+class Cycle:
+    """The rows of a list one after the other, in a random order, round and round, from a
+    place: the programs of a run start at places spread over the list, so that the run draws
+    every new-value producer (producer_rows) about as often."""
+    def __init__(self, items, rng, start=0):
+        self.items = list(items)
+        rng.shuffle(self.items)
+        self.i = start
+
+    def next(self):
+        self.i += 1
+        return self.items[(self.i - 1) % len(self.items)]
+
+    def __bool__(self):
+        return bool(self.items)
 
 
 def random_packet(rows, rng, nv_rows=(), producers=None):
     """A random packet of 2-4 rows in which no vector register is written twice (the packet
     rule hexsim checks; llvm-mc-16 and qemu-hexagon 7.2 accept such packets): (text, the
-    scalar registers its memory rows use as bases: {r: ("buf", offset)}). One packet in four
-    has a new-value store (of nv_rows), whose producer is often a two-register one or a .tmp or
-    .cur load (producers: producer_rows)."""
+    scalar registers its memory rows use as bases: {r: ("buf", offset)}). One packet in three
+    has a new-value store (of nv_rows), whose producer is often a two-register one or a .cur
+    load (producers: producer_rows)."""
     while True:
         parts, regs, seen, ok = [], {}, set(), True
         picked = [rng.choice(rows) for _ in range(rng.randint(2, 4))]
-        if nv_rows and not rng.randrange(4):
+        if nv_rows and not rng.randrange(3):
             picked[0] = rng.choice(nv_rows)
         for row in picked:
             body, producers_, r, _ = instantiate(row, rng, producers)
@@ -820,16 +871,28 @@ def llvm_accepts(args, texts, work):
     return [i not in bad for i in range(len(texts))]
 
 
-def build_packets(args, rows, rng, index):
+def build_packets(args, rows, rng, index, makers=None):
     """A program of 50 cases of args.chain random packets each, drawn until llvm-mc-16
-    accepts that many (it refuses about 45% of random packets: the HVX resource rules);
+    accepts that many (it refuses about 45% of random packets: the HVX resource rules), or
+    (makers) of the packets the makers draw, each drawn again until llvm-mc-16 takes it;
     returns (elf, cases, packets llvm-mc refused)."""
     work = os.path.join(args.work, "packets%03d" % index)
     os.makedirs(work, exist_ok=True)
-    want, good, refused = 50 * args.chain, [], 0
+    want, good, refused, sweep = 50 * args.chain, [], 0, makers is not None
+    for _ in range(8 if sweep else 0):
+        cand = [m() for m in makers]
+        keep = llvm_accepts(args, [t for t, _ in cand], work)
+        good += [c for c, ok in zip(cand, keep) if ok]
+        refused += keep.count(False)
+        makers = [m for m, ok in zip(makers, keep) if not ok]
+        if not makers:
+            break
     nv_rows = [r for r in rows if "Os8" in r.syntax]
-    producers = producer_rows(rows)
-    for _ in range(8):
+    progs = (args.packets + want - 1) // want
+    prows = producer_rows(rows)
+    producers = Cycle(prows, random.Random("%d:producers" % args.seed),
+                      index * len(prows) // max(progs, 1))
+    for _ in range(0 if sweep else 8):
         if len(good) >= want:
             break
         cand = [random_packet(rows, rng, nv_rows, producers)
@@ -868,9 +931,9 @@ def build_packets(args, rows, rng, index):
     return (elf if rc == 0 else None), cases, refused
 
 
-def test_packets(args, rows, index):
+def test_packets(args, rows, index, makers=None):
     rng = random.Random("%d:packets:%d" % (args.seed, index))
-    elf, cases, refused = build_packets(args, rows, rng, index)
+    elf, cases, refused = build_packets(args, rows, rng, index, makers)
     if not elf:
         return 0, ["packets %d: the program does not assemble" % index], refused
     qrc, qout, _ = run([args.qemu, "-cpu", "v67", elf])
@@ -954,13 +1017,21 @@ def main():
                   (("_tmp_" in r.tag or "_cur_" in r.tag) and "pred" in r.tag) and not
                   re.search(r"gather|scatter|hist|srls", r.tag)]
         progs = (args.packets + 50 * args.chain - 1) // (50 * args.chain)
+        # and the sweep of the new-value producers: every row writing two vector registers
+        # (and the .cur loads) before a new-value store naming each register, 50 to a program
+        sweep = producer_sweep(usable, args.seed)
+        jobs = [(i, None) for i in range(progs)] + \
+            [(progs + k // 50, sweep[k:k + 50]) for k in range(0, len(sweep), 50)]
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-            res = list(ex.map(lambda i: test_packets(args, usable, i), range(progs)))
-        n = sum(r[0] for r in res)
+            res = list(ex.map(lambda j: test_packets(args, usable, j[0], j[1]), jobs))
+        n = sum(r[0] for r in res[:progs])
+        nsweep = sum(r[0] for r in res[progs:])
         details = [d for r in res for d in r[1]]
-        print("hvx_exec: %d random packets of %d HVX rows compared (%d per case), %d "
-              "mismatching lines; %d drawn packets llvm-mc-16 refuses were redrawn" %
-              (n, len(usable), args.chain, len(details), sum(r[2] for r in res)))
+        print("hvx_exec: %d random packets of %d HVX rows compared (%d per case), and %d "
+              "packets of a new-value store and its producer (%d producer rows, each "
+              "register); %d mismatching lines; %d drawn packets llvm-mc-16 refuses were "
+              "redrawn" % (n, len(usable), args.chain, nsweep, len(sweep) // 2,
+                           len(details), sum(r[2] for r in res)))
         for d in details[:60]:
             print("  " + d)
         if args.details:
