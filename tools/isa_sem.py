@@ -231,9 +231,10 @@ extern void hx_hole_next(struct hx_exec *x);
     *(uint32_t *)((char *)x->wr + HX_ROFF(n, k)) = (v); x->rmask |= HX_RBIT(n, k); })
 #define HX_SWR64(n, k, v) __extension__({ uint64_t v_ = (v); \\
     memcpy((char *)x->wr + HX_ROFF(n, k), &v_, 8); x->rmask |= HX_RBIT(n, k); })
-// a register number: below 64, which spares the compiler a zero extension (not below 32:
-// a new-value store's operand is HX_VTMP, 32, when a gather in its packet produces it)
-#define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 64); \\
+// a register number: below 128, which spares the compiler a zero extension (not below 32:
+// a new-value store's operand is HX_VTMP, 32, when a gather in its packet produces it, and
+// has HX_VNEW_TMP, 64, added when a .tmp instruction does: decode.h)
+#define HX_REG(n) __extension__({ uint64_t r_ = HX_HOLE64(n); __builtin_assume(r_ < 128); \\
     (unsigned)r_; })
 
 '''

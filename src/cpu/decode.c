@@ -134,25 +134,49 @@ static int new_value_operand(const struct hexsim_insn_desc *desc)
     return -1;
 }
 
-// The vector register an HVX new-value operand (Os8) names (its bits 2:1 count back over
-// the packet's HVX instructions): the one its producer writes (of
-// a pair, the high register when bit 0 of the field is set, else the low one; of a vgather,
-// HX_VTMP); -1: the producer writes no vector register.
+// The vector register an HVX new-value operand (Os8) names. Its bits 2:1 count back over the
+// packet's HVX instructions to the producer (resolve_new_value); bit 0 picks one of the two
+// registers a producer may write. Source: LLVM's Hexagon disassembler
+// (Disassembler/HexagonDisassembler.cpp, getSingleInstruction) with its instruction
+// definitions (HexagonDepInstrInfo.td); the PRMs do not spell this out:
+// - vdeal/vshuff(Vy,Vx,Rt) write two registers (hasNewValue2: opNewValue is Vy,
+//   opNewValue2 Vx): bit 0 set names Vy, clear names Vx;
+// - a pair: bit 0 set names its high register, the one written first (v1 of v1:0, v0 of the
+//   reversed v0:1), clear the low one (LLVM pull request 75873, "Flip subreg bit for reverse
+//   pairs hvx .new": llvm-mc-16 and llvm-objdump-16 predate it and take bit 0 as the odd
+//   register of a reversed pair);
+// - one register (bit 0 is reserved): that register; a vgather: HX_VTMP (vtmp only);
+// - of a `.tmp` producer (HX_F_VTMP: a .tmp load, the V69 .tmp vassign/vcombine) the
+//   register is marked HX_VNEW_TMP: the store takes the temporary, not what another
+//   instruction of the packet may write to that register.
+// -1: the producer writes no vector register.
 static int vector_new_value(const struct hexsim_insn *producer, uint32_t field)
 {
     const struct hexsim_insn_desc *pd = &hexsim_isa_table[producer->tag];
     if (pd->timing == HX_TC_CVI_GATHER || pd->timing == HX_TC_CVI_GATHER_DV)
         return (int)HX_VTMP;   // (a gather writes vtmp only)
+    int first = -1, second = -1;
     for (unsigned i = 0; i < pd->nops; i++) {
         const struct hexsim_operand_desc *o = &pd->ops[i];
         if (!o->written)
             continue;
-        if (o->kind == HX_OPK_V)
-            return (int)producer->op[i];
-        if (o->kind == HX_OPK_VV)
-            return (int)((field & 1) ? hx_vpair_hi(producer->op[i]) : hx_vpair_lo(producer->op[i]));
+        if (o->kind == HX_OPK_VV) {
+            uint32_t n = producer->op[i];
+            first = (int)hx_vpair_hi(n);
+            second = (int)hx_vpair_lo(n);
+            break;
+        }
+        if (o->kind != HX_OPK_V)
+            continue;
+        if (first < 0)
+            first = (int)producer->op[i];
+        else
+            second = (int)producer->op[i];
     }
-    return -1;
+    if (first < 0)
+        return -1;
+    int reg = (second >= 0 && !(field & 1)) ? second : first;
+    return (pd->flags & HX_F_VTMP) ? reg | (int)HX_VNEW_TMP : reg;
 }
 
 // Replaces a new-value operand's field by the register its producer writes.

@@ -39,6 +39,10 @@ void hexsim_sem_unimplemented(struct hx_exec *x, const struct hexsim_insn *in);
 // `vmem(...) = vtmp.new` (HVX PRM "Vector gather": vtmp is no vector register). Below 64:
 // the stencils assume register numbers are (tools/isa_sem.py, HX_REG).
 #define HX_VTMP 32u
+// Added to the register number of an HVX new-value operand whose producer is a `.tmp`
+// instruction (decode.c, vector_new_value): the value is the packet's temporary (sem/hvx.h,
+// hx_vnew). Below 128, as the stencils assume (tools/isa_sem.py, HX_REG).
+#define HX_VNEW_TMP 64u
 
 enum hexsim_decode_status {
     HX_DECODE_OK = 0,

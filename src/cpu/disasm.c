@@ -74,7 +74,7 @@ static void format_insn(const struct hexsim_packet *pkt, const struct hexsim_ins
             if (v == HX_VTMP)
                 snprintf(name, sizeof name, "vtmp");
             else
-                snprintf(name, sizeof name, "v%u", (unsigned)v);
+                snprintf(name, sizeof name, "v%u", (unsigned)(v & 31));   // (& HX_VNEW_TMP)
             emits(o, name);
             break;
         default:

@@ -107,6 +107,10 @@ struct hexsim_xlat {
     int (*translate)(void *ctx, uint32_t ea, unsigned access, struct hexsim_xlat_result *r);
     uint64_t (*mmio_read)(void *ctx, uint32_t pa, unsigned size);
     void (*mmio_write)(void *ctx, uint32_t pa, unsigned size, uint64_t val);
+    // The last virtual address of the page the guest's translation maps ea with (its size:
+    // 4 KiB to 16 MiB), or ea | 0xfff when nothing maps ea (the vgather/vscatter region
+    // rule, hvx_mem.c).
+    uint32_t (*page_last)(void *ctx, uint32_t ea);
 };
 
 struct hexsim_exec_env {

@@ -19,12 +19,17 @@
 // requires the region to be in VTCM, which "needs normal virtual to physical translation
 // just like other memory" and whose size and place are implementation-defined: hexsim has
 // no TCM, so any guest memory serves as VTCM (as in qemu-hexagon), with the permission and
-// translation checks and faults of ordinary loads and stores. The region "cannot cross a
-// page boundary" (PRM, "Vector gather", "Vector scatter"), and the PRM gives no consequence:
-// hexsim refuses such an instruction as a misaligned access of the region's base (the packet
-// writes nothing; SIGBUS in user mode, the misaligned-access exception in system mode), the
-// page being 4 KiB (HEXSIM_PAGE_SIZE: the page of hexsim --user and of the Linux guest; a
-// system-mode region in one larger guest page that crosses a 4 KiB boundary is refused too).
+// translation checks and faults of ordinary loads and stores, element by element. The region
+// "cannot cross a page boundary" (PRM, "Vector gather", "Vector scatter"), a rule about the
+// page that maps VTCM, and the PRM gives no consequence. System mode: the page is the one the
+// guest's translation maps the region's base with (4 KiB to 16 MiB: xlat->page_last; the boot
+// map is one mapping of RAM), and hexsim refuses a region that crosses it as a misaligned
+// access of the region's base (the packet writes nothing; the misaligned-access exception).
+// User mode has no VTCM and its 4 KiB pages are not the ones the rule means: there is no
+// region rule, as in qemu-hexagon (whose own gather/scatter test relies on it), and a region
+// in ordinary memory may cross any number of pages; each element still faults as a load or
+// store would (an unmapped page: SIGSEGV). hexsim has no warning switch to report programs
+// that rely on this.
 #include <string.h>
 
 #include "exec_step.h"
@@ -108,10 +113,12 @@ void hx_vstu(struct hx_exec *x, uint32_t ea, const hx_vec *v, const hx_qreg *en)
     stage(x, ea, v, en);
 }
 
-// Whether the region rt..rt+mu crosses a page boundary; if so, the instruction faults.
+// System mode: whether the region rt..rt+mu crosses the end of the guest page that maps rt;
+// if so, the instruction faults. User mode (and a translation without page sizes): no rule.
 static bool region_refused(struct hx_exec *x, uint32_t rt, uint32_t mu, int kind)
 {
-    if (((uint64_t)rt + mu) >> HEXSIM_PAGE_SHIFT == rt >> HEXSIM_PAGE_SHIFT)
+    if (!x->xlat || !x->xlat->page_last ||
+        (uint64_t)rt + mu <= x->xlat->page_last(x->xlat->ctx, rt))
         return false;
     hx_mem_fault(x, kind, rt, HEXSIM_MEM_PAGE_CROSS);
     return true;

@@ -191,6 +191,13 @@ static void vcpu_mmio_write(void *ctx, uint32_t pa, unsigned size, uint64_t val)
     m->attention = true;     // a device may now raise a line or schedule an event
 }
 
+static uint32_t vcpu_page_last(void *ctx, uint32_t ea)
+{
+    unsigned prot;
+    uint32_t last;
+    return hexsim_hvm_guest_mapping(ctx, ea, &prot, &last) ? ea | 0xfffu : last;
+}
+
 void hexsim_vcpu_init_xlat(struct hexsim_vcpu *v)
 {
     v->xlat.tlb = &v->tlb[v->user ? 1 : 0];
@@ -198,6 +205,7 @@ void hexsim_vcpu_init_xlat(struct hexsim_vcpu *v)
     v->xlat.translate = vcpu_translate;
     v->xlat.mmio_read = vcpu_mmio_read;
     v->xlat.mmio_write = vcpu_mmio_write;
+    v->xlat.page_last = vcpu_page_last;
     hexsim_vcpu_flush_tlb(v);
     v->env.cpu = &v->cpu;
     v->env.mem = &v->m->ram;

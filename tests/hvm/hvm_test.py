@@ -37,6 +37,8 @@ CASES = {
               'ABCDEF', ['trap1(#9)', 'angel call 0x99', 'every vCPU stopped']),
     'mmu': (['crt.S', 't_mmu.c'], LIM, 0, None, []),
     'smc': (['crt.S', 't_smc.c'], LIM, 0, None, []),
+    # the vgather/vscatter region rule with the guest's page sizes (built with -mhvx)
+    'hvx_region': (['crt.S', 't_hvx_region.c'], LIM, 0, None, [], ['-mhvx']),
     # system-mode blocks (issue 34): every block compiled at once, and packet by packet
     # (code written or remapped makes only its page's blocks stale: no flush of every block)
     'jit': (['crt.S', 't_jit.c'], LIM + ['--jit-threshold', '1', '--stats'], 0, None,

@@ -21,12 +21,15 @@
 #     memory rows get a base in the middle of the scratch buffer (any alignment), so that
 #     every offset and modifier stays inside it; a gather's packet also stores its vtmp
 #     (`vmem(r26+#i) = vtmp.new`), a histogram's has the .tmp load it reads, and gathers and
-#     scatters get a region in the buffer and element offsets in it (special_setup);
+#     scatters get a region in the buffer and element offsets in it (special_setup; the
+#     region often crosses the 4 KiB page boundary inside the buffer);
 #   - dumps r0-r27, v0-v31, q0-q3 (as vand(qN,r27)) and the buffer with one write.
 # The harness itself uses vmem loads and stores, vand between vectors and predicates and
 # scalar transfers: rows whose semantics every case relies on.
 # With --packets N, N random packets of 2-4 HVX instructions (rows with semantics that this
-# test runs) are compared the same way, in programs of 50 cases; packets llvm-mc-16 refuses
+# test runs) are compared the same way, in programs of 50 cases (one packet in three has a
+# new-value store, whose producer is now and then a row writing two vector registers or a
+# .cur load, the store naming either register); packets llvm-mc-16 refuses
 # (the packet rules: about 45% of random packets) are drawn again, so that N are compared.
 # With --chain K each case runs K random packets one after the other (no packet assigns a
 # register another uses as a memory base), which makes long runs about K times cheaper.
@@ -142,12 +145,14 @@ def rand_vec(rng, fp=False):
     return bytes(rng.getrandbits(8) for _ in range(VB))
 
 
-def instantiate(row, rng):
+def instantiate(row, rng, producer_rows=None, used_r=None):
     """The row's syntax with random operands; returns (text, producers, scalar overrides,
     operands: {name without the width digits ("Vd", "Vuu", "Rt", "Qv", "Ii"): register
-    number (a pair's low register) or immediate value})."""
+    number (a pair's low register) or immediate value}). A new-value operand's producer is
+    `vN = vxor(v30,v31)`, or (producer_rows given: random packets) now and then a random row
+    of producer_rows, and the operand names one of the registers it writes (new_value_producer)."""
     chosen, producers, regs, ops = {}, [], {}, {}
-    used_r = set()
+    used_r = set() if used_r is None else used_r
     mem = "vmem" in row.syntax or "vmemu" in row.syntax
 
     def pick_r(width):
@@ -196,9 +201,9 @@ def instantiate(row, rng):
                     if letter not in "xy" or text not in (chosen.get("Vx32"), chosen.get("Vy32")):
                         break
         elif kind == "O":
-            r = rng.randrange(30)
-            producers.append("v%d = vxor(v30,v31)" % r)
-            text = "v%d" % r
+            text, more, more_regs = new_value_producer(rng, producer_rows, used_r)
+            producers.extend(more)
+            regs.update(more_regs)
         elif kind == "Q":
             text = "q%d" % rng.randrange(4)
         elif kind == "P":
@@ -211,6 +216,26 @@ def instantiate(row, rng):
 
     text = OPERAND.sub(operand, row.syntax)
     return text, producers, regs, ops
+
+
+def new_value_producer(rng, rows, used_r):
+    """A new-value store's producer, placed just before it: (the register the store names,
+    the producer's text in a list, its scalar overrides). Without rows, or one time in eight,
+    `vN = vxor(v30,v31)`; else the next row of rows (a Cycle; random packets: every row writing two
+    vector registers, vdeal/vshuff with Rt and the pair-writing rows, and the .cur loads) and
+    one of the registers it writes, each as often: for a pair the high or the low
+    register, for vdeal/vshuff(Vy,Vx,Rt) Vy or Vx (the store's Os8 field: bit 0, decode.c).
+    rows may also be a Fixed: that row, always, and the register its pick says."""
+    pick = getattr(rows, "pick", None)
+    if rows and (pick is not None or rng.randrange(8)):
+        for _ in range(20):
+            body, more, regs, _ = instantiate(rows.next(), rng, None, used_r)
+            written = sorted(vector_writes(body))
+            if written and not more:
+                reg = rng.choice(written) if pick is None else written[pick % len(written)]
+                return "v%d" % reg, [body], regs
+    r = rng.randrange(30)
+    return "v%d" % r, ["v%d = vxor(v30,v31)" % r], {}
 
 
 def special_setup(c, row, parts, rng, full):
@@ -342,8 +367,11 @@ def program(cases, tag):
         data += ["%s_q:" % d] + ["  .byte " + ",".join(str(b) for b in q) for q in c.qsrc]
         data += ["%s_v:" % d] + ["  .byte " + ",".join(str(b) for b in v) for v in c.vecs]
     out += ["  { r0 = #0; r6 = #93 }", "  { trap0(#1) }"]
-    # (buf in one page: a gather's or scatter's region must not cross a page)
-    data += ["  .p2align 12", "buf:", "  .space %d" % BUF, "  .p2align 7", "rec:",
+    # (buf starts 3 KiB into a 4 KiB page: the gather and scatter regions, which special_setup
+    # puts in its first half, often cross the 4 KiB boundary at buf+1024, which user mode
+    # allows, as qemu-hexagon does: src/cpu/hvx_mem.c)
+    data += ["  .p2align 12", "  .space 3072", "buf:", "  .space %d" % BUF, "  .p2align 7",
+             "rec:",
              "  .space %d" % REC]
     return "\n".join(out + data) + "\n"
 
@@ -601,14 +629,17 @@ def test_rows(args, rows, seed):
 
 # ---- known values (hvx_known_values.txt): packets whose results were computed by hand from
 # the PRM, for rows qemu-hexagon 7.2 cannot run. One program runs them all: per case it loads
-# v0-v15 and r0-r7, runs the packet and writes v0-v15 out.
+# v0-v15 and r0-r7, runs the packet and writes v0-v15 out, then the case's 128-byte aligned
+# scratch vector (`mem = ...`, else zero, before the packet; `rN = buf` points rN at it).
 KNOWN_NVEC = 16
-KNOWN_SPAN = KNOWN_NVEC * VB
+KNOWN_SPAN = (KNOWN_NVEC + 1) * VB
 
 
 def load_known(path):
     """Blocks `TAG | packet body`, then inputs `vN = b:|h:|w: lanes` (repeated to fill the
-    vector) and `rN = value`, and expected results `=> vN = ...`."""
+    vector), `mem = ...` (the scratch vector) and `rN = value` (or `rN = buf`: the scratch
+    vector's address), and expected
+    results `=> vN = ...` and `=> mem = ...` (the scratch vector: KNOWN_NVEC in "want")."""
     blocks, cur = [], None
     with open(path) as f:
         for lineno, line in enumerate(f, 1):
@@ -621,12 +652,13 @@ def load_known(path):
                 cur = {"tag": tag, "insn": insn, "v": {}, "r": {}, "want": {}, "where": where}
                 blocks.append(cur)
                 continue
+            s = re.sub(r"^(=>\s*)?mem\b", r"\g<1>v%d" % KNOWN_NVEC, s)
             m = re.fullmatch(r"(=>\s*)?([vr])(\d+)\s*=\s*(.*)", s)
-            if not m or cur is None or int(m.group(3)) >= (KNOWN_NVEC if m.group(2) == "v" else 8):
+            if not m or cur is None or int(m.group(3)) > (KNOWN_NVEC if m.group(2) == "v" else 7):
                 raise SystemExit("%s: cannot parse %r" % (where, s))
             arrow, kind, n, val = m.groups()
             if kind == "r":
-                cur["r"][int(n)] = int(val, 0) & 0xffffffff
+                cur["r"][int(n)] = "buf" if val == "buf" else int(val, 0) & 0xffffffff
                 continue
             size, vals = val.split(":", 1)
             size = {"b": 1, "h": 2, "w": 4}[size.strip()]
@@ -643,10 +675,14 @@ def known_program(blocks):
     for k, b in enumerate(blocks):
         out.append("  { r10 = ##kin%d }" % k)
         out += ["  { v%d = vmem(r10++#1) }" % n for n in range(KNOWN_NVEC)]
-        out += ["  { r%d = ##0x%08x }" % (n, b["r"].get(n, 0)) for n in range(8)]
+        out += ["  { r%d = ##%s }" % (n, "kbuf%d" % k if b["r"].get(n) == "buf" else
+                                       "0x%08x" % b["r"].get(n, 0)) for n in range(8)]
         out.append("  { %s }" % b["insn"])
         out.append("  { r10 = ##kout+%d }" % (k * KNOWN_SPAN))
         out += ["  { vmem(r10++#1) = v%d }" % n for n in range(KNOWN_NVEC)]
+        out += ["  { r11 = ##kbuf%d }" % k, "  { v0 = vmem(r11+#0) }", "  { vmem(r10+#0) = v0 }"]
+        data += ["kbuf%d:" % k, "  .byte " + ",".join(str(x) for x in
+                                                     b["v"].get(KNOWN_NVEC, bytes(VB)))]
         data.append("kin%d:" % k)
         data += ["  .byte " + ",".join(str(x) for x in b["v"].get(n, bytes(VB)))
                  for n in range(KNOWN_NVEC)]
@@ -683,8 +719,9 @@ def check_known(args, blocks, tags):
             have = got[k * KNOWN_SPAN + n * VB:k * KNOWN_SPAN + (n + 1) * VB]
             if have != want:
                 i = next(i for i in range(VB) if have[i] != want[i])
-                fails.append("%s %s `%s`: v%d byte %d: want %s, hexsim %s" %
-                             (b["where"], b["tag"], b["insn"], n, i, want[i:i + 8].hex(),
+                fails.append("%s %s `%s`: %s byte %d: want %s, hexsim %s" %
+                             (b["where"], b["tag"], b["insn"],
+                              "mem" if n == KNOWN_NVEC else "v%d" % n, i, want[i:i + 8].hex(),
                               have[i:i + 8].hex()))
     if not args.keep and not fails:
         shutil.rmtree(work, ignore_errors=True)
@@ -724,15 +761,79 @@ def vector_writes(insn):
     return out
 
 
-def random_packet(rows, rng):
+def producer_rows(rows):
+    """The rows a random packet's new-value store may take its value from besides vxor
+    (new_value_producer): those that write two vector registers (a pair, or vdeal/vshuff with
+    Rt) and the .cur loads, unpredicated (a predicated producer must match the store's
+    predicate). Not the .tmp loads: for a store whose producer is one, qemu-hexagon 7.2
+    stores the register's value from before the packet, hexsim the loaded vector, the
+    producer's result (hvx_known_values.txt has such packets)."""
+    return [r for r in rows if not r.syntax.startswith("if ") and
+            (re.search(r"\bV(dd|xx)32\b[^=]*=", r.syntax) or
+             re.match(r"(vdeal|vshuff)\(Vy32,Vx32,Rt32\)", r.syntax) or
+             re.search(r"\.cur = vmem", r.syntax))]
+
+
+class Fixed:
+    """One producer row for new_value_producer, always, the store naming the pick-th register
+    it writes (lowest first)."""
+    def __init__(self, row, pick):
+        self.row, self.pick = row, pick
+
+    def next(self):
+        return self.row
+
+    def __bool__(self):
+        return True
+
+
+def producer_sweep(rows, seed):
+    """Packet makers for the sweep of the new-value producers: for every row of producer_rows
+    and each register it writes, a packet of it and a random new-value store (of rows) naming
+    that register: `{ producer; store }`. Each maker has a random generator of its own (the
+    packets do not depend on the order the threads of a run call them in)."""
+    nv_rows = [r for r in rows if "Os8" in r.syntax]
+
+    def maker(prow, pick, rng):
+        def make():
+            body, producers, regs, _ = instantiate(rng.choice(nv_rows), rng, Fixed(prow, pick))
+            return "{ " + "; ".join(producers + [body]) + " }", regs
+        return make
+    return [maker(p, k, random.Random("%d:sweep:%s:%d" % (seed, p.tag, k)))
+            for p in producer_rows(rows) for k in (0, 1)]
+
+
+class Cycle:
+    """The rows of a list one after the other, in a random order, round and round, from a
+    place: the programs of a run start at places spread over the list, so that the run draws
+    every new-value producer (producer_rows) about as often."""
+    def __init__(self, items, rng, start=0):
+        self.items = list(items)
+        rng.shuffle(self.items)
+        self.i = start
+
+    def next(self):
+        self.i += 1
+        return self.items[(self.i - 1) % len(self.items)]
+
+    def __bool__(self):
+        return bool(self.items)
+
+
+def random_packet(rows, rng, nv_rows=(), producers=None):
     """A random packet of 2-4 rows in which no vector register is written twice (the packet
     rule hexsim checks; llvm-mc-16 and qemu-hexagon 7.2 accept such packets): (text, the
-    scalar registers its memory rows use as bases: {r: ("buf", offset)})."""
+    scalar registers its memory rows use as bases: {r: ("buf", offset)}). One packet in three
+    has a new-value store (of nv_rows), whose producer is often a two-register one or a .cur
+    load (producers: producer_rows)."""
     while True:
         parts, regs, seen, ok = [], {}, set(), True
-        for row in [rng.choice(rows) for _ in range(rng.randint(2, 4))]:
-            body, producers, r, _ = instantiate(row, rng)
-            parts += producers + [body]
+        picked = [rng.choice(rows) for _ in range(rng.randint(2, 4))]
+        if nv_rows and not rng.randrange(3):
+            picked[0] = rng.choice(nv_rows)
+        for row in picked:
+            body, producers_, r, _ = instantiate(row, rng, producers)
+            parts += producers_ + [body]
             regs.update(r)
         reversed_dest = False
         for insn in parts:
@@ -770,17 +871,32 @@ def llvm_accepts(args, texts, work):
     return [i not in bad for i in range(len(texts))]
 
 
-def build_packets(args, rows, rng, index):
+def build_packets(args, rows, rng, index, makers=None):
     """A program of 50 cases of args.chain random packets each, drawn until llvm-mc-16
-    accepts that many (it refuses about 45% of random packets: the HVX resource rules);
+    accepts that many (it refuses about 45% of random packets: the HVX resource rules), or
+    (makers) of the packets the makers draw, each drawn again until llvm-mc-16 takes it;
     returns (elf, cases, packets llvm-mc refused)."""
     work = os.path.join(args.work, "packets%03d" % index)
     os.makedirs(work, exist_ok=True)
-    want, good, refused = 50 * args.chain, [], 0
-    for _ in range(8):
+    want, good, refused, sweep = 50 * args.chain, [], 0, makers is not None
+    for _ in range(8 if sweep else 0):
+        cand = [m() for m in makers]
+        keep = llvm_accepts(args, [t for t, _ in cand], work)
+        good += [c for c, ok in zip(cand, keep) if ok]
+        refused += keep.count(False)
+        makers = [m for m, ok in zip(makers, keep) if not ok]
+        if not makers:
+            break
+    nv_rows = [r for r in rows if "Os8" in r.syntax]
+    progs = (args.packets + want - 1) // want
+    prows = producer_rows(rows)
+    producers = Cycle(prows, random.Random("%d:producers" % args.seed),
+                      index * len(prows) // max(progs, 1))
+    for _ in range(0 if sweep else 8):
         if len(good) >= want:
             break
-        cand = [random_packet(rows, rng) for _ in range(2 * (want - len(good)) + 4)]
+        cand = [random_packet(rows, rng, nv_rows, producers)
+                for _ in range(2 * (want - len(good)) + 4)]
         for c, ok in zip(cand, llvm_accepts(args, [t for t, _ in cand], work)):
             if ok:
                 good.append(c)
@@ -815,9 +931,9 @@ def build_packets(args, rows, rng, index):
     return (elf if rc == 0 else None), cases, refused
 
 
-def test_packets(args, rows, index):
+def test_packets(args, rows, index, makers=None):
     rng = random.Random("%d:packets:%d" % (args.seed, index))
-    elf, cases, refused = build_packets(args, rows, rng, index)
+    elf, cases, refused = build_packets(args, rows, rng, index, makers)
     if not elf:
         return 0, ["packets %d: the program does not assemble" % index], refused
     qrc, qout, _ = run([args.qemu, "-cpu", "v67", elf])
@@ -901,13 +1017,21 @@ def main():
                   (("_tmp_" in r.tag or "_cur_" in r.tag) and "pred" in r.tag) and not
                   re.search(r"gather|scatter|hist|srls", r.tag)]
         progs = (args.packets + 50 * args.chain - 1) // (50 * args.chain)
+        # and the sweep of the new-value producers: every row writing two vector registers
+        # (and the .cur loads) before a new-value store naming each register, 50 to a program
+        sweep = producer_sweep(usable, args.seed)
+        jobs = [(i, None) for i in range(progs)] + \
+            [(progs + k // 50, sweep[k:k + 50]) for k in range(0, len(sweep), 50)]
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-            res = list(ex.map(lambda i: test_packets(args, usable, i), range(progs)))
-        n = sum(r[0] for r in res)
+            res = list(ex.map(lambda j: test_packets(args, usable, j[0], j[1]), jobs))
+        n = sum(r[0] for r in res[:progs])
+        nsweep = sum(r[0] for r in res[progs:])
         details = [d for r in res for d in r[1]]
-        print("hvx_exec: %d random packets of %d HVX rows compared (%d per case), %d "
-              "mismatching lines; %d drawn packets llvm-mc-16 refuses were redrawn" %
-              (n, len(usable), args.chain, len(details), sum(r[2] for r in res)))
+        print("hvx_exec: %d random packets of %d HVX rows compared (%d per case), and %d "
+              "packets of a new-value store and its producer (%d producer rows, each "
+              "register); %d mismatching lines; %d drawn packets llvm-mc-16 refuses were "
+              "redrawn" % (n, len(usable), args.chain, nsweep, len(sweep) // 2,
+                           len(details), sum(r[2] for r in res)))
         for d in details[:60]:
             print("  " + d)
         if args.details:

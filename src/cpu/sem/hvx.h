@@ -45,11 +45,14 @@ static inline void hx_wvv(struct hx_exec *x, unsigned n, const hx_vpair *v)
 // The value a new-value store's operand names (PRM: Os8.new): what the packet writes to
 // register n (its producer ran before it), else its value; n HX_VTMP (the decoder's number
 // for a gather producer, decode.h): the gathered vector, of which the store writes only the
-// bytes the gather loaded (hx_vnew_en: the byte enables, NULL: every byte).
+// bytes the gather loaded (hx_vnew_en: the byte enables, NULL: every byte); n with
+// HX_VNEW_TMP (a .tmp producer): the temporary it gave register n & 31 (hx_vtmp).
 static inline const hx_vec *hx_vnew(const struct hx_exec *x, unsigned n)
 {
     if (n == HX_VTMP)
         return &x->vgath;
+    if (n & HX_VNEW_TMP)
+        return &x->vfwd[n & 31];
     n &= 31;
     return (x->vmask >> n & 1) ? &x->new_v[n] : hx_vr(x, n);
 }
