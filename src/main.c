@@ -60,6 +60,7 @@ struct cli_options {
     struct hexsim_sdl_console_opts sdl;
     int clock;                   // --clock: -1 not given, 0 virtual, 1 wall
     bool default_kernel;         // no KERNEL: the project's (said once it is loaded)
+    struct hexsim_drive_opts drives[HEXSIM_VIRTIO_BLK_MAX];   // --drive (virtio_blk_opts.c)
 };
 
 // Parses the value of --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid].
@@ -259,6 +260,10 @@ static void print_usage(FILE *out)
           "      --rng-seed N|host  seed of the entropy device (a virtio-rng on\n"
           "                       virtio-mmio, which seeds the kernel's RNG at boot);\n"
           "                       default 0, so runs are reproducible; host: a random seed\n"
+          "      --drive file=IMG[,format=raw][,readonly=on][,cache=writeback|writethrough]\n"
+          "                       a raw disk image as a virtio block device (/dev/vda,\n"
+          "                       vdb, ...; up to 4); locked against a second writer;\n"
+          "                       boot from it with --append root=/dev/vda (README)\n"
           "      --trace-hvm      log every trap1 call and event on stderr\n"
           "      --trace-mmio     report accesses to undefined device registers (once each)\n"
           "      --trace-mmio=all also log every device register access on stderr\n"
@@ -338,7 +343,8 @@ static const char *system_option(const char *arg)
 {
     static const char *const names[] = { "--initrd", "--append", "--mem", "--smp", "--net",
                                          "--script", "--console", "--trace-hvm", "--trace-mmio",
-                                         "--clock", "--rng-seed", "--record", "--replay" };
+                                         "--clock", "--rng-seed", "--record", "--replay",
+                                         "--drive" };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         size_t n = strlen(names[i]);
         if (strncmp(arg, names[i], n) == 0 && (arg[n] == '\0' || arg[n] == '='))
@@ -518,6 +524,18 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
                     return usage_error("--rng-seed takes a number (decimal or 0x hex) or host, "
                                        "got", v);
             }
+        } else if ((strcmp(arg, "--drive") == 0 || strncmp(arg, "--drive=", 8) == 0) &&
+                   !options_done) {
+            const char *v = arg[7] == '=' ? arg + 8 : i + 1 < argc ? argv[++i] : NULL;
+            char dmsg[512];
+            if (!v)
+                return usage_error("missing value after", arg);
+            if (opts->mopts.ndrives >= HEXSIM_VIRTIO_BLK_MAX)
+                return usage_error("too many --drive options (at most 4); got", v);
+            if (hexsim_drive_parse(v, &opts->drives[opts->mopts.ndrives], dmsg, sizeof dmsg))
+                return usage_error(dmsg, v);
+            opts->mopts.drives = opts->drives;
+            opts->mopts.ndrives++;
         } else if (strcmp(arg, "--net") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);
