@@ -18,6 +18,8 @@
 // types IN 0, OUT 1, FLUSH 4, GET_ID 8 (20 bytes), DISCARD 11, WRITE_ZEROES 13, each
 // discard/write-zeroes range {le64 sector, le32 num_sectors, le32 flags}; status OK 0,
 // IOERR 1, UNSUPP 2. IN and OUT data is a whole number of sectors (5.2.6.1).
+// Data moves between the image and guest RAM without a bounce copy (preadv/pwritev on
+// the host spans of the guest pages; what the JIT decoded from them goes stale).
 // Flush makes every completed write durable (fdatasync); cache=writethrough does that
 // after every write. A read-only drive offers RO and answers writes with IOERR. Discard
 // punches a hole (reads zero afterwards, or the old data where the host cannot punch).
@@ -26,8 +28,10 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include "hexsim/mem.h"
 #include "hexsim/virtio.h"
 
 #define DEVICE_BLOCK 2u
@@ -82,6 +86,59 @@ static bool sectors_ok(const struct hexsim_virtio_blk *b, uint64_t sector, uint6
     return sector <= b->img->sectors && count <= b->img->sectors - sector;
 }
 
+// Moves k bytes between the image at file offset `at` and guest memory at pa, straight
+// into or out of RAM (host spans of the guest pages, preadv/pwritev: no bounce copy).
+// 0, -1 when the guest range is not all RAM, -2 on a host I/O error.
+static int piece_io(struct hexsim_virtio_blk *b, uint64_t pa, uint64_t k, uint64_t at,
+                    bool to_guest)
+{
+    while (k) {
+        struct iovec iov[16];
+        size_t got;
+        int fault;
+        if (pa >= 0x100000000ull || k > 0x100000000ull - pa)
+            return -1;
+        size_t n = hexsim_mem_spans(b->t.ram, (uint32_t)pa, (size_t)k, 0, iov, 16, &got,
+                                    &fault);
+        if (n == 0)
+            return -1;
+        ssize_t r = to_guest ? preadv(b->img->fd, iov, (int)n, (off_t)at)
+                             : pwritev(b->img->fd, iov, (int)n, (off_t)at);
+        if (to_guest && r > 0)
+            hexsim_mem_spans_written(b->t.ram, (uint32_t)pa, (size_t)r);
+        if (r != (ssize_t)got)
+            return -2;
+        pa += got;
+        k -= got;
+        at += got;
+    }
+    return 0;
+}
+
+// n bytes at offset off of the chain's writable (IN) or readable (OUT) stream to or from
+// the image at file offset `at`: 0, -1 (guest memory), -2 (host I/O).
+static int stream_io(struct hexsim_virtio_blk *b, const struct chain *c, bool write,
+                     uint64_t off, uint64_t n, uint64_t at)
+{
+    for (int i = 0; i < c->n && n; i++) {
+        const struct hexsim_virtq_seg *s = &c->segs[i];
+        if (s->write != write)
+            continue;
+        if (off >= s->len) {
+            off -= s->len;
+            continue;
+        }
+        uint64_t k = s->len - off < n ? s->len - off : n;
+        int rc = piece_io(b, s->addr + off, k, at, write);
+        if (rc)
+            return rc;
+        at += k;
+        n -= k;
+        off = 0;
+    }
+    return n ? -1 : 0;
+}
+
 // IN: the image's sectors into the writable stream (all but its last byte). A status.
 static int do_read(struct hexsim_virtio_blk *b, const struct chain *c, uint64_t sector,
                    bool *guest_ok)
@@ -89,17 +146,11 @@ static int do_read(struct hexsim_virtio_blk *b, const struct chain *c, uint64_t 
     uint64_t len = c->in_len - 1;
     if (len % HEXSIM_SECTOR || !sectors_ok(b, sector, len / HEXSIM_SECTOR))
         return S_IOERR;
-    for (uint64_t done = 0; done < len;) {
-        uint64_t k = len - done < HEXSIM_VIRTIO_BLK_CHUNK ? len - done : HEXSIM_VIRTIO_BLK_CHUNK;
-        ssize_t r = pread(b->img->fd, b->buf, k, (off_t)(sector * HEXSIM_SECTOR + done));
-        if (r != (ssize_t)k)
-            return S_IOERR;
-        if (!stream_copy(b, c, true, done, b->buf, k, true)) {
-            *guest_ok = false;
-            return S_IOERR;
-        }
-        done += k;
-    }
+    int rc = stream_io(b, c, true, 0, len, sector * HEXSIM_SECTOR);
+    if (rc == -1)
+        *guest_ok = false;
+    if (rc)
+        return S_IOERR;
     b->reads++;
     b->bytes_read += len;
     return S_OK;
@@ -117,17 +168,11 @@ static int do_write(struct hexsim_virtio_blk *b, const struct chain *c, uint64_t
     uint64_t len = c->out_len - HDR;
     if (b->img->readonly || len % HEXSIM_SECTOR || !sectors_ok(b, sector, len / HEXSIM_SECTOR))
         return S_IOERR;
-    for (uint64_t done = 0; done < len;) {
-        uint64_t k = len - done < HEXSIM_VIRTIO_BLK_CHUNK ? len - done : HEXSIM_VIRTIO_BLK_CHUNK;
-        if (!stream_copy(b, c, false, HDR + done, b->buf, k, false)) {
-            *guest_ok = false;
-            return S_IOERR;
-        }
-        ssize_t w = pwrite(b->img->fd, b->buf, k, (off_t)(sector * HEXSIM_SECTOR + done));
-        if (w != (ssize_t)k)
-            return S_IOERR;
-        done += k;
-    }
+    int rc = stream_io(b, c, false, HDR, len, sector * HEXSIM_SECTOR);
+    if (rc == -1)
+        *guest_ok = false;
+    if (rc)
+        return S_IOERR;
     b->writes++;
     b->bytes_written += len;
     return sync_if_writethrough(b);
