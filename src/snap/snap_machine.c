@@ -263,6 +263,15 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
             goto out;
         }
     }
+    unsigned disks = 0;                 // the machine's --drive disks must be the snapshot's
+    for (unsigned i = 0; i < im.n; i++)
+        disks += strstr(im.sec[i].name, ".virtio_blk") != NULL;
+    if (disks != m->nblk) {
+        snprintf(msg, msglen, "snapshot %s: taken with %u virtio_blk disk(s), this machine has "
+                 "%u: give the same --drive options (readonly=on) as the snapshotted run",
+                 path, disks, m->nblk);
+        goto out;
+    }
     const struct snap_section *sd[HEXSIM_BUS_MAX_DEVS];
     for (unsigned i = 0; i < m->bus.ndev; i++) {
         struct hexsim_dev *d = m->bus.dev[i];

@@ -6,7 +6,7 @@
 // host file, requests past the end, bad sector numbers, zero-length and non-sector-sized
 // data, buffers at odd addresses with the header and status split or joined in any way,
 // read-only drives, flush, discard and write-zeroes, GET_ID, unknown types, malformed
-// queues; the image checks (empty, partial sector, qcow2, truncated ext4) and the locks.
+// queues, snapshot state; the image checks (empty, partial sector, qcow2, truncated ext4) and the locks.
 #include "../check_main.h"
 #include <check.h>
 #include <fcntl.h>
@@ -403,6 +403,28 @@ START_TEST(blk_malformed_queue)
 }
 END_TEST
 
+// Snapshot state: the transport's registers and the capacity; another capacity refused.
+START_TEST(blk_save_restore)
+{
+    struct rig r;
+    rig_up(&r, true);
+    size_t n = r.d.ops->save(&r.d, NULL, 0);
+    uint8_t *st = malloc(n);
+    ck_assert_uint_eq(r.d.ops->save(&r.d, st, n), n);
+    wr(&r, 0x070, 0);                                  // reset: the queue is gone
+    ck_assert_uint_eq(rd(&r, 0x044, 4), 0);
+    ck_assert_int_eq(r.d.ops->restore(&r.d, st, n), 0);
+    ck_assert_uint_eq(rd(&r, 0x044, 4), 1);            // queue ready again
+    ck_assert_int_eq(simple(&r, T_IN, 7, 512), 0);     // and it works
+    ck_assert_int_eq(r.d.ops->restore(&r.d, st, n - 1), -1);
+    r.img.sectors = SECTORS - 1;                        // another image
+    ck_assert_int_eq(r.d.ops->restore(&r.d, st, n), -1);
+    r.img.sectors = SECTORS;
+    free(st);
+    rig_down(&r);
+}
+END_TEST
+
 static int try_open(const char *path, bool readonly, struct hexsim_blk_image *img, char *msg,
                     size_t len)
 {
@@ -505,6 +527,7 @@ static Suite *blk_suite(void)
     tcase_add_test(t, blk_readonly);
     tcase_add_test(t, blk_flush_discard_zeroes_id);
     tcase_add_test(t, blk_malformed_queue);
+    tcase_add_test(t, blk_save_restore);
     tcase_add_test(t, image_checks_and_locks);
     tcase_add_test(t, drive_option_parsing);
     suite_add_tcase(s, t);

@@ -336,9 +336,30 @@ static uint32_t blk_config_read(struct hexsim_virtio_mmio *t, uint32_t off, unsi
     return v;
 }
 
+// After the transport: the capacity, so a restore onto another image is refused.
+static size_t blk_save(const struct hexsim_virtio_mmio *t, void *buf, size_t len)
+{
+    const struct hexsim_virtio_blk *b = t->dev;
+    if (len >= 8)
+        memcpy(buf, &b->img->sectors, 8);
+    return 8;
+}
+
+static int blk_restore(struct hexsim_virtio_mmio *t, const void *buf, size_t len)
+{
+    const struct hexsim_virtio_blk *b = t->dev;
+    uint64_t sectors;
+    if (len != 8)
+        return -1;
+    memcpy(&sectors, buf, 8);
+    return sectors == b->img->sectors ? 0 : -1;
+}
+
 static const struct hexsim_virtio_ops blk_virtio_ops = {
     .notify = blk_notify,
     .config_read = blk_config_read,
+    .save = blk_save,
+    .restore = blk_restore,
 };
 
 static const struct hexsim_dev_ops blk_ops = {
