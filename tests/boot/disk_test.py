@@ -19,6 +19,8 @@
 #   snapshot  Ctrl-A s with a writable disk is refused (the run goes on); with a
 #             readonly=on disk it is written and --restore with the same --drive goes on
 #             (and reads the disk); without the --drive the restore is refused
+#   speed     dd of 64 MiB to and from the disk: host and guest time printed (and the
+#             time to the prompt booting from the disk)
 #   replay    --record of a run that writes to the disk, --replay on a copy of the image as
 #             it was: the same console output and the same image afterwards
 # Usage: disk_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
@@ -304,9 +306,53 @@ def case_replay(a, tmp, errors):
         errors.append('the replayed run left another image than the recorded one')
 
 
+def case_speed(a, tmp, errors):
+    """dd of 64 MiB to the disk (conv=fsync) and back (after drop_caches): host time
+    between markers the guest prints, guest time as dd reports it. Printed, not bounded
+    (a sanitized hexsim is 10-20 times slower)."""
+    img = os.path.join(tmp, 'root.ext4')
+    make_disk(a.initrd, img, '256M')
+    lines = ['echo MARK-$((0+0))', 'dd if=/dev/zero of=/big bs=1M count=64 conv=fsync',
+             'echo MARK-$((0+1))', 'sync; echo 3 > /proc/sys/vm/drop_caches',
+             'echo MARK-$((0+2))', 'dd if=/big of=/dev/null bs=1M', 'echo MARK-$((0+3))',
+             'poweroff']
+    script = os.path.join(tmp, 'script.txt')
+    with open(script, 'w') as f:
+        f.write(''.join(line + '\n' for line in lines))
+    p = subprocess.Popen([a.hexsim, a.vmlinux, '--drive', 'file=' + img, '--script', script,
+                          '--max-seconds', '600'] + ROOT_ARGS, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    marks, out = {}, b''
+    t0 = time.time()
+    while True:
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        out += chunk
+        for m in re.finditer(rb'\nMARK-(\d)\r?\n', out):
+            marks.setdefault(int(m.group(1)), time.time())
+    err = p.stderr.read().decode(errors='replace')
+    p.wait()
+    text = out.decode(errors='replace')
+    m = re.search(r'first waited for console input.* ([0-9.]+) s after the start', err)
+    guest = re.findall(r'67108864 bytes \(64\.0MB\) copied, ([0-9.]+) seconds', text)
+    if len(marks) != 4 or len(guest) != 2 or p.returncode != 0:
+        errors.append('the dd runs did not complete (exit status %d): %s' % (p.returncode,
+                                                                            text[-1500:]))
+        return
+    print('disk speed: boot to the prompt %s s; dd 64 MiB to the disk (conv=fsync) %.2f s host, '
+          '%s s guest; from the disk %.2f s host, %s s guest; whole run %.1f s' %
+          (m.group(1) if m else '?', marks[1] - marks[0], guest[0], marks[3] - marks[2],
+           guest[1], time.time() - t0))
+    r = subprocess.run(['debugfs', '-R', 'stat /big', img], capture_output=True, text=True,
+                       env=ENV)
+    if 'Size: 67108864' not in r.stdout:
+        errors.append('/big is not 64 MiB in the image: ' + r.stdout[:300])
+
+
 CASES = {'root': case_root, 'ctrlax': case_ctrlax, 'maxsec': case_maxsec, 'kill': case_kill,
          'readonly': case_readonly, 'lock': case_lock, 'snapshot': case_snapshot,
-         'replay': case_replay}
+         'replay': case_replay, 'speed': case_speed}
 
 
 def main():

@@ -94,8 +94,8 @@ if(EXISTS "${_hexsim_vmlinux}")
                          FIXTURES_REQUIRED rootfs TIMEOUT 1800)
     # issue 47: virtio disks (disk_test.py): root=/dev/vda, data kept after poweroff,
     # Ctrl-A x, --max-seconds and SIGKILL after sync, read-only drives, image locks and
-    # refusals, snapshots with a disk, record/replay with a disk
-    foreach(case root ctrlax maxsec kill readonly lock snapshot replay)
+    # refusals, snapshots with a disk, record/replay with a disk, dd speed (printed)
+    foreach(case root ctrlax maxsec kill readonly lock snapshot replay speed)
         add_test(NAME boot_disk_${case}
             COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/disk_test.py"
                     ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
