@@ -287,15 +287,17 @@ def case_replay(a, tmp, errors):
     copy = os.path.join(tmp, 'copy.ext4')
     shutil.copyfile(img, copy)
     rec = os.path.join(tmp, 'rec.txt')
-    typed = ('md5sum /bin/busybox\necho written > /w\nsync\ncat /w\n'
-             'dd if=/dev/vda bs=4096 count=64 2>/dev/null | md5sum\npoweroff\n').encode()
+    script = os.path.join(tmp, 'typed.txt')
+    with open(script, 'w') as f:
+        f.write('md5sum /bin/busybox\necho written > /w\nsync\ncat /w\n'
+                'dd if=/dev/vda bs=4096 count=64 2>/dev/null | md5sum\npoweroff\n')
     outs = []
-    for disk, how in ((img, ['--record', rec]), (copy, ['--replay', rec])):
-        p = subprocess.run([a.hexsim, a.vmlinux, '--drive', 'file=' + disk] + ROOT_ARGS + how,
-                           input=typed if how[0] == '--record' else b'', capture_output=True,
-                           timeout=300)
+    for disk, how in ((img, ['--script', script, '--record', rec]), (copy, ['--replay', rec])):
+        p = subprocess.run([a.hexsim, a.vmlinux, '--drive', 'file=' + disk, '--max-seconds',
+                            '300'] + ROOT_ARGS + how, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=400)
         if p.returncode != 0:
-            errors.append('%s: exit status %d: %s' % (how[0], p.returncode,
+            errors.append('%s: exit status %d: %s' % (how[-2], p.returncode,
                                                       p.stderr.decode(errors='replace')[-500:]))
         outs.append(p.stdout)
     if outs[0] != outs[1]:
