@@ -73,8 +73,8 @@ CASES = {
                    0, None, []),
 }
 
-# Disk image per case: 64 sectors, sector i filled with the byte i; afterwards sector 5
-# must hold what the kernel wrote there (byte j = j * 7 + 1)
+# Disk images per case: 64 sectors, sector i filled with the byte i (afterwards sector 5
+# must hold what the kernel wrote there, byte j = j * 7 + 1), and a read-only one of 16
 DRIVE = {'virtio_blk'}
 
 # Scripted standard input per case (written to a file, so the run is reproducible)
@@ -109,7 +109,10 @@ def main():
         img = os.path.join(a.work, 'hvm_' + a.case + '.img')
         with open(img, 'wb') as f:
             f.write(b''.join(bytes([i]) * 512 for i in range(64)))
-        opts = opts + ['--drive', 'file=' + img]
+        ro = os.path.join(a.work, 'hvm_' + a.case + '_ro.img')
+        with open(ro, 'wb') as f:
+            f.write(b''.join(bytes([i]) * 512 for i in range(16)))
+        opts = opts + ['--drive', 'file=' + img, '--drive', 'file=%s,readonly=on' % ro]
     p = subprocess.run([a.hexsim, elf] + opts, capture_output=True, text=True, timeout=120,
                        stdin=stdin)
     bad = []

@@ -4,15 +4,18 @@
 // SIRC0 bit 21 into L1 23; include/hexsim/virtio.h), brought up as Linux's virtio_mmio and
 // virtio_blk do it, requests completed by interrupt: a write of sector 5 (hvm_test.py
 // then finds it in the image file), a read of sector 3 (the harness fills sector i with
-// the byte i), a flush, a read past the end (IOERR), the write read back, GET_ID.
+// the byte i), a flush, a read past the end (IOERR), the write read back, GET_ID; then
+// --drive 1 (readonly=on, 16 sectors) in slot 2 (0xAB100400, SIRC0 bit 22): a read, a
+// write refused, a read past its end.
 #include "hvm.h"
 
-#define BLK 0xAB100200u
 // register accesses one packet each (a load packed with the store before it reads first)
-#define R(off) load(BLK + (off))
-#define W(off, v) store(BLK + (off), (u32)(v))
+#define R(off) load(blk + (off))
+#define W(off, v) store(blk + (off), (u32)(v))
+static u32 blk = 0xAB100200u;                   // the device being driven: slot 1 or 2
 #define SIRC0 ((volatile u32 *)0xAB010000u)
 #define BIT21 (1u << 21)
+#define BIT22 (1u << 22)
 #define QN 8u
 
 enum { S_ENABLE = 0, S_ENABLE_SET = 2, S_TYPE = 3, S_POLARITY = 4, S_STATUS = 5 };
@@ -32,7 +35,8 @@ void hvm_event(u32 slot, u32 *rec)
     if (slot != 7)
         return;
     CHECK_EQ(GSR_CAUSE(rec[1]), 23);
-    CHECK_EQ(SIRC0[S_STATUS] & BIT21, BIT21);
+    u32 lines = SIRC0[S_STATUS];
+    CHECK_EQ(lines & (BIT21 | BIT22), blk == 0xAB100200u ? BIT21 : BIT22);
     u32 st = R(0x060);                          // InterruptStatus
     W(0x064, st);                               // InterruptACK: the line goes down
     if (st & 1)
@@ -66,13 +70,13 @@ static u32 request(u32 type, u32 sector, u32 len, int in)
     return status;
 }
 
-int main(void)
+// Brings the device at blk up as virtio_mmio and virtio_blk do (queue of QN entries).
+static void bring_up(u32 sectors, u32 ro)
 {
-    CHECK_EQ(map_board(), 0);
     CHECK_EQ(R(0), 0x74726976u);                // "virt"
     CHECK_EQ(R(4), 2);
     CHECK_EQ(R(8), 2);                          // block device
-    CHECK_EQ(R(0x100), 64);                     // capacity (sectors), low word
+    CHECK_EQ(R(0x100), sectors);                     // capacity (sectors), low word
     CHECK_EQ(R(0x104), 0);
     W(0x070, 1 | 2);                            // ACKNOWLEDGE | DRIVER
     W(0x014, 1);
@@ -97,12 +101,21 @@ int main(void)
     W(0x0a4, 0);
     W(0x044, 1);
     W(0x070, 1 | 2 | 8 | 4);                    // DRIVER_OK
+    avail_idx = 0;
+}
+
+int main(void)
+{
+    CHECK_EQ(map_board(), 0);
+    bring_up(64, 0);
     // SIRC0 bit 21: level, active high, enabled; L1 23
     SIRC0[S_TYPE] = SIRC0[S_TYPE] & ~BIT21;
     SIRC0[S_POLARITY] = SIRC0[S_POLARITY] & ~BIT21;
-    SIRC0[S_ENABLE_SET] = BIT21;
+    SIRC0[S_TYPE] = SIRC0[S_TYPE] & ~BIT22;
+    SIRC0[S_POLARITY] = SIRC0[S_POLARITY] & ~BIT22;
+    SIRC0[S_ENABLE_SET] = BIT21 | BIT22;
     vmintop(LOCEN, 23, 0);
-    CHECK_EQ(SIRC0[S_ENABLE] & BIT21, BIT21);
+    CHECK_EQ(SIRC0[S_ENABLE] & (BIT21 | BIT22), BIT21 | BIT22);
     vmsetie(1);
     for (u32 i = 0; i < 512; i++)
         data[i] = (unsigned char)(i * 7 + 1);
@@ -119,6 +132,16 @@ int main(void)
     CHECK_EQ(data[0], 'h');
     CHECK_EQ(data[11], '0');                    // "hexsim-disk0"
     CHECK_EQ(n_irq, 6);
+    // the second drive (readonly=on, 16 sectors): slot 2, SIRC0 bit 22; writes refused
+    vmsetie(0);
+    blk = 0xAB100400u;
+    bring_up(16, 1);
+    vmsetie(1);
+    CHECK_EQ(request(0, 2, 512, 1), 0);
+    CHECK_EQ(data[0], 2);
+    CHECK_EQ(request(1, 2, 512, 0), 1);         // OUT on a read-only drive: IOERR
+    CHECK_EQ(request(0, 16, 512, 1), 1);        // past its end
+    CHECK_EQ(n_irq, 9);
     finish("virtio_blk");
     return 0;
 }
