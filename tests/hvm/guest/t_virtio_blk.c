@@ -76,7 +76,7 @@ static void bring_up(u32 sectors, u32 ro)
     CHECK_EQ(R(0), 0x74726976u);                // "virt"
     CHECK_EQ(R(4), 2);
     CHECK_EQ(R(8), 2);                          // block device
-    CHECK_EQ(R(0x100), sectors);                     // capacity (sectors), low word
+    CHECK_EQ(R(0x100), sectors);                // capacity (sectors), low word
     CHECK_EQ(R(0x104), 0);
     W(0x070, 1 | 2);                            // ACKNOWLEDGE | DRIVER
     W(0x014, 1);
