@@ -56,11 +56,16 @@ struct chain {
     uint64_t out_len, in_len;
 };
 
-// Copies n bytes at offset off of the readable (write false) or writable (write true)
-// stream from guest memory (to_guest false) or into it; false when memory is unreachable.
-static bool stream_copy(struct hexsim_virtio_blk *b, const struct chain *c, bool write,
-                        uint64_t off, uint8_t *buf, uint64_t n, bool to_guest)
+// Walks n bytes at offset off of the readable (write false) or writable (write true)
+// stream: fn(b, guest address, length, bytes before this piece, ctx) for each piece of a
+// buffer. Returns fn's first non-zero result, -1 when the stream is shorter, else 0.
+typedef int piece_fn(struct hexsim_virtio_blk *b, uint64_t pa, uint64_t k, uint64_t done,
+                     void *ctx);
+
+static int stream_walk(struct hexsim_virtio_blk *b, const struct chain *c, bool write,
+                       uint64_t off, uint64_t n, piece_fn *fn, void *ctx)
 {
+    uint64_t done = 0;
     for (int i = 0; i < c->n && n; i++) {
         const struct hexsim_virtq_seg *s = &c->segs[i];
         if (s->write != write)
@@ -70,15 +75,35 @@ static bool stream_copy(struct hexsim_virtio_blk *b, const struct chain *c, bool
             continue;
         }
         uint64_t k = s->len - off < n ? s->len - off : n;
-        bool ok = to_guest ? hexsim_virtio_store(&b->t, s->addr + off, buf, k)
-                           : hexsim_virtio_load(&b->t, s->addr + off, buf, k);
-        if (!ok)
-            return false;
-        buf += k;
+        int rc = fn(b, s->addr + off, k, done, ctx);
+        if (rc)
+            return rc;
+        done += k;
         n -= k;
         off = 0;
     }
-    return n == 0;
+    return n ? -1 : 0;
+}
+
+static int copy_in_piece(struct hexsim_virtio_blk *b, uint64_t pa, uint64_t k, uint64_t done,
+                         void *buf)
+{
+    return hexsim_virtio_store(&b->t, pa, (uint8_t *)buf + done, k) ? 0 : -1;
+}
+
+static int copy_out_piece(struct hexsim_virtio_blk *b, uint64_t pa, uint64_t k, uint64_t done,
+                          void *buf)
+{
+    return hexsim_virtio_load(&b->t, pa, (uint8_t *)buf + done, k) ? 0 : -1;
+}
+
+// Copies n bytes at offset off of a stream from guest memory (to_guest false) or into it;
+// false when memory is unreachable.
+static bool stream_copy(struct hexsim_virtio_blk *b, const struct chain *c, bool write,
+                        uint64_t off, uint8_t *buf, uint64_t n, bool to_guest)
+{
+    return stream_walk(b, c, write, off, n, to_guest ? copy_in_piece : copy_out_piece,
+                       buf) == 0;
 }
 
 static bool sectors_ok(const struct hexsim_virtio_blk *b, uint64_t sector, uint64_t count)
@@ -115,28 +140,20 @@ static int piece_io(struct hexsim_virtio_blk *b, uint64_t pa, uint64_t k, uint64
     return 0;
 }
 
+static int io_piece(struct hexsim_virtio_blk *b, uint64_t pa, uint64_t k, uint64_t done,
+                    void *ctx)
+{
+    const uint64_t *at = ctx;          // {file offset, to_guest}
+    return piece_io(b, pa, k, at[0] + done, at[1] != 0);
+}
+
 // n bytes at offset off of the chain's writable (IN) or readable (OUT) stream to or from
 // the image at file offset `at`: 0, -1 (guest memory), -2 (host I/O).
 static int stream_io(struct hexsim_virtio_blk *b, const struct chain *c, bool write,
                      uint64_t off, uint64_t n, uint64_t at)
 {
-    for (int i = 0; i < c->n && n; i++) {
-        const struct hexsim_virtq_seg *s = &c->segs[i];
-        if (s->write != write)
-            continue;
-        if (off >= s->len) {
-            off -= s->len;
-            continue;
-        }
-        uint64_t k = s->len - off < n ? s->len - off : n;
-        int rc = piece_io(b, s->addr + off, k, at, write);
-        if (rc)
-            return rc;
-        at += k;
-        n -= k;
-        off = 0;
-    }
-    return n ? -1 : 0;
+    uint64_t ctx[2] = { at, write };
+    return stream_walk(b, c, write, off, n, io_piece, ctx);
 }
 
 // IN: the image's sectors into the writable stream (all but its last byte). A status.
