@@ -19,7 +19,9 @@ add_test(NAME devices_uart
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/hvm/hvm_test.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/hvm" uart)
 set_tests_properties(devices_uart PROPERTIES LABELS "devices;hvm" TIMEOUT 300)
-add_test(NAME devices_virtio_blk
-    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/hvm/hvm_test.py"
-            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/hvm" virtio_blk)
-set_tests_properties(devices_virtio_blk PROPERTIES LABELS "devices;hvm" TIMEOUT 300)
+foreach(case virtio_blk virtio_blk_nosnap)
+    add_test(NAME devices_${case}
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/hvm/hvm_test.py"
+                --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/hvm" ${case})
+    set_tests_properties(devices_${case} PROPERTIES LABELS "devices;hvm" TIMEOUT 300)
+endforeach()

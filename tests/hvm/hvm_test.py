@@ -71,11 +71,15 @@ CASES = {
     # the virtio block device on the bus (tests/devices): --drive of an image the test makes
     'virtio_blk': (['crt.S', 't_virtio_blk.c'], ['--mem', '64M', '--max-packets', '20000000'],
                    0, None, []),
+    # a snapshot of a machine with a writable disk is refused (the disk is not in it)
+    'virtio_blk_nosnap': (['crt.S', 't_virtio_blk.c'], ['--mem', '64M', '--snapshot-at', '2000',
+                          '--snapshot-out', os.devnull + '.never'], 1, None,
+                          ['snapshot refused: --drive file=', 'is writable']),
 }
 
 # Disk images per case: 64 sectors, sector i filled with the byte i (afterwards sector 5
 # must hold what the kernel wrote there, byte j = j * 7 + 1), and a read-only one of 16
-DRIVE = {'virtio_blk'}
+DRIVE = {'virtio_blk', 'virtio_blk_nosnap'}
 
 # Scripted standard input per case (written to a file, so the run is reproducible)
 STDIN = {'uart': 'ab\ncdefgh'}
@@ -119,7 +123,9 @@ def main():
     if img:
         with open(img, 'rb') as f:
             disk = f.read()
-        if disk[5 * 512:6 * 512] != bytes((j * 7 + 1) & 0xff for j in range(512)):
+        if a.case == 'virtio_blk_nosnap':
+            pass                       # stopped at the refused snapshot, before any write
+        elif disk[5 * 512:6 * 512] != bytes((j * 7 + 1) & 0xff for j in range(512)):
             bad.append('sector 5 of the image does not hold what the kernel wrote')
         if disk[:5 * 512] + disk[6 * 512:] != b''.join(bytes([i]) * 512 for i in range(64)
                                                       if i != 5):
