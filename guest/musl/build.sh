@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Builds the Hexagon sysroot: Debian's musl 1.2.3 source (fetched with tools/debsrc.sh)
 # with the project's Hexagon port (guest/musl/patches/*.patch, applied in name order),
-# compiled with clang-16 for hexagon-unknown-linux-musl, static only, plus the compiler
-# helper library (guest/musl/builtins/). The system-call numbers (arch/hexagon/bits/
+# compiled with clang-16 for hexagon-unknown-linux-musl, static and shared (libc.so, which
+# is also the dynamic loader /lib/ld-musl-hexagon.so.1), plus the compiler helper library
+# (guest/musl/builtins/). The system-call numbers (arch/hexagon/bits/
 # syscall.h.in) are generated from Linux 6.1's asm-generic unistd.h with Hexagon's
 # __ARCH_WANT_ set, read from linux-source-6.1.
 #
@@ -15,8 +16,10 @@
 # Result: $HEXSIM_CACHE/musl/sysroot with usr/include (musl's headers and Linux 6.1's
 # uapi headers for Hexagon), usr/lib/crt1.o,
 # crti.o, crtn.o, libc.a (libm, libpthread, librt ... folded in, their .a files empty as
-# musl installs them) and libclang_rt.builtins-hexagon.a (the helpers clang-16 calls,
-# under the name clang's driver links for this target).
+# musl installs them), libc.so with lib/ld-musl-hexagon.so.1 (a relative symbolic link
+# to it) and libclang_rt.builtins-hexagon.a (the helpers
+# clang-16 calls, under the name clang's driver links for this target; libc.so has its
+# own hidden copy; position-independent, so that shared libraries can link them too).
 #
 # Environment:
 #   HEXSIM_CACHE          cache root (default ~/.cache/hexsim)
@@ -40,7 +43,8 @@ build="$cache/build"
 sysroot="$cache/sysroot"
 # -mv67: clang-16 defaults to hexagonv60; v67 is the newest version qemu-hexagon 7.2
 #   accepts and what the rest of the project's guest code uses.
-# -fno-pic: the sysroot is for static executables.
+# -fno-pic: libc.a is for executables that are not position-independent (musl's make
+#   adds -fPIC after these flags for libc.so's objects).
 # -G0: no small-data (GP-relative) accesses, whose R_HEX_GPREL16_* relocations
 #   ld.lld-16 does not handle ("unknown relocation (11)").
 # -mno-pairing: ld.lld-16 mislinks R_HEX_8_X in an extended duplex
@@ -72,7 +76,7 @@ dsc=$("$top/tools/debsrc.sh" "$pkg") || die "cannot fetch the source package $pk
 # Other edits of this script change nothing that is built.
 src_key=$( { echo "$pkg"; stat -L -c '%n %s %Y' "$tarball"; cat "$@";
              sed -n '/^gen_syscalls()/,/^}/p' "$0"; } | sha256sum | cut -d' ' -f1)
-cfg_key=$(echo "$src_key $target $cflags" | sha256sum | cut -d' ' -f1)
+cfg_key=$(echo "$src_key $target $cflags shared" | sha256sum | cut -d' ' -f1)
 all_key=$( { echo "$cfg_key"; cat $builtins "$here"/builtins/*.h 2>/dev/null; } | sha256sum | cut -d' ' -f1)
 
 if [ -f "$sysroot/.hexsim-key" ] && [ "$(cat "$sysroot/.hexsim-key")" = "$all_key" ]; then
@@ -168,10 +172,33 @@ if [ ! -f "$build/.hexsim-cfg-key" ] || [ "$(cat "$build/.hexsim-cfg-key")" != "
     mkdir -p "$build"
     # shellcheck disable=SC2086
     (cd "$build" && "$src/configure" --target=hexagon-unknown-linux-musl --prefix=/usr \
-        --syslibdir=/lib --disable-shared CC="clang-16 $target" CFLAGS="$cflags" \
-        AR=llvm-ar-16 RANLIB=llvm-ranlib-16) >&2
+        --syslibdir=/lib CC="clang-16 $target" CFLAGS="$cflags" \
+        LIBCC="$build/builtins.a" AR=llvm-ar-16 RANLIB=llvm-ranlib-16) >&2
     echo "$cfg_key" > "$build/.hexsim-cfg-key"
 fi
+
+# The helpers clang-16 calls for division and memcpy (guest/musl/builtins), built once,
+# position-independent with hidden visibility: linked into libc.so (musl's LIBCC, not
+# exported from it) and installed for programs and shared libraries, each of which gets its
+# own copy (as libgcc.a is used). libc.so is relinked when they change.
+say "building the compiler helper library"
+obj="$build/builtins"
+rm -rf "$obj"
+mkdir -p "$obj"
+for c in $builtins; do
+    o="$obj/$(basename "$c" .c).o"
+    # shellcheck disable=SC2086
+    clang-16 $target $cflags -fPIC -fvisibility=hidden -O2 -std=c11 -Wall -Wextra -Werror \
+        -ffreestanding -fno-builtin -nostdinc -isystem "$(clang-16 -print-resource-dir)/include" \
+        -c "$c" -o "$o" >&2
+done
+rm -f "$build/builtins.a.new"
+llvm-ar-16 rcs "$build/builtins.a.new" "$obj"/*.o
+if ! cmp -s "$build/builtins.a.new" "$build/builtins.a"; then
+    mv "$build/builtins.a.new" "$build/builtins.a"
+    rm -f "$build/lib/libc.so"
+fi
+rm -f "$build/builtins.a.new"
 
 say "building musl (make -j$jobs)"
 rm -f "$sysroot/.hexsim-key"
@@ -182,6 +209,9 @@ if ! { make -C "$build" -j"$jobs" && make -C "$build" DESTDIR="$sysroot" install
     tail -n 40 "$log" >&2
     die "building musl failed; the whole log is $log"
 fi
+# musl links the loader to libc.so by absolute path (/usr/lib/libc.so); a relative link
+# works from any guest root, qemu-hexagon -L's included (it follows links on the host).
+ln -sf ../usr/lib/libc.so "$sysroot/lib/ld-musl-hexagon.so.1"
 
 # Linux 6.1's user-space API headers for Hexagon (linux/, asm/, asm-generic/ ...), which
 # programs like BusyBox include next to the C library's: `make headers` in a scratch
@@ -210,19 +240,8 @@ if [ ! -f "$sysroot/usr/include/linux/.hexsim-uapi" ]; then
     touch "$sysroot/usr/include/linux/.hexsim-uapi"
 fi
 
-# The helpers clang-16 calls for division and memcpy (guest/musl/builtins).
-say "building the compiler helper library"
-obj="$build/builtins"
-rm -rf "$obj"
-mkdir -p "$obj"
-for c in $builtins; do
-    o="$obj/$(basename "$c" .c).o"
-    # shellcheck disable=SC2086
-    clang-16 $target $cflags -O2 -std=c11 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
-        -nostdinc -isystem "$(clang-16 -print-resource-dir)/include" -c "$c" -o "$o" >&2
-done
 rm -f "$sysroot/usr/lib/libclang_rt.builtins-hexagon.a"
-llvm-ar-16 rcs "$sysroot/usr/lib/libclang_rt.builtins-hexagon.a" "$obj"/*.o
+cp "$build/builtins.a" "$sysroot/usr/lib/libclang_rt.builtins-hexagon.a"
 
 echo "$all_key" > "$sysroot/.hexsim-key"
 echo "$sysroot"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Host backends of the Comet devices (src/devices/host/): the terminal that carries the
 // serial console and the angel console, and the network backends behind the Ethernet
-// device. The program (src/main.c) creates them and hands them to the machine through its
+// device. The program (src/cli/run_system.c) creates them and hands them to the machine through its
 // options; the machine never touches host resources on its own.
 #ifndef HEXSIM_HOST_H
 #define HEXSIM_HOST_H

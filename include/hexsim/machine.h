@@ -180,7 +180,10 @@ enum {
 struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, FILE *err,
                                           char *msg, size_t msglen);
 void hexsim_machine_free(struct hexsim_machine *m);
-// Loads a kernel ELF (and the initrd, and the command line); 0 or -1 with a message.
+// Loads a kernel ELF (and the initrd, and the command line); 0, or with a message -1 (a file
+// cannot be read or loaded) or HEXSIM_LOAD_CMDLINE (the kernel command line with what the
+// board adds to --append is longer than HEXSIM_CMDLINE_MAX - 1 bytes).
+#define HEXSIM_LOAD_CMDLINE (-2)
 int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, size_t msglen);
 // Runs until every vCPU stopped, an unhandled event, or a limit; returns the exit status
 // (or HEXSIM_SYS_PAUSED at m->pause_at, HEXSIM_MACHINE_STOPPED when m->hook stopped it;

@@ -231,8 +231,10 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))
         goto out;
     // the entropy device, for a kernel that can find it there (virtio_mmio's parameter)
-    if (build_cmdline(m, find_symbol(elf, "vm_cmdline_set") != 0, msg, msglen))
+    if (build_cmdline(m, find_symbol(elf, "vm_cmdline_set") != 0, msg, msglen)) {
+        rc = HEXSIM_LOAD_CMDLINE;   // the files are fine: the command line is too long
         goto out;
+    }
     uint64_t cl = find_symbol(elf, "external_cmdline_buffer");
     if (cl) {
         uint64_t pa = to_phys(m, cl);

@@ -17,33 +17,18 @@
 #include "hexsim/arch.h"
 #include "hexsim/disasm.h"
 #include "hexsim/version.h"
+#include "objdump/options.h"
 #include "print.h"
 
 #define PROG "hexsim-objdump"
 
+// The help, from the option table (options_table.c).
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: " PROG " -d [options] FILE...\n"
-            "Disassemble the executable sections of Hexagon ELF files; the listing matches\n"
-            "that of llvm-objdump -d. Without FILE, a.out is read.\n"
-            "\n"
-            "Options:\n"
-            "  -d, --disassemble        disassemble all executable sections (required)\n"
-            "  --no-show-raw-insn       do not print the instruction bytes and words\n"
-            "  --show-raw-insn          print them (default)\n"
-            "  --start-address=ADDR     list from ADDR on (inclusive)\n"
-            "  --stop-address=ADDR      list up to ADDR (exclusive)\n"
-            "  --mcpu=CPU               decode the instructions of CPU (hexagonv5 ... hexagonv73,\n"
-            "                           hexagonv67t and hexagonv71t with the audio extension);\n"
-            "                           the default is hexagonv60, as for llvm-objdump\n"
-            "  --mattr=FEATURES         also decode these features, as llvm-objdump's --mattr:\n"
-            "                           +hvx (HVX of the CPU's version, 128-byte vectors),\n"
-            "                           +hvx-ieee-fp, +hvx-qfloat (its floating point)\n"
-            "  -h, --help               show this help and exit\n"
-            "  --version                show the version and exit\n"
-            "\n"
-            "ADDR is decimal, 0x-prefixed hexadecimal, 0b binary or 0o/0-prefixed octal.\n");
+    fprintf(out, "Usage: %s\n", od_usage_lines[0]);
+    cli_print_paragraph(out, od_description);
+    fputs("\nOptions:\n", out);
+    cli_print_options(out, od_option_table);
 }
 
 static int error_exit(const char *fmt, const char *arg)
@@ -98,22 +83,29 @@ static bool parse_address(const char *s, uint64_t *out)
     return true;
 }
 
-// Matches "--name=VALUE" or "--name VALUE"; sets *value and advances *i past a separate value.
-static bool option_value(int argc, char **argv, int *i, const char *name, const char **value)
+// The row of argument a ("--name", "--name=VALUE", a short name); *value the value after
+// '=' or, for an option with an argument, the next argument (*i then moves past it; NULL
+// when there is none). -1 when no row matches.
+static int find_option(int argc, char **argv, int *i, const char **value)
 {
-    size_t len = strlen(name);
     const char *a = argv[*i];
-    if (strncmp(a, name, len) != 0)
-        return false;
-    if (a[len] == '=') {
-        *value = a + len + 1;
-        return true;
+    const char *eq = a[1] == '-' ? strchr(a, '=') : NULL;
+    size_t n = eq ? (size_t)(eq - a) : strlen(a);
+    *value = NULL;
+    for (int k = 0; od_option_table[k].help; k++) {
+        const struct cli_option *o = &od_option_table[k];
+        bool is_short = !eq && o->short_name && strcmp(a, o->short_name) == 0;
+        if (!is_short && (strncmp(a, o->name, n) != 0 || o->name[n] != '\0'))
+            continue;
+        if (!o->arg)
+            return eq ? -1 : k;
+        if (eq)
+            *value = eq + 1;
+        else if (*i + 1 < argc)
+            *value = argv[++*i];
+        return k;
     }
-    if (a[len] == '\0' && *i + 1 < argc) {
-        *value = argv[++*i];
-        return true;
-    }
-    return false;
+    return -1;
 }
 
 struct cli {
@@ -134,44 +126,60 @@ static int parse_args(int argc, char **argv, struct cli *c)
             c->files[c->nfiles++] = a;
         } else if (strcmp(a, "--") == 0) {
             only_files = true;
-        } else if (strcmp(a, "-d") == 0 || strcmp(a, "--disassemble") == 0) {
-            c->disassemble = true;
-        } else if (strcmp(a, "--no-show-raw-insn") == 0) {
-            c->opt.show_raw_insn = false;
-        } else if (strcmp(a, "--show-raw-insn") == 0) {
-            c->opt.show_raw_insn = true;
-        } else if (option_value(argc, argv, &i, "--start-address", &value)) {
-            if (!parse_address(value, &c->opt.start_address))
-                return error_exit("--start-address: expected a non-negative integer, "
-                                  "but got '%s'", value);
-        } else if (option_value(argc, argv, &i, "--stop-address", &value)) {
-            if (!parse_address(value, &c->opt.stop_address))
-                return error_exit("--stop-address: expected a non-negative integer, "
-                                  "but got '%s'", value);
-        } else if (option_value(argc, argv, &i, "--mcpu", &value)) {
-            unsigned features = c->opt.arch & ~0xffu & ~HEXSIM_ARCH_TINY;
-            c->opt.arch = hexsim_arch_parse(value);
-            if (c->opt.arch == 0)
-                return error_exit("unknown or unsupported CPU '%s' (hexagonv5, hexagonv55, "
-                                  "hexagonv60 ... hexagonv73, hexagonv67t, hexagonv71t)", value);
-            c->opt.arch |= features;
-        } else if (option_value(argc, argv, &i, "--mattr", &value)) {
-            const char *bad = value;
-            unsigned a = hexsim_arch_features(c->opt.arch, value, &bad);
-            if (!a)
-                return error_exit("unknown or unsupported feature in '%s' (+hvx, +hvxvNN, "
-                                  "+hvx-ieee-fp, +hvx-qfloat, +hvx-length128b)", bad);
-            c->opt.arch = a;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROG " (hexsim) %s\n", hexsim_version());
-            return 0;
         } else {
-            fprintf(stderr, PROG ": error: unknown option '%s'\n", a);
-            usage(stderr);
-            return 1;
+            int k = find_option(argc, argv, &i, &value);
+            if (k >= 0 && od_option_table[k].arg && !value)
+                return error_exit("missing value after '%s'", a);
+            switch (k) {
+            case OD_DISASSEMBLE:
+                c->disassemble = true;
+                break;
+            case OD_NO_SHOW_RAW_INSN:
+                c->opt.show_raw_insn = false;
+                break;
+            case OD_SHOW_RAW_INSN:
+                c->opt.show_raw_insn = true;
+                break;
+            case OD_START_ADDRESS:
+            case OD_STOP_ADDRESS:
+                if (!parse_address(value, k == OD_START_ADDRESS ? &c->opt.start_address
+                                                                : &c->opt.stop_address))
+                    return error_exit(k == OD_START_ADDRESS
+                                      ? "--start-address: expected a non-negative integer, "
+                                        "but got '%s'"
+                                      : "--stop-address: expected a non-negative integer, "
+                                        "but got '%s'", value);
+                break;
+            case OD_MCPU: {
+                unsigned features = c->opt.arch & ~0xffu & ~HEXSIM_ARCH_TINY;
+                c->opt.arch = hexsim_arch_parse(value);
+                if (c->opt.arch == 0)
+                    return error_exit("unknown or unsupported CPU '%s' (hexagonv5, hexagonv55, "
+                                      "hexagonv60 ... hexagonv73, hexagonv67t, hexagonv71t)",
+                                      value);
+                c->opt.arch |= features;
+                break;
+            }
+            case OD_MATTR: {
+                const char *bad = value;
+                unsigned arch = hexsim_arch_features(c->opt.arch, value, &bad);
+                if (!arch)
+                    return error_exit("unknown or unsupported feature in '%s' (+hvx, +hvxvNN, "
+                                      "+hvx-ieee-fp, +hvx-qfloat, +hvx-length128b)", bad);
+                c->opt.arch = arch;
+                break;
+            }
+            case OD_HELP:
+                usage(stdout);
+                return 0;
+            case OD_VERSION:
+                printf(PROG " (hexsim) %s\n", hexsim_version());
+                return 0;
+            default:
+                fprintf(stderr, PROG ": error: unknown option '%s'\n", a);
+                usage(stderr);
+                return 1;
+            }
         }
     }
     if (!c->disassemble) {

@@ -8,8 +8,10 @@ pkg_check_modules(LIBELF REQUIRED IMPORTED_TARGET libelf)
 add_executable(hexsim-objdump
     "${CMAKE_CURRENT_LIST_DIR}/main.c"
     "${CMAKE_CURRENT_LIST_DIR}/elf_reader.c"
-    "${CMAKE_CURRENT_LIST_DIR}/print.c")
-target_link_libraries(hexsim-objdump PRIVATE hexsim_core PkgConfig::LIBELF)
+    "${CMAKE_CURRENT_LIST_DIR}/print.c"
+    "${CMAKE_CURRENT_LIST_DIR}/options_table.c")
+# (hexsim_cli: the printers of the option table, defined by cli/sources.cmake later)
+target_link_libraries(hexsim-objdump PRIVATE hexsim_core hexsim_cli PkgConfig::LIBELF)
 set_target_properties(hexsim-objdump PROPERTIES
     RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
 

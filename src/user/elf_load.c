@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // User-mode ELF loader (libelf from elfutils): checks that the file is a 32-bit little-endian
 // Hexagon (EM_QDSP6 = 164) executable, maps each PT_LOAD segment at its virtual address with
-// the segment's permissions, copies the file bytes and zero-fills the rest, and sets the
-// entry point, program-header address (AT_PHDR) and the initial program break. The core
+// the segment's permissions (ET_DYN: moved to a base, as fs/binfmt_elf.c does), copies the
+// file bytes and zero-fills the rest, and sets the entry point, program-header address
+// (AT_PHDR) and the initial program break. A program with PT_INTERP gets its interpreter
+// loaded too (interp.c), or is refused before it runs. The core
 // version comes from e_flags (EF_HEXAGON_MACH: 0x60 = V60, ...). The image comes from a file
 // or from memory (hexsim_user_load_elf_mem: fuzzing, tests); from a file, libelf reads only
 // the headers and the segments' bytes go straight from the file into guest memory (no copy
@@ -44,11 +46,42 @@ static int read_segment(struct hexsim_user *u, int fd, uint64_t off, uint32_t ad
     return 0;
 }
 
+// Where position-independent images go: a program (ET_DYN: PIE, or the dynamic loader run
+// as a command) at Linux's ELF_ET_DYN_BASE for Hexagon (arch/hexagon/include/asm/elf.h), an
+// interpreter at the start of the mmap area (the loader's own mmaps go above it).
+#define PIE_BASE 0x08000000u
+#define INTERP_BASE HEXSIM_USER_MMAP_BASE
+
+// Reads the PT_INTERP string (n bytes at off) into u->interp; 0, or -1 with a message.
+static int read_interp(struct hexsim_user *u, int fd, const char *image, size_t image_size,
+                       uint64_t off, uint64_t n, const char *path, char *err, size_t errlen)
+{
+    if (n < 2 || n > sizeof(u->interp) || off > image_size || n > image_size - off) {
+        snprintf(err, errlen, "%s: bad PT_INTERP (%llu bytes)", path, (unsigned long long)n);
+        return -1;
+    }
+    if (image)
+        memcpy(u->interp, image + off, n);
+    else if (pread(fd, u->interp, n, (off_t)off) != (ssize_t)n) {
+        snprintf(err, errlen, "%s: cannot read PT_INTERP", path);
+        return -1;
+    }
+    if (u->interp[n - 1] || strlen(u->interp) != n - 1) {
+        u->interp[0] = 0;
+        snprintf(err, errlen, "%s: PT_INTERP is not one NUL-terminated path", path);
+        return -1;
+    }
+    return 0;
+}
+
 // Loads from an ELF descriptor: with fd >= 0 the segment bytes are read from that file,
 // else copied from the whole image libelf hands back (elf_rawfile); either way after
 // checking they lie inside the file, so no size taken from the file is ever allocated.
-static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char *err,
-                size_t errlen)
+// interp: the image is the program's interpreter (ET_DYN, at INTERP_BASE; sets only
+// interp_base and interp_entry); else the program (sets entry, AT_PHDR, brk, the core and,
+// for a dynamic program, u->interp).
+static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, bool interp,
+                char *err, size_t errlen)
 {
     size_t image_size = 0;
     const char *image = NULL;
@@ -69,9 +102,10 @@ static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char 
                  eh.e_ident[EI_CLASS]);
         return -1;
     }
-    if (eh.e_type != ET_EXEC) {
-        snprintf(err, errlen, "%s: ELF type %u is not a static executable (ET_EXEC)", path,
-                 eh.e_type);
+    if (interp ? eh.e_type != ET_DYN : eh.e_type != ET_EXEC && eh.e_type != ET_DYN) {
+        snprintf(err, errlen, interp ? "%s: ELF type %u: a program interpreter must be a "
+                 "shared object (ET_DYN)" : "%s: ELF type %u is not an executable (ET_EXEC, "
+                 "ET_DYN)", path, eh.e_type);
         return -1;
     }
     size_t phnum;
@@ -79,16 +113,45 @@ static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char 
         snprintf(err, errlen, "%s: no program headers", path);
         return -1;
     }
-    uint32_t end = 0;
-    u->phdr_addr = 0;
-    u->phnum = (uint32_t)phnum;
+    // first pass: the interpreter's name and the lowest segment (the load bias of ET_DYN)
+    uint64_t low = UINT64_MAX;
+    if (!interp)
+        u->interp[0] = 0;
     for (size_t i = 0; i < phnum; i++) {
         GElf_Phdr ph;
         if (!gelf_getphdr(elf, (int)i, &ph)) {
             snprintf(err, errlen, "%s: bad program header %zu", path, i);
             return -1;
         }
-        if (ph.p_type == PT_PHDR)
+        if (ph.p_type == PT_LOAD && ph.p_memsz && ph.p_vaddr < low)
+            low = ph.p_vaddr;
+        if (ph.p_type == PT_INTERP) {
+            if (interp) {
+                snprintf(err, errlen, "%s: a program interpreter with an interpreter", path);
+                return -1;
+            }
+            if (read_interp(u, fd, image, image_size, ph.p_offset, ph.p_filesz, path, err,
+                            errlen))
+                return -1;
+        }
+    }
+    uint32_t bias = 0;
+    if (eh.e_type == ET_DYN && low != UINT64_MAX)
+        bias = (interp ? INTERP_BASE : PIE_BASE) - (uint32_t)(low & ~(uint64_t)(HEXSIM_PAGE_SIZE - 1));
+    uint32_t end = 0;
+    if (!interp) {
+        u->phdr_addr = 0;
+        u->phnum = (uint32_t)phnum;
+        u->interp_base = u->interp_entry = 0;
+    }
+    for (size_t i = 0; i < phnum; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf, (int)i, &ph)) {
+            snprintf(err, errlen, "%s: bad program header %zu", path, i);
+            return -1;
+        }
+        ph.p_vaddr += bias;
+        if (ph.p_type == PT_PHDR && !interp)
             u->phdr_addr = (uint32_t)ph.p_vaddr;
         if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
             continue;
@@ -123,7 +186,7 @@ static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char 
                                    ph.p_filesz, true, NULL);
             }
         }
-        if (!u->phdr_addr && ph.p_offset == 0 && eh.e_phoff < ph.p_filesz)
+        if (!interp && !u->phdr_addr && ph.p_offset == 0 && eh.e_phoff < ph.p_filesz)
             u->phdr_addr = (uint32_t)(ph.p_vaddr + eh.e_phoff);
         uint32_t e = (uint32_t)(ph.p_vaddr + ph.p_memsz);
         if (e > end)
@@ -133,12 +196,18 @@ static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char 
         snprintf(err, errlen, "%s: no loadable segment", path);
         return -1;
     }
-    if (!hexsim_mem_is_mapped(&u->mem, (uint32_t)eh.e_entry)) {
+    uint32_t entry = (uint32_t)eh.e_entry + bias;
+    if (!hexsim_mem_is_mapped(&u->mem, entry)) {
         snprintf(err, errlen, "%s: entry point 0x%llx is not in a loaded segment", path,
-                 (unsigned long long)eh.e_entry);
+                 (unsigned long long)entry);
         return -1;
     }
-    u->entry = (uint32_t)eh.e_entry;
+    if (interp) {
+        u->interp_base = bias;
+        u->interp_entry = entry;
+        return 0;
+    }
+    u->entry = entry;
     u->brk_start = u->brk_cur = (end + HEXSIM_PAGE_SIZE - 1) & ~(HEXSIM_PAGE_SIZE - 1);
     if (!u->opts.arch)
         u->arch = hexsim_arch_from_eflags((uint32_t)eh.e_flags);
@@ -153,22 +222,38 @@ static int load(struct hexsim_user *u, Elf *elf, int fd, const char *path, char 
     return 0;
 }
 
-int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen)
+// Opens and loads one ELF file (interp: as the interpreter).
+static int load_file(struct hexsim_user *u, const char *path, bool interp, char *err,
+                     size_t errlen)
 {
     if (elf_version(EV_CURRENT) == EV_NONE) {
         snprintf(err, errlen, "%s: libelf initialisation failed", path);
         return -1;
     }
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | (interp ? O_NOFOLLOW : 0));
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
     Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
-    int rc = load(u, elf, fd, path, err, errlen);
+    int rc = load(u, elf, fd, path, interp, err, errlen);
     if (elf)
         elf_end(elf);
     close(fd);
+    return rc;
+}
+
+int hexsim_user_load_elf_interp(struct hexsim_user *u, const char *path, char *err,
+                                size_t errlen)
+{
+    return load_file(u, path, true, err, errlen);
+}
+
+int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen)
+{
+    int rc = load_file(u, path, false, err, errlen);
+    if (!rc && u->interp[0])
+        rc = hexsim_user_load_interp(u, err, errlen);
     return rc;
 }
 
@@ -181,8 +266,13 @@ int hexsim_user_load_elf_mem(struct hexsim_user *u, const void *image, size_t si
     }
     // elf_memory takes a non-const pointer; the image is only read here.
     Elf *elf = elf_memory((char *)(uintptr_t)image, size);
-    int rc = load(u, elf, -1, name, err, errlen);
+    int rc = load(u, elf, -1, name, false, err, errlen);
     if (elf)
         elf_end(elf);
+    if (!rc && u->interp[0]) {   // no guest root here: refused as without -L
+        snprintf(err, errlen, "%s needs the dynamic loader %s, which an image in memory "
+                 "cannot have", name, u->interp);
+        rc = HEXSIM_USER_NO_INTERP;
+    }
     return rc;
 }

@@ -126,6 +126,9 @@ static void commit(struct hexsim_user *u, struct hexsim_user *t)
     u->mem.max_pages = max_pages;
     u->arch = t->arch;
     u->entry = t->entry;
+    memcpy(u->interp, t->interp, sizeof(u->interp));
+    u->interp_base = t->interp_base;
+    u->interp_entry = t->interp_entry;
     u->phdr_addr = t->phdr_addr;
     u->phnum = t->phnum;
     u->brk_start = t->brk_start;
@@ -137,7 +140,7 @@ static void commit(struct hexsim_user *u, struct hexsim_user *t)
     memcpy(u->cpu.r, t->cpu.r, sizeof(u->cpu.r));
     memcpy(u->cpu.c, t->cpu.c, sizeof(u->cpu.c));
     memcpy(u->cpu.p, t->cpu.p, sizeof(u->cpu.p));
-    u->cpu.pc = u->entry;
+    u->cpu.pc = u->interp_entry ? u->interp_entry : u->entry;
     u->cpu.reserved = false;
     struct hexsim_user_os *os = u->os;
     if (os) {
@@ -167,6 +170,7 @@ static void commit(struct hexsim_user *u, struct hexsim_user *t)
         int fl = fcntl(h, F_GETFD);
         if (fl >= 0 && (fl & FD_CLOEXEC)) {
             u->guest_fd_map[i] = -1;
+            hx_evfd_closed(u, h);
             if (h > 2)
                 close(h);
         }
@@ -223,10 +227,13 @@ static int try_exec(struct hexsim_user *u, const char *name, const char *file, s
             e = strv_push(&nv, name);
         for (size_t i = 1; !e && i < argv->n; i++)
             e = strv_push(&nv, argv->v[i]);
-        char ipath[4096];
+        char ipath[4096], iname[4096];
         int hd = u->os && u->os->cwd_fd >= 0 ? u->os->cwd_fd : AT_FDCWD;
+        snprintf(iname, sizeof(iname), "%s", interp);
+        if (!e)   // (-L DIR: inside it first)
+            e = hexsim_user_root_redirect(u, iname, sizeof(iname));
         if (!e)
-            e = host_path(u, hd, interp, ipath, sizeof(ipath));
+            e = host_path(u, hd, iname, ipath, sizeof(ipath));
         if (!e)
             e = try_exec(u, interp, ipath, &nv, envp, depth + 1);
         strv_free(&nv);
@@ -250,7 +257,11 @@ static int try_exec(struct hexsim_user *u, const char *name, const char *file, s
     t->mem.max_pages = u->mem.max_pages;
     snprintf(t->path, sizeof(t->path), "%s", file);
     char err[768];
-    if (hexsim_user_load_elf(t, file, err, sizeof(err))) {
+    int rc = hexsim_user_load_elf(t, file, err, sizeof(err));
+    if (rc == HEXSIM_USER_NO_INTERP) {   // as Linux: a missing interpreter is ENOENT
+        fprintf(u->err, "hexsim: execve: %s (ENOENT)\n", err);
+        e = -ENOENT;
+    } else if (rc) {
         fprintf(u->err, "hexsim: execve: %s (ENOEXEC)\n", err);
         e = -ENOEXEC;
     } else if (hexsim_user_setup_stack(t, (int)argv->n, argv->v, envp->v, err, sizeof(err))) {

@@ -94,12 +94,10 @@ int64_t hx_guest_io(struct hexsim_user *u, int h, bool wr, const uint32_t (*seg)
     return (int64_t)total;
 }
 
-int64_t hx_guest_io_vec(struct hexsim_user *u, int h, bool wr, uint32_t iov, uint32_t cnt,
-                        int64_t off)
+int hx_read_iovec(struct hexsim_user *u, uint32_t iov, uint32_t cnt, uint32_t (*seg)[2])
 {
     if (cnt > 1024)   // UIO_MAXIOV
         return -EINVAL;
-    uint32_t seg[1024][2];
     uint64_t sum = 0;
     for (uint32_t i = 0; i < cnt; i++) {
         if (hx_get32(u, iov + 8 * i, &seg[i][0]) || hx_get32(u, iov + 8 * i + 4, &seg[i][1]))
@@ -111,5 +109,13 @@ int64_t hx_guest_io_vec(struct hexsim_user *u, int h, bool wr, uint32_t iov, uin
             seg[i][1] = (uint32_t)(MAX_RW_COUNT - sum);
         sum += seg[i][1];
     }
-    return hx_guest_io(u, h, wr, (const uint32_t (*)[2])seg, cnt, off);
+    return 0;
+}
+
+int64_t hx_guest_io_vec(struct hexsim_user *u, int h, bool wr, uint32_t iov, uint32_t cnt,
+                        int64_t off)
+{
+    uint32_t seg[1024][2];
+    int e = hx_read_iovec(u, iov, cnt, seg);
+    return e ? e : hx_guest_io(u, h, wr, (const uint32_t (*)[2])seg, cnt, off);
 }

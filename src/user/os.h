@@ -19,9 +19,13 @@
 #define HX_MAX_THREADS 256
 #define HX_MAX_TIMERS 32
 #define HX_NO_TIME UINT64_MAX
+#define HX_MAX_EVFDS 16          // timerfds and signalfds (sys_event.c)
 
 // what a thread waits for (HX_DEAD: it has ended and leaves the table at the next switch)
-enum hx_wait { HX_DEAD = -1, HX_RUNNING, HX_WAIT_FUTEX, HX_WAIT_SLEEP, HX_WAIT_SIGNAL };
+// (HX_WAIT_RETRY: a call on host descriptors waits for the clock to reach the next timed
+// event, then is made again)
+enum hx_wait { HX_DEAD = -1, HX_RUNNING, HX_WAIT_FUTEX, HX_WAIT_SLEEP, HX_WAIT_SIGNAL,
+               HX_WAIT_RETRY };
 
 // the registers a thread keeps while another runs (the clock, counters and timing state stay
 // with the vCPU: they are the process's)
@@ -72,6 +76,25 @@ struct hx_timer {
     uint32_t value;              // sigev_value
     uint64_t next, interval;     // pcycles (next HX_NO_TIME: disarmed)
     uint32_t overrun;
+};
+
+// a timerfd or signalfd (struct hexsim_user's evfd table, outside this struct so that
+// snapshots keep their layout): the host eventfd the guest's descriptor is (its count is
+// the expirations, or 1 while a signal of the mask is pending), made to tick by the process
+struct hx_evfd {
+    int h;                       // host descriptor (0: free slot; never stdio)
+    bool timer;                  // timerfd (else signalfd)
+    uint32_t clock;              // timerfd: its clock
+    uint64_t next, interval;     // timerfd: pcycles (next HX_NO_TIME: disarmed)
+    uint64_t mask;               // signalfd: the signals it reads
+};
+
+// a call waiting for host descriptors with a timeout (struct hexsim_user's host_wait
+// table, thread.c): the thread, where its call is, when the timeout ends (pcycles)
+struct hx_host_wait {
+    int32_t tid;                 // 0: free slot
+    uint32_t pc;
+    uint64_t deadline;
 };
 
 struct hexsim_user_os {

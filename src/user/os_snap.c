@@ -18,6 +18,11 @@ const char *hexsim_user_os_unsaved(const struct hexsim_user *u)
     if (u->proc)
         return "the process has made other processes (fork) or is one of them: a snapshot "
                "holds one process";
+    if (u->evfd)
+        for (unsigned i = 0; i < HX_MAX_EVFDS; i++)
+            if (u->evfd[i].h)
+                return "the process has a timerfd or signalfd (host descriptors a snapshot "
+                       "does not hold)";
     if (u->os && u->os->cwd_fd >= 0)
         return "the process changed its current directory (a host directory the snapshot "
                "could not reopen)";
@@ -114,7 +119,7 @@ struct hexsim_user_os *hexsim_user_os_load(const void *hdr, size_t hlen, const v
         HEXSIM_RESTORE_BOOL(t, src, struct hx_thread, has_saved_mask);
         HEXSIM_RESTORE_BOOL(t, src, struct hx_thread, rem_t64);
         // (between packets the thread on the vCPU runs; the others may wait)
-        if (t->wait < HX_RUNNING || t->wait > HX_WAIT_SIGNAL || t->tid < 1 ||
+        if (t->wait < HX_RUNNING || t->wait > HX_WAIT_RETRY || t->tid < 1 ||
             t->tid >= os->next_tid ||
             (i == os->cur && t->wait != HX_RUNNING))
             goto bad;

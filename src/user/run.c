@@ -44,11 +44,12 @@ int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **a
         u->guest_fd_map[i] = i < 3 ? (int)i : -1;
     if (!u->err)
         u->err = stderr;
-    if (hexsim_user_load_elf(u, path, err, errlen))
-        return -1;
+    int rc = hexsim_user_load_elf(u, path, err, errlen);
+    if (rc)
+        return rc;
     if (hexsim_user_setup_stack(u, argc, argv, envp, err, errlen))
         return -1;
-    u->cpu.pc = u->entry;
+    u->cpu.pc = u->interp_entry ? u->interp_entry : u->entry;
     u->mmap_next = HEXSIM_USER_MMAP_BASE;
     return 0;
 }

@@ -261,6 +261,11 @@ static struct hx_siginfo take_pending(struct hexsim_user_os *os, struct hx_threa
     return os->info[sig - 1];
 }
 
+struct hx_siginfo hx_take_signal(struct hexsim_user_os *os, struct hx_thread *t, int sig)
+{
+    return take_pending(os, t, sig);
+}
+
 void hx_deliver_signals(struct hexsim_user *u)
 {
     struct hexsim_user_os *os = u->os;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The initial user stack as Linux's binfmt_elf builds it: from the stack pointer up, argc,
 // argv[] with a NULL, envp[] with a NULL, the auxiliary vector (AT_PHDR, AT_PHENT, AT_PHNUM,
-// AT_PAGESZ, AT_ENTRY, AT_UID..AT_EGID, AT_SECURE, AT_RANDOM, AT_EXECFN, AT_NULL), then the
+// AT_PAGESZ, AT_BASE (the interpreter's load address, 0 without one), AT_ENTRY, AT_UID..AT_EGID, AT_SECURE, AT_RANDOM, AT_EXECFN, AT_NULL), then the
 // strings and 16 random bytes near the top. The stack pointer is 8-byte aligned (Hexagon ABI).
 // AT_RANDOM bytes are fixed (deterministic runs) unless host time is requested.
 #include <stdio.h>
@@ -65,7 +65,7 @@ int hexsim_user_setup_stack(struct hexsim_user *u, int argc, char **argv, char *
     uint32_t random_addr = sp;
     uint32_t auxv[][2] = {
         { AT_PHDR, u->phdr_addr }, { AT_PHENT, 32 }, { AT_PHNUM, u->phnum },
-        { AT_PAGESZ, HEXSIM_PAGE_SIZE }, { AT_BASE, 0 }, { AT_ENTRY, u->entry },
+        { AT_PAGESZ, HEXSIM_PAGE_SIZE }, { AT_BASE, u->interp_base }, { AT_ENTRY, u->entry },
         { AT_UID, 0 }, { AT_EUID, 0 }, { AT_GID, 0 }, { AT_EGID, 0 }, { AT_HWCAP, 0 },
         { AT_CLKTCK, 100 }, { AT_SECURE, 0 }, { AT_RANDOM, random_addr },
         { AT_EXECFN, u->execfn }, { AT_NULL, 0 },

@@ -477,6 +477,252 @@ static void fcntl_arg(struct line *l, uint32_t cmd, uint32_t v)
     }
 }
 
+// ---- sockets (Linux include/linux/socket.h, include/uapi/asm-generic/socket.h,
+// include/uapi/linux/in.h, in6.h, un.h)
+
+static const struct flag families[] = {
+    { 0, "AF_UNSPEC" }, { 1, "AF_UNIX" }, { 2, "AF_INET" }, { 10, "AF_INET6" },
+    { 16, "AF_NETLINK" }, { 17, "AF_PACKET" },
+};
+static const struct flag sock_types[] = {
+    { 1, "SOCK_STREAM" }, { 2, "SOCK_DGRAM" }, { 3, "SOCK_RAW" }, { 4, "SOCK_RDM" },
+    { 5, "SOCK_SEQPACKET" }, { 6, "SOCK_DCCP" }, { 10, "SOCK_PACKET" },
+};
+static const struct flag sock_flags[] = { { 02000000, "SOCK_CLOEXEC" }, { 04000, "SOCK_NONBLOCK" } };
+static const struct flag msg_flags[] = {
+    { 1, "MSG_OOB" }, { 2, "MSG_PEEK" }, { 4, "MSG_DONTROUTE" }, { 8, "MSG_CTRUNC" },
+    { 0x10, "MSG_PROBE" }, { 0x20, "MSG_TRUNC" }, { 0x40, "MSG_DONTWAIT" }, { 0x80, "MSG_EOR" },
+    { 0x100, "MSG_WAITALL" }, { 0x200, "MSG_FIN" }, { 0x400, "MSG_SYN" },
+    { 0x800, "MSG_CONFIRM" }, { 0x1000, "MSG_RST" }, { 0x2000, "MSG_ERRQUEUE" },
+    { 0x4000, "MSG_NOSIGNAL" }, { 0x8000, "MSG_MORE" }, { 0x10000, "MSG_WAITFORONE" },
+    { 0x40000, "MSG_BATCH" }, { 0x4000000, "MSG_ZEROCOPY" }, { 0x20000000, "MSG_FASTOPEN" },
+    { 0x40000000, "MSG_CMSG_CLOEXEC" },
+};
+static const struct flag sol_levels[] = {
+    { 0, "SOL_IP" }, { 1, "SOL_SOCKET" }, { 6, "SOL_TCP" }, { 17, "SOL_UDP" },
+    { 41, "SOL_IPV6" },
+};
+static const struct flag so_names[] = {
+    { 1, "SO_DEBUG" }, { 2, "SO_REUSEADDR" }, { 3, "SO_TYPE" }, { 4, "SO_ERROR" },
+    { 5, "SO_DONTROUTE" }, { 6, "SO_BROADCAST" }, { 7, "SO_SNDBUF" }, { 8, "SO_RCVBUF" },
+    { 9, "SO_KEEPALIVE" }, { 10, "SO_OOBINLINE" }, { 12, "SO_PRIORITY" }, { 13, "SO_LINGER" },
+    { 15, "SO_REUSEPORT" }, { 16, "SO_PASSCRED" }, { 17, "SO_PEERCRED" },
+    { 18, "SO_RCVLOWAT" }, { 19, "SO_SNDLOWAT" }, { 20, "SO_RCVTIMEO_OLD" },
+    { 21, "SO_SNDTIMEO_OLD" }, { 29, "SO_TIMESTAMP_OLD" }, { 30, "SO_ACCEPTCONN" },
+    { 32, "SO_SNDBUFFORCE" }, { 33, "SO_RCVBUFFORCE" }, { 38, "SO_PROTOCOL" },
+    { 39, "SO_DOMAIN" }, { 66, "SO_RCVTIMEO_NEW" }, { 67, "SO_SNDTIMEO_NEW" },
+};
+static const struct flag tcp_names[] = {
+    { 1, "TCP_NODELAY" }, { 2, "TCP_MAXSEG" }, { 3, "TCP_CORK" }, { 4, "TCP_KEEPIDLE" },
+    { 5, "TCP_KEEPINTVL" }, { 6, "TCP_KEEPCNT" },
+};
+static const struct flag ip_names[] = {
+    { 1, "IP_TOS" }, { 2, "IP_TTL" }, { 8, "IP_PKTINFO" }, { 32, "IP_MULTICAST_IF" },
+    { 33, "IP_MULTICAST_TTL" }, { 34, "IP_MULTICAST_LOOP" }, { 35, "IP_ADD_MEMBERSHIP" },
+};
+static const struct flag ipv6_names[] = {
+    { 16, "IPV6_UNICAST_HOPS" }, { 26, "IPV6_V6ONLY" }, { 49, "IPV6_RECVPKTINFO" },
+};
+
+// a socket address of len bytes at addr, as strace shows it
+static void sockaddr_at(struct hexsim_user *u, struct line *l, uint32_t addr, uint32_t len)
+{
+    uint8_t b[128];
+    if (len > sizeof(b))
+        len = sizeof(b);
+    if (!addr || len < 2 || hx_get(u, addr, b, len)) {
+        ptr(l, addr);
+        return;
+    }
+    uint32_t fam = (uint32_t)(b[0] | b[1] << 8);
+    out(l, "{sa_family=");
+    named(l, fam, families, N(families), false);
+    if (fam == 2 && len >= 8) {
+        out(l, ", sin_port=htons(%u), sin_addr=inet_addr(\"%u.%u.%u.%u\")}",
+            (unsigned)(b[2] << 8 | b[3]), b[4], b[5], b[6], b[7]);
+    } else if (fam == 10 && len >= 24) {
+        char a[48];
+        size_t n = 0;
+        // the shortest form: the longest run of zero groups becomes "::"
+        unsigned g[8], best = 0, bl = 0;
+        for (int i = 0; i < 8; i++)
+            g[i] = (unsigned)(b[8 + 2 * i] << 8 | b[9 + 2 * i]);
+        for (unsigned i = 0; i < 8;) {
+            unsigned j = i;
+            while (j < 8 && !g[j])
+                j++;
+            if (j - i > bl && j - i > 1) {
+                best = i;
+                bl = j - i;
+            }
+            i = j > i ? j : i + 1;
+        }
+        for (unsigned i = 0; i < 8; i++) {
+            if (bl && i == best) {
+                n += (size_t)snprintf(a + n, sizeof(a) - n, "::");
+                i += bl - 1;
+                continue;
+            }
+            n += (size_t)snprintf(a + n, sizeof(a) - n, "%s%x",
+                                  n && a[n - 1] != ':' ? ":" : "", g[i]);
+        }
+        uint32_t flow = (uint32_t)b[4] << 24 | (uint32_t)b[5] << 16 | (uint32_t)b[6] << 8 | b[7];
+        uint32_t scope = (uint32_t)b[24] | (uint32_t)b[25] << 8 | (uint32_t)b[26] << 16 |
+                         (uint32_t)b[27] << 24;
+        out(l, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), inet_pton(AF_INET6, \"%s\", "
+            "&sin6_addr)", (unsigned)(b[2] << 8 | b[3]), flow, a);
+        if (len >= 28)
+            out(l, ", sin6_scope_id=%u", scope);
+        out(l, "}");
+    } else if (fam == 1) {
+        out(l, ", sun_path=");
+        if (len > 2 && b[2] == 0) {
+            out(l, "@");
+            quoted(l, b + 3, len - 3, false);
+        } else {
+            size_t n = 0;
+            while (2 + n < len && b[2 + n])
+                n++;
+            quoted(l, b + 2, n, false);
+        }
+        out(l, "}");
+    } else {
+        out(l, ", sa_data=");
+        quoted(l, b + 2, len - 2, false);
+        out(l, "}");
+    }
+}
+
+static void sockopt_name(struct line *l, uint32_t level, uint32_t name)
+{
+    named(l, level, sol_levels, N(sol_levels), false);
+    out(l, ", ");
+    const struct flag *t = level == 1 ? so_names : level == 6 ? tcp_names
+                           : level == 0 ? ip_names : level == 41 ? ipv6_names : NULL;
+    size_t n = level == 1 ? N(so_names) : level == 6 ? N(tcp_names)
+               : level == 0 ? N(ip_names) : level == 41 ? N(ipv6_names) : 0;
+    named(l, name, t, n, false);
+}
+
+// an option's value: an int as [N], anything else as its bytes
+static void sockopt_val(struct hexsim_user *u, struct line *l, uint32_t addr, uint32_t len)
+{
+    uint32_t v;
+    if (len == 4 && !hx_get32(u, addr, &v))
+        out(l, "[%d]", (int32_t)v);
+    else
+        buffer(u, l, addr, len);
+}
+
+// a struct msghdr of a 32-bit ABI (seven words); recv: as the call left it, the first ret
+// bytes of its buffers shown
+static void msghdr_at(struct hexsim_user *u, struct line *l, uint32_t addr, bool recv,
+                      int64_t ret)
+{
+    uint32_t w[7];
+    for (unsigned i = 0; i < 7; i++)
+        if ((recv && ret < 0) || hx_get32(u, addr + 4 * i, &w[i])) {
+            ptr(l, addr);
+            return;
+        }
+    out(l, "{msg_name=");
+    if (w[0])
+        sockaddr_at(u, l, w[0], w[1]);
+    else
+        out(l, "NULL");
+    out(l, ", msg_namelen=%u, msg_iov=", w[1]);
+    iovec_at(u, l, w[2], w[3], recv, recv ? ret : 0);
+    out(l, ", msg_iovlen=%u, msg_control=", w[3]);
+    uint32_t clen, lvl, typ;
+    if (w[4] && w[5] >= 12 && !hx_get32(u, w[4], &clen) && !hx_get32(u, w[4] + 4, &lvl) &&
+        !hx_get32(u, w[4] + 8, &typ) && clen >= 12 && clen <= w[5]) {
+        out(l, "[{cmsg_len=%u, cmsg_level=", clen);
+        named(l, lvl, sol_levels, N(sol_levels), false);
+        out(l, ", cmsg_type=");
+        if (lvl == 1 && typ == 1) {
+            out(l, "SCM_RIGHTS, cmsg_data=[");
+            for (uint32_t i = 0; 12 + 4 * i + 4 <= clen; i++) {
+                uint32_t fd = 0;
+                hx_get32(u, w[4] + 12 + 4 * i, &fd);
+                out(l, "%s%d", i ? ", " : "", (int32_t)fd);
+            }
+            out(l, "]}]");
+        } else {
+            out(l, lvl == 1 && typ == 2 ? "SCM_CREDENTIALS" : "%#x", typ);
+            out(l, ", ...}]");
+        }
+    } else {
+        ptr(l, w[4]);
+    }
+    out(l, ", msg_controllen=%u, msg_flags=", w[5]);
+    flags(l, w[6], msg_flags, N(msg_flags), true);
+    out(l, "}");
+}
+
+// ---- event descriptors (include/uapi/linux/eventpoll.h, inotify.h, timerfd.h)
+
+// the NONBLOCK/CLOEXEC flags of eventfd2, timerfd_create, epoll_create1, signalfd4,
+// inotify_init1 under the call's prefix (EFD_SEMAPHORE is eventfd's own)
+static void fd_flags(struct line *l, uint32_t v, const char *prefix)
+{
+    bool first = true;
+    static const struct flag f[] = { { 1, "SEMAPHORE" }, { 04000, "NONBLOCK" },
+                                     { 02000000, "CLOEXEC" } };
+    for (size_t i = 0; i < N(f); i++)
+        if ((v & f[i].v) && (i || prefix[0] == 'E')) {
+            out(l, "%s%s_%s", first ? "" : "|", prefix, f[i].name);
+            first = false;
+            v &= ~f[i].v;
+        }
+    if (v || first)
+        out(l, first ? "%#x" : "|%#x", v);
+}
+
+static const struct flag epoll_events[] = {
+    { 1, "EPOLLIN" }, { 2, "EPOLLPRI" }, { 4, "EPOLLOUT" }, { 8, "EPOLLERR" },
+    { 0x10, "EPOLLHUP" }, { 0x20, "EPOLLNVAL" }, { 0x40, "EPOLLRDNORM" },
+    { 0x80, "EPOLLRDBAND" }, { 0x100, "EPOLLWRNORM" }, { 0x200, "EPOLLWRBAND" },
+    { 0x400, "EPOLLMSG" }, { 0x2000, "EPOLLRDHUP" }, { 1u << 28, "EPOLLEXCLUSIVE" },
+    { 1u << 29, "EPOLLWAKEUP" }, { 1u << 30, "EPOLLONESHOT" }, { 1u << 31, "EPOLLET" },
+};
+static const struct flag inotify_masks[] = {
+    { 1, "IN_ACCESS" }, { 2, "IN_MODIFY" }, { 4, "IN_ATTRIB" }, { 8, "IN_CLOSE_WRITE" },
+    { 0x10, "IN_CLOSE_NOWRITE" }, { 0x20, "IN_OPEN" }, { 0x40, "IN_MOVED_FROM" },
+    { 0x80, "IN_MOVED_TO" }, { 0x100, "IN_CREATE" }, { 0x200, "IN_DELETE" },
+    { 0x400, "IN_DELETE_SELF" }, { 0x800, "IN_MOVE_SELF" }, { 0x1000000, "IN_ONLYDIR" },
+    { 0x2000000, "IN_DONT_FOLLOW" }, { 0x4000000, "IN_EXCL_UNLINK" },
+    { 0x10000000, "IN_MASK_CREATE" }, { 0x20000000, "IN_MASK_ADD" }, { 0x40000000, "IN_ISDIR" },
+    { 0x80000000, "IN_ONESHOT" },
+};
+
+// one struct epoll_event (16 bytes on Hexagon: events, padding, 64-bit data)
+static void epoll_event_at(struct hexsim_user *u, struct line *l, uint32_t addr)
+{
+    uint32_t ev;
+    uint64_t data;
+    if (!addr || hx_get32(u, addr, &ev) || hx_get64(u, addr + 8, &data)) {
+        ptr(l, addr);
+        return;
+    }
+    out(l, "{events=");
+    flags(l, ev, epoll_events, N(epoll_events), true);
+    out(l, ", data={u32=%u, u64=%llu}}", (uint32_t)data, (unsigned long long)data);
+}
+
+// a struct itimerspec (32- or 64-bit seconds): interval, then value
+static void itimerspec_at(struct hexsim_user *u, struct line *l, uint32_t addr, bool t64)
+{
+    if (!addr) {
+        out(l, "NULL");
+        return;
+    }
+    out(l, "{it_interval=");
+    timespec_at(u, l, addr, t64);
+    out(l, ", it_value=");
+    timespec_at(u, l, addr + (t64 ? 16 : 8), t64);
+    out(l, "}");
+}
+
 static void result(struct line *l, char kind, int64_t ret)
 {
     const char *text;
@@ -586,6 +832,93 @@ static void args(struct hexsim_user *u, struct line *l, const char *k, const uin
         case 'Z': envp_at(u, l, v); break;
         case 'j': if (ret <= 0) ptr(l, v); else wait_status_at(u, l, v); break;
         case 'J': flags(l, v, wait_flags, N(wait_flags), true); break;
+        case 'I': named(l, v, families, N(families), false); break;
+        case 'Y':
+            named(l, v & 0xf, sock_types, N(sock_types), true);
+            if (v & ~0xfu)
+                flags(l, v & ~0xfu, sock_flags, N(sock_flags), false);
+            break;
+        case 'B': sockaddr_at(u, l, v, i < 5 ? a[i + 1] : 0); break;
+        case 'b': {   // an address the call wrote, its length at the next argument
+            uint32_t len;
+            if (failed || !v || hx_get32(u, a[i + 1], &len))
+                ptr(l, v);
+            else
+                sockaddr_at(u, l, v, len);
+            break;
+        }
+        case 'l': {
+            uint32_t len;
+            if (failed || !v || hx_get32(u, v, &len))
+                ptr(l, v);
+            else
+                out(l, "[%u]", len);
+            break;
+        }
+        case 'U': flags(l, v, msg_flags, N(msg_flags), true); break;
+        case 'R':
+            named(l, v, (const struct flag[]){ { 0, "SHUT_RD" }, { 1, "SHUT_WR" },
+                                               { 2, "SHUT_RDWR" } }, 3, false);
+            break;
+        case 'z':   // setsockopt: level, name, value, length
+            sockopt_name(l, v, a[i + 1]);
+            out(l, ", ");
+            sockopt_val(u, l, a[i + 2], a[i + 3]);
+            out(l, ", %u", a[i + 3]);
+            return;
+        case '1': {   // getsockopt: level, name, value written, its length
+            uint32_t len;
+            sockopt_name(l, v, a[i + 1]);
+            out(l, ", ");
+            if (failed || hx_get32(u, a[i + 3], &len)) {
+                ptr(l, a[i + 2]);
+                out(l, ", ");
+                ptr(l, a[i + 3]);
+            } else {
+                sockopt_val(u, l, a[i + 2], len);
+                out(l, ", [%u]", len);
+            }
+            return;
+        }
+        case '3': fd_flags(l, v, "EFD"); break;
+        case '4': fd_flags(l, v, "TFD"); break;
+        case '5': fd_flags(l, v, "EPOLL"); break;
+        case '6': fd_flags(l, v, "SFD"); break;
+        case '7': fd_flags(l, v, "IN"); break;
+        case '#':
+            named(l, v, (const struct flag[]){ { 1, "EPOLL_CTL_ADD" }, { 2, "EPOLL_CTL_DEL" },
+                                               { 3, "EPOLL_CTL_MOD" } }, 3, false);
+            break;
+        case '$': epoll_event_at(u, l, v); break;
+        case '!':   // the events epoll_pwait wrote (as many as it returns)
+            if (failed || ret == HX_SYS_NORET) {
+                ptr(l, v);
+                break;
+            }
+            out(l, "[");
+            for (int64_t k = 0; k < ret && k < IOV_MAX_SHOWN; k++) {
+                out(l, k ? ", " : "");
+                epoll_event_at(u, l, v + 16 * (uint32_t)k);
+            }
+            out(l, ret > IOV_MAX_SHOWN ? ", ...]" : "]");
+            break;
+        case '%': flags(l, v, inotify_masks, N(inotify_masks), true); break;
+        case '&':
+            if (v)
+                flags(l, v, (const struct flag[]){ { 1, "TFD_TIMER_ABSTIME" },
+                                                   { 2, "TFD_TIMER_CANCEL_ON_SET" } }, 2, true);
+            else
+                out(l, "0");
+            break;
+        case '(': case '[': itimerspec_at(u, l, v, *k == '['); break;
+        case ')': case ']':
+            if (failed)
+                ptr(l, v);
+            else
+                itimerspec_at(u, l, v, *k == ']');
+            break;
+        case 'o': msghdr_at(u, l, v, false, ret); break;
+        case '2': msghdr_at(u, l, v, true, ret); break;
         default: out(l, "%#x", v); break;
         }
     }
@@ -647,6 +980,8 @@ static void call_lines(struct hexsim_user *u, const struct hx_strace_entry *e, i
     else
         out(&l, "syscall_%u(", nr);
     const struct hx_thread *t = thread_of(u, tid);
+    if (ret == HX_SYS_NORET && !u->exited && t && t->wait == HX_WAIT_RETRY)
+        return;   // made again when the clock has moved on: that call has the line
     if (ret == HX_SYS_NORET && !u->exited && t && t->wait == HX_RUNNING) {
         // the thread goes on (another may have the vCPU now): the call is made again (a
         // read that would block while others can run), or its r0 holds the result
@@ -661,14 +996,14 @@ static void call_lines(struct hexsim_user *u, const struct hx_strace_entry *e, i
         out(&l, "{mask=");
         sigset(&l, t->mask);
         out(&l, "}");
-    } else if (name) {
+    } else if (kinds) {
         args(u, &l, kinds + 1, a, ret);
     } else {
         out(&l, "%#x, %#x, %#x, %#x, %#x, %#x", a[0], a[1], a[2], a[3], a[4], a[5]);
     }
     if (ret != HX_SYS_NORET) {
         out(&l, ")");
-        result(&l, name ? kinds[0] : 'd', ret);
+        result(&l, kinds ? kinds[0] : 'd', ret);
         emit(u, &l);
         return;
     }

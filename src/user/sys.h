@@ -8,6 +8,7 @@
 #define HEXSIM_USER_SYS_H
 
 #include <errno.h>
+#include <poll.h>
 #include <stdint.h>
 
 #include "os.h"
@@ -78,12 +79,18 @@ static inline int hx_host_fd(struct hexsim_user *u, uint32_t fd)
 // byte cannot be reached; a later unreachable one ends the transfer there).
 int64_t hx_guest_io(struct hexsim_user *u, int h, bool wr, const uint32_t (*seg)[2], size_t n,
                     int64_t off);
+// A guest iovec array (iov, cnt entries) into seg (room for 1024): 0, -EFAULT or -EINVAL
+// (over UIO_MAXIOV entries, a negative length); the total is cut at MAX_RW_COUNT.
+int hx_read_iovec(struct hexsim_user *u, uint32_t iov, uint32_t cnt, uint32_t (*seg)[2]);
 // The same for a guest iovec array at iov of cnt entries (readv, writev).
 int64_t hx_guest_io_vec(struct hexsim_user *u, int h, bool wr, uint32_t iov, uint32_t cnt,
                         int64_t off);
 
+// sysnames.c: the name of call nr (asm-generic numbers, strace's names), NULL for none
+const char *hx_syscall_name(uint32_t nr);
 // syscall.c
-// The name and argument kinds (see HEXSIM_SYSCALLS) of call nr: false when unknown.
+// The name (NULL: no such call) and argument kinds (see HEXSIM_SYSCALLS; NULL: not
+// implemented) of call nr: false unless both are known.
 bool hx_syscall_info(uint32_t nr, const char **name, const char **kinds);
 int hx_copy_str(struct hexsim_user *u, uint32_t addr, char *buf, size_t len);
 int32_t hx_new_guest_fd(struct hexsim_user *u, int hfd, uint32_t lowest);
@@ -92,6 +99,10 @@ int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p,
 int hx_open_flags(uint32_t g);
 uint32_t hx_guest_open_flags(int h);
 uint64_t hx_now_ns(struct hexsim_user *u, uint32_t clk);
+// timer.c: a struct itimerspec (32- or 64-bit seconds) of a timer due at pcycle next
+// (HX_NO_TIME: disarmed) with this interval (pcycles): 0 or -EFAULT
+int hx_put_itimerspec(struct hexsim_user *u, uint32_t addr, uint64_t next, uint64_t interval,
+                      bool t64);
 // a guest timespec (32- or 64-bit seconds) in ns: 0, -EFAULT or -EINVAL
 int hx_read_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t *ns);
 int hx_write_timespec(struct hexsim_user *u, uint32_t addr, bool t64, uint64_t ns);
@@ -133,6 +144,18 @@ int hx_thread_index(struct hexsim_user_os *os, int32_t tid);   // -1: none
 // other processes may send signals, they interrupt the wait (-EINTR, or HX_SYS_NORET to
 // restart after an SA_RESTART handler). 0: make the call.
 int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr);
+// Before a call that may wait for host descriptors p[0..n) (poll events) for up to *ns
+// (NULL or UINT64_MAX: no limit; the limit runs on the simulated clock from the call's
+// first try): 0 when one is ready, the time is up (*ns is then 0) or nothing else can
+// happen first (the host waits, *ns the time left); HX_SYS_NORET when another thread runs
+// meanwhile, or the clock moves to the next timed event (timers, timerfds, other threads'
+// timeouts, the call's own), after which the call is made again.
+int64_t hx_wait_host(struct hexsim_user *u, struct pollfd *p, unsigned n, uint64_t *ns);
+// sys_misc.c: a host poll of fds[0..n) (room for one more) for up to ns (UINT64_MAX: no
+// limit) with the guest signal mask at sigmask (0: none) in force: ready count or -errno
+// (-EINTR: a signal came); with no valid descriptor a sleep on the simulated clock.
+int64_t hx_poll_wait(struct hexsim_user *u, struct pollfd *fds, unsigned n, uint64_t ns,
+                     uint32_t sigmask);
 // A call that would wait while another thread can run: that one runs and the call is made
 // again at this thread's next turn (true: return HX_SYS_NORET); false: none can run.
 bool hx_yield_retry(struct hexsim_user *u);
@@ -205,7 +228,23 @@ void hx_strace_killed(struct hexsim_user *u, int sig);
 // strace_errno.c: the name (and text) of errno e, NULL for an unknown one
 const char *hx_errno_name(int e, const char **text);
 
+// sys_event.c: timerfds and signalfds on the process's clock and signals
+// Fires the timerfds due now; the earliest next expiry (HX_NO_TIME: none).
+uint64_t hx_timerfds_run(struct hexsim_user *u);
+bool hx_timerfds_armed(const struct hexsim_user *u);
+// Makes each signalfd readable exactly while a signal of its mask is pending.
+void hx_signalfd_sync(struct hexsim_user *u);
+// The guest closed host descriptor h: a timerfd or signalfd on it ends.
+void hx_evfd_closed(struct hexsim_user *u, int h);
+// read() of a signalfd (guest fd on host h): signalfd_siginfo records; -1: h is not one.
+int64_t hx_signalfd_read(struct hexsim_user *u, int h, uint32_t buf, uint32_t len);
+// signal.c: takes signal sig off the thread's or the process's pending set, its siginfo
+struct hx_siginfo hx_take_signal(struct hexsim_user_os *os, struct hx_thread *t, int sig);
+
 // timer.c
+// A timer due at *next (pcycles; HX_NO_TIME: disarmed) with this interval, at now: the
+// periods that have passed (0: not due), *next moved past them (disarmed without interval)
+uint64_t hx_timer_due(uint64_t *next, uint64_t interval, uint64_t now);
 int64_t sys_setitimer(struct hexsim_user *u, uint32_t which, uint32_t nv, uint32_t ov);
 int64_t sys_getitimer(struct hexsim_user *u, uint32_t which, uint32_t cv);
 int64_t sys_timer_create(struct hexsim_user *u, uint32_t clk, uint32_t sev, uint32_t idp);

@@ -130,6 +130,7 @@ int64_t sys_dup3(struct hexsim_user *u, uint32_t fd, uint32_t nfd, uint32_t flag
     if (nh < 0)
         return -errno;
     int old = u->guest_fd_map[nfd];
+    hx_evfd_closed(u, old);
     if (old > 2)
         close(old);
     u->guest_fd_map[nfd] = nh;

@@ -318,6 +318,7 @@ int64_t sys_close_range(struct hexsim_user *u, uint32_t first, uint32_t last, ui
             continue;
         }
         u->guest_fd_map[fd] = -1;
+        hx_evfd_closed(u, h);
         if (h > 2)
             close(h);
     }
@@ -339,6 +340,21 @@ static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, ui
         if (e)
             return e;
     }
+    unsigned valid = 0;
+    for (unsigned i = 0; i < n; i++)
+        valid += fds[i].fd >= 0;
+    if (ns && valid) {   // other threads, timers and timerfds go first (thread.c)
+        int64_t y = hx_wait_host(u, fds, n, &ns);
+        if (y)
+            return y;
+    }
+    return hx_poll_wait(u, fds, n, ns, sigmask);
+}
+
+int64_t hx_poll_wait(struct hexsim_user *u, struct pollfd *fds, unsigned n, uint64_t ns,
+                     uint32_t sigmask)
+{
+    hx_signalfd_sync(u);
     unsigned valid = 0;
     for (unsigned i = 0; i < n; i++)
         valid += fds[i].fd >= 0;
@@ -393,6 +409,9 @@ static int64_t do_poll(struct hexsim_user *u, struct pollfd *fds, unsigned n, ui
             r--;
             fds[n].revents = 0;
             hx_proc_signals(u, 0);
+            hx_signalfd_sync(u);   // a signalfd may be readable now: poll again
+            if (r == 0 && !hx_signal_ready(u) && poll(fds, n, 0) > 0)
+                continue;
         }
         if (sig && r == 0 && hx_signal_ready(u)) {
             if (sigmask) {

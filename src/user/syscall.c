@@ -21,14 +21,16 @@
 
 #include "sys.h"
 #include "sys_fs.h"
+#include "sys_event.h"
+#include "sys_net.h"
 
 #ifndef AT_EMPTY_PATH
 #define AT_EMPTY_PATH 0x1000   // Linux value; glibc declares it only with _GNU_SOURCE
 #endif
 
-// The system calls hexsim implements: number (asm-generic unistd.h), name as strace prints
-// it, how --strace shows the result and the arguments (strace.c), and the call. The dispatch
-// switch and the --strace lookup are both generated from it. Kinds: the first letter is the
+// The system calls hexsim implements: number (asm-generic unistd.h; the name is
+// sysnames.c's), how --strace shows the result and the arguments (strace.c), and the call.
+// The dispatch switch and the --strace lookup are both generated from it. Kinds: the first letter is the
 // result's (d decimal, x hex, o octal), then one per register: d/f int or descriptor, u
 // unsigned, x hex, p pointer, D directory descriptor (AT_FDCWD), s path, y path written by
 // the call, w buffer of the next argument's length, r buffer the call filled (the result's
@@ -38,162 +40,198 @@
 // k clock, t/T timespec (32/64-bit seconds), n/N one the call wrote, K stat64 it wrote, q two
 // descriptors it wrote, L 64-bit pair (low word first) H (high first), _ padding register,
 // W whence, i ioctl request, c fcntl command and its argument, X argv (a string array),
-// Z envp (its address and length), j wait status written, J wait options; whole calls: F/G
-// futex (32/64-bit timeout), C clone.
+// Z envp (its address and length), j wait status written, J wait options; sockets: I AF_*,
+// Y SOCK_* type and flags, B address in (the next argument its length), b address written
+// (the next its length's address), l a length written, U MSG_*, R SHUT_*, o/2 msghdr
+// sent/received; events: 3/4/5/6/7 EFD_/TFD_/EPOLL_/SFD_/IN_ flags, # epoll_ctl op,
+// $ epoll_event, ! epoll_events written, % IN_* mask, & TFD_TIMER_*, (/[ itimerspec
+// (32/64-bit) in, )/] written; whole calls: F/G futex (32/64-bit timeout), C clone,
+// z setsockopt, 1 getsockopt.
 #define HEXSIM_SYSCALLS(X) \
-    X(17, "getcwd", "dyu", sys_getcwd(u, r[0], r[1])) \
-    X(23, "dup", "df", sys_dup(u, r[0])) \
-    X(24, "dup3", "dffE", sys_dup3(u, r[0], r[1], r[2])) \
-    X(25, "fcntl64", "dfc", sys_fcntl64(u, r[0], r[1], r[2])) \
-    X(29, "ioctl", "dfip", sys_ioctl(u, r[0], r[1], r[2])) \
-    X(32, "flock", "dfd", sys_flock(u, r[0], r[1])) \
-    X(34, "mkdirat", "dDsm", sys_mkdirat(u, r[0], r[1], r[2])) \
-    X(35, "unlinkat", "dDsA", sys_unlinkat(u, r[0], r[1], r[2])) \
-    X(36, "symlinkat", "dsDs", sys_symlinkat(u, r[0], r[1], r[2])) \
-    X(37, "linkat", "dDsDsA", sys_linkat(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(38, "renameat", "dDsDs", sys_renameat2(u, r[0], r[1], r[2], r[3], 0)) \
-    X(43, "statfs64", "dsup", sys_statfs64(u, r[0], r[1], r[2])) \
-    X(44, "fstatfs64", "dfup", sys_fstatfs64(u, r[0], r[1], r[2])) \
-    X(45, "truncate64", "ds_L", sys_truncate64(u, r[0], r[2], r[3])) \
-    X(46, "ftruncate64", "df_L", sys_ftruncate64(u, r[0], r[2], r[3])) \
-    X(47, "fallocate", "dfdLL", sys_fallocate(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
-    X(48, "faccessat", "dDsQ", sys_faccessat2(u, r[0], r[1], r[2], 0)) \
-    X(49, "chdir", "ds", sys_chdir(u, r[0])) \
-    X(50, "fchdir", "df", sys_fchdir(u, r[0])) \
-    X(52, "fchmod", "dfm", sys_fchmod(u, r[0], r[1])) \
-    X(53, "fchmodat", "dDsm", sys_fchmodat(u, r[0], r[1], r[2])) \
-    X(54, "fchownat", "dDsddA", sys_fchownat(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(55, "fchown", "dfdd", sys_fchown(u, r[0], r[1], r[2])) \
-    X(56, "openat", "dDsOm", sys_openat(u, r[0], r[1], r[2], r[3])) \
-    X(57, "close", "df", sys_close(u, r[0])) \
-    X(59, "pipe2", "dqE", sys_pipe2(u, r[0], r[1])) \
-    X(61, "getdents64", "dfpu", sys_getdents64(u, r[0], r[1], r[2])) \
-    X(62, "_llseek", "dfHpW", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(63, "read", "dfru", (y = hx_io_yield(u, r[0], false)) ? y \
-                          : sys_rw(u, r[0], r[1], r[2], false)) \
-    X(64, "write", "dfwu", (y = hx_io_yield(u, r[0], true)) ? y \
+    X(17, "dyu", sys_getcwd(u, r[0], r[1])) \
+    X(19, "du3", sys_eventfd2(u, r[0], r[1])) \
+    X(20, "d5", sys_epoll_create1(u, r[0])) \
+    X(21, "df#f$", sys_epoll_ctl(u, r[0], r[1], r[2], r[3])) \
+    X(22, "df!ddgu", sys_epoll_pwait(u, r[0], r[1], r[2], (int32_t)r[3], 0, r[4], r[5])) \
+    X(23, "df", sys_dup(u, r[0])) \
+    X(24, "dffE", sys_dup3(u, r[0], r[1], r[2])) \
+    X(25, "dfc", sys_fcntl64(u, r[0], r[1], r[2])) \
+    X(26, "d7", sys_inotify_init1(u, r[0])) \
+    X(27, "dfs%", sys_inotify_add_watch(u, r[0], r[1], r[2])) \
+    X(28, "dfd", sys_inotify_rm_watch(u, r[0], r[1])) \
+    X(29, "dfip", sys_ioctl(u, r[0], r[1], r[2])) \
+    X(32, "dfd", sys_flock(u, r[0], r[1])) \
+    X(34, "dDsm", sys_mkdirat(u, r[0], r[1], r[2])) \
+    X(35, "dDsA", sys_unlinkat(u, r[0], r[1], r[2])) \
+    X(36, "dsDs", sys_symlinkat(u, r[0], r[1], r[2])) \
+    X(37, "dDsDsA", sys_linkat(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(38, "dDsDs", sys_renameat2(u, r[0], r[1], r[2], r[3], 0)) \
+    X(43, "dsup", sys_statfs64(u, r[0], r[1], r[2])) \
+    X(44, "dfup", sys_fstatfs64(u, r[0], r[1], r[2])) \
+    X(45, "ds_L", sys_truncate64(u, r[0], r[2], r[3])) \
+    X(46, "df_L", sys_ftruncate64(u, r[0], r[2], r[3])) \
+    X(47, "dfdLL", sys_fallocate(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(48, "dDsQ", sys_faccessat2(u, r[0], r[1], r[2], 0)) \
+    X(49, "ds", sys_chdir(u, r[0])) \
+    X(50, "df", sys_fchdir(u, r[0])) \
+    X(52, "dfm", sys_fchmod(u, r[0], r[1])) \
+    X(53, "dDsm", sys_fchmodat(u, r[0], r[1], r[2])) \
+    X(54, "dDsddA", sys_fchownat(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(55, "dfdd", sys_fchown(u, r[0], r[1], r[2])) \
+    X(56, "dDsOm", sys_openat(u, r[0], r[1], r[2], r[3])) \
+    X(57, "df", sys_close(u, r[0])) \
+    X(59, "dqE", sys_pipe2(u, r[0], r[1])) \
+    X(61, "dfpu", sys_getdents64(u, r[0], r[1], r[2])) \
+    X(62, "dfHpW", sys_llseek(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(63, "dfru", (y = hx_signalfd_read(u, hx_host_fd(u, r[0]), r[1], r[2])) != -1 ? y \
+                  : (y = hx_io_yield(u, r[0], false)) ? y : sys_rw(u, r[0], r[1], r[2], false)) \
+    X(64, "dfwu", (y = hx_io_yield(u, r[0], true)) ? y \
                    : hx_sigpipe(u, sys_rw(u, r[0], r[1], r[2], true))) \
-    X(65, "readv", "dfVu", (y = hx_io_yield(u, r[0], false)) ? y \
+    X(65, "dfVu", (y = hx_io_yield(u, r[0], false)) ? y \
                    : sys_rwv(u, false, r[0], r[1], r[2])) \
-    X(66, "writev", "dfvu", (y = hx_io_yield(u, r[0], true)) ? y \
+    X(66, "dfvu", (y = hx_io_yield(u, r[0], true)) ? y \
                     : hx_sigpipe(u, sys_rwv(u, true, r[0], r[1], r[2]))) \
-    X(67, "pread64", "dfru_L", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
-    X(68, "pwrite64", "dfwu_L", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
-    X(71, "sendfile64", "dffpu", hx_sigpipe(u, sys_sendfile64(u, r[0], r[1], r[2], r[3]))) \
-    X(72, "pselect6", "ddppptp", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
-    X(73, "ppoll", "dpdtpu", sys_ppoll(u, r[0], r[1], r[2], r[3], false)) \
-    X(78, "readlinkat", "dDsru", sys_readlinkat(u, r[0], r[1], r[2], r[3])) \
-    X(79, "fstatat64", "dDsKA", sys_fstatat(u, r[0], r[1], r[2], r[3])) \
-    X(80, "fstat64", "dfK", sys_fstat(u, r[0], r[1])) \
-    X(81, "sync", "d", 0) \
-    X(82, "fsync", "df", sys_fsync(u, r[0], false)) \
-    X(83, "fdatasync", "df", sys_fsync(u, r[0], true)) \
-    X(88, "utimensat", "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], false)) \
-    X(93, "exit", "dd", sys_exit_thread(u, r[0])) \
-    X(94, "exit_group", "dd", sys_exit_group(u, r[0])) \
-    X(95, "waitid", "dddpJp", sys_waitid(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(96, "set_tid_address", "dp", sys_set_tid_address(u, r[0])) \
-    X(98, "futex", "dF", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
-    X(99, "set_robust_list", "dpu", 0)               /* kept by nobody: no robust futexes */ \
-    X(101, "nanosleep", "dtp", sys_clock_nanosleep(u, 1, 0, r[0], r[1], false)) \
-    X(102, "getitimer", "ddp", sys_getitimer(u, r[0], r[1])) \
-    X(103, "setitimer", "ddpp", sys_setitimer(u, r[0], r[1], r[2])) \
-    X(107, "timer_create", "dkpp", sys_timer_create(u, r[0], r[1], r[2])) \
-    X(108, "timer_gettime", "ddp", sys_timer_gettime(u, r[0], r[1], false)) \
-    X(109, "timer_getoverrun", "dd", sys_timer_getoverrun(u, r[0])) \
-    X(110, "timer_settime", "dddpp", sys_timer_settime(u, r[0], r[1], r[2], r[3], false)) \
-    X(111, "timer_delete", "dd", sys_timer_delete(u, r[0])) \
-    X(113, "clock_gettime", "dkn", sys_clock_gettime(u, r[0], r[1], false)) \
-    X(114, "clock_getres", "dkn", sys_clock_getres(u, r[0], r[1], false)) \
-    X(115, "clock_nanosleep", "dkdtp", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], false)) \
-    X(92, "personality", "dx", r[0] == 0xffffffffu || r[0] == 0 ? 0 : -EINVAL) \
-    X(112, "clock_settime", "dkt", -EPERM) \
-    X(120, "sched_getscheduler", "dd", sys_sched_param(u, r[0], 0)) \
-    X(121, "sched_getparam", "ddp", sys_sched_param(u, r[0], r[1])) \
-    X(122, "sched_setaffinity", "ddup", 0) \
-    X(123, "sched_getaffinity", "ddup", sys_sched_getaffinity(u, r[0], r[1], r[2])) \
-    X(124, "sched_yield", "d", sys_sched_yield(u)) \
-    X(125, "sched_get_priority_max", "dd", sys_sched_priority(r[0], true)) \
-    X(126, "sched_get_priority_min", "dd", sys_sched_priority(r[0], false)) \
-    X(129, "kill", "ddS", sys_kill(u, r[0], r[1])) \
-    X(130, "tkill", "ddS", sys_tgkill(u, ~0u, r[0], r[1])) \
-    X(131, "tgkill", "dddS", sys_tgkill(u, r[0], r[1], r[2])) \
-    X(132, "sigaltstack", "dpp", sys_sigaltstack(u, r[0], r[1])) \
-    X(133, "rt_sigsuspend", "dgu", sys_rt_sigsuspend(u, r[0], r[1])) \
-    X(134, "rt_sigaction", "dSaau", sys_rt_sigaction(u, r[0], r[1], r[2], r[3])) \
-    X(135, "rt_sigprocmask", "dhggu", sys_rt_sigprocmask(u, r[0], r[1], r[2], r[3])) \
-    X(136, "rt_sigpending", "dgu", sys_rt_sigpending(u, r[0], r[1])) \
-    X(137, "rt_sigtimedwait", "dgptu", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], false)) \
-    X(138, "rt_sigqueueinfo", "ddSp", sys_rt_sigqueueinfo(u, r[0], ~0u, r[1], r[2])) \
-    X(139, "rt_sigreturn", "d", sys_rt_sigreturn(u)) \
-    X(140, "setpriority", "dddd", sys_setpriority(u, r[0], r[1], r[2])) \
-    X(141, "getpriority", "ddd", sys_getpriority(u, r[0], r[1])) \
-    X(144, "setgid", "dd", r[0] ? -EPERM : 0) \
-    X(146, "setuid", "dd", r[0] ? -EPERM : 0) \
-    X(148, "getresuid", "dppp", sys_getresid(u, r[0], r[1], r[2])) \
-    X(150, "getresgid", "dppp", sys_getresid(u, r[0], r[1], r[2])) \
-    X(153, "times", "dp", sys_times(u, r[0])) \
-    X(154, "setpgid", "ddd", sys_setpgid(u, r[0], r[1])) \
-    X(155, "getpgid", "dd", sys_getpgid(u, r[0], false)) \
-    X(156, "getsid", "dd", sys_getpgid(u, r[0], true)) \
-    X(157, "setsid", "d", sys_setsid(u)) \
-    X(158, "getgroups", "ddp", 0) \
-    X(160, "uname", "dp", sys_uname(u, r[0])) \
-    X(163, "getrlimit", "ddp", sys_getrlimit(u, r[0], r[1])) \
-    X(164, "setrlimit", "ddp", sys_setrlimit(u, r[0], r[1])) \
-    X(165, "getrusage", "ddp", sys_getrusage(u, r[0], r[1])) \
-    X(166, "umask", "om", sys_umask(u, r[0])) \
-    X(167, "prctl", "ddx", sys_prctl(u, r[0], r[1])) \
-    X(168, "getcpu", "dpp", sys_getcpu(u, r[0], r[1])) \
-    X(169, "gettimeofday", "dpp", sys_gettimeofday(u, r[0], r[1])) \
-    X(170, "settimeofday", "dpp", -EPERM) \
-    X(172, "getpid", "d", hx_getpid(u)) \
-    X(173, "getppid", "d", sys_getppid(u)) \
-    X(174, "getuid", "d", 0) \
-    X(175, "geteuid", "d", 0) \
-    X(176, "getgid", "d", 0) \
-    X(177, "getegid", "d", 0) \
-    X(178, "gettid", "d", sys_gettid(u)) \
-    X(179, "sysinfo", "dp", sys_sysinfo(u, r[0])) \
-    X(214, "brk", "xp", sys_brk(u, r[0])) \
-    X(215, "munmap", "dpu", sys_munmap(u, r[0], r[1])) \
-    X(216, "mremap", "xpuudp", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(220, "clone", "dC", sys_clone(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(221, "execve", "dsXZ", sys_execve(u, (uint32_t)HX_AT_FDCWD, r[0], r[1], r[2], 0)) \
-    X(222, "mmap2", "xpuPMfe", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
-    X(223, "fadvise64_64", "dfLLd", sys_fadvise(u, r[0])) \
-    X(226, "mprotect", "dpuP", sys_mprotect(u, r[0], r[1], r[2])) \
-    X(227, "msync", "dpud", r[0] & (HEXSIM_PAGE_SIZE - 1) ? -EINVAL : 0) /* private copies */ \
-    X(228, "mlock", "dpu", 0) \
-    X(229, "munlock", "dpu", 0) \
-    X(230, "mlockall", "dd", 0) \
-    X(231, "munlockall", "d", 0) \
-    X(233, "madvise", "dpud", sys_madvise(u, r[0], r[1], r[2])) \
-    X(240, "rt_tgsigqueueinfo", "dddSp", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
-    X(260, "wait4", "ddjJp", sys_wait4(u, r[0], r[1], r[2], r[3])) \
-    X(261, "prlimit64", "dddpp", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
-    X(276, "renameat2", "dDsDsd", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(278, "getrandom", "drud", sys_getrandom(u, r[0], r[1])) \
-    X(281, "execveat", "dDsXZA", sys_execve(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(279, "memfd_create", "dsd", sys_memfd_create(u, r[0], r[1])) \
-    X(283, "membarrier", "ddd", sys_membarrier(u, r[0], r[1])) \
-    X(291, "statx", "dDsAxp", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
-    X(403, "clock_gettime64", "dkN", sys_clock_gettime(u, r[0], r[1], true)) \
-    X(404, "clock_settime64", "dkT", -EPERM) \
-    X(406, "clock_getres_time64", "dkN", sys_clock_getres(u, r[0], r[1], true)) \
-    X(407, "clock_nanosleep_time64", "dkdTp", \
+    X(67, "dfru_L", sys_pread64(u, false, r[0], r[1], r[2], r[4], r[5])) \
+    X(68, "dfwu_L", hx_sigpipe(u, sys_pread64(u, true, r[0], r[1], r[2], r[4], r[5]))) \
+    X(71, "dffpu", hx_sigpipe(u, sys_sendfile64(u, r[0], r[1], r[2], r[3]))) \
+    X(72, "ddppptp", sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
+    X(73, "dpdtpu", sys_ppoll(u, r[0], r[1], r[2], r[3], false)) \
+    X(74, "dfgu6", sys_signalfd4(u, r[0], r[1], r[2], r[3])) \
+    X(78, "dDsru", sys_readlinkat(u, r[0], r[1], r[2], r[3])) \
+    X(79, "dDsKA", sys_fstatat(u, r[0], r[1], r[2], r[3])) \
+    X(80, "dfK", sys_fstat(u, r[0], r[1])) \
+    X(81, "d", 0) \
+    X(82, "df", sys_fsync(u, r[0], false)) \
+    X(83, "df", sys_fsync(u, r[0], true)) \
+    X(85, "dk4", sys_timerfd_create(u, r[0], r[1])) \
+    X(86, "df&()", sys_timerfd_settime(u, r[0], r[1], r[2], r[3], false)) \
+    X(87, "df)", sys_timerfd_gettime(u, r[0], r[1], false)) \
+    X(88, "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], false)) \
+    X(93, "dd", sys_exit_thread(u, r[0])) \
+    X(94, "dd", sys_exit_group(u, r[0])) \
+    X(95, "dddpJp", sys_waitid(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(96, "dp", sys_set_tid_address(u, r[0])) \
+    X(98, "dF", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], false)) \
+    X(99, "dpu", 0)               /* kept by nobody: no robust futexes */ \
+    X(101, "dtp", sys_clock_nanosleep(u, 1, 0, r[0], r[1], false)) \
+    X(102, "ddp", sys_getitimer(u, r[0], r[1])) \
+    X(103, "ddpp", sys_setitimer(u, r[0], r[1], r[2])) \
+    X(107, "dkpp", sys_timer_create(u, r[0], r[1], r[2])) \
+    X(108, "ddp", sys_timer_gettime(u, r[0], r[1], false)) \
+    X(109, "dd", sys_timer_getoverrun(u, r[0])) \
+    X(110, "dddpp", sys_timer_settime(u, r[0], r[1], r[2], r[3], false)) \
+    X(111, "dd", sys_timer_delete(u, r[0])) \
+    X(113, "dkn", sys_clock_gettime(u, r[0], r[1], false)) \
+    X(114, "dkn", sys_clock_getres(u, r[0], r[1], false)) \
+    X(115, "dkdtp", sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], false)) \
+    X(92, "dx", r[0] == 0xffffffffu || r[0] == 0 ? 0 : -EINVAL) \
+    X(112, "dkt", -EPERM) \
+    X(120, "dd", sys_sched_param(u, r[0], 0)) \
+    X(121, "ddp", sys_sched_param(u, r[0], r[1])) \
+    X(122, "ddup", 0) \
+    X(123, "ddup", sys_sched_getaffinity(u, r[0], r[1], r[2])) \
+    X(124, "d", sys_sched_yield(u)) \
+    X(125, "dd", sys_sched_priority(r[0], true)) \
+    X(126, "dd", sys_sched_priority(r[0], false)) \
+    X(129, "ddS", sys_kill(u, r[0], r[1])) \
+    X(130, "ddS", sys_tgkill(u, ~0u, r[0], r[1])) \
+    X(131, "dddS", sys_tgkill(u, r[0], r[1], r[2])) \
+    X(132, "dpp", sys_sigaltstack(u, r[0], r[1])) \
+    X(133, "dgu", sys_rt_sigsuspend(u, r[0], r[1])) \
+    X(134, "dSaau", sys_rt_sigaction(u, r[0], r[1], r[2], r[3])) \
+    X(135, "dhggu", sys_rt_sigprocmask(u, r[0], r[1], r[2], r[3])) \
+    X(136, "dgu", sys_rt_sigpending(u, r[0], r[1])) \
+    X(137, "dgptu", sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], false)) \
+    X(138, "ddSp", sys_rt_sigqueueinfo(u, r[0], ~0u, r[1], r[2])) \
+    X(139, "d", sys_rt_sigreturn(u)) \
+    X(140, "dddd", sys_setpriority(u, r[0], r[1], r[2])) \
+    X(141, "ddd", sys_getpriority(u, r[0], r[1])) \
+    X(144, "dd", r[0] ? -EPERM : 0) \
+    X(146, "dd", r[0] ? -EPERM : 0) \
+    X(148, "dppp", sys_getresid(u, r[0], r[1], r[2])) \
+    X(150, "dppp", sys_getresid(u, r[0], r[1], r[2])) \
+    X(153, "dp", sys_times(u, r[0])) \
+    X(154, "ddd", sys_setpgid(u, r[0], r[1])) \
+    X(155, "dd", sys_getpgid(u, r[0], false)) \
+    X(156, "dd", sys_getpgid(u, r[0], true)) \
+    X(157, "d", sys_setsid(u)) \
+    X(158, "ddp", 0) \
+    X(160, "dp", sys_uname(u, r[0])) \
+    X(163, "ddp", sys_getrlimit(u, r[0], r[1])) \
+    X(164, "ddp", sys_setrlimit(u, r[0], r[1])) \
+    X(165, "ddp", sys_getrusage(u, r[0], r[1])) \
+    X(166, "om", sys_umask(u, r[0])) \
+    X(167, "ddx", sys_prctl(u, r[0], r[1])) \
+    X(168, "dpp", sys_getcpu(u, r[0], r[1])) \
+    X(169, "dpp", sys_gettimeofday(u, r[0], r[1])) \
+    X(170, "dpp", -EPERM) \
+    X(172, "d", hx_getpid(u)) \
+    X(173, "d", sys_getppid(u)) \
+    X(174, "d", 0) \
+    X(175, "d", 0) \
+    X(176, "d", 0) \
+    X(177, "d", 0) \
+    X(178, "d", sys_gettid(u)) \
+    X(179, "dp", sys_sysinfo(u, r[0])) \
+    X(198, "dIYd", sys_socket(u, r[0], r[1], r[2])) \
+    X(199, "dIYdq", sys_socketpair(u, r[0], r[1], r[2], r[3])) \
+    X(200, "dfBu", sys_bind(u, r[0], r[1], r[2], false)) \
+    X(201, "dfd", sys_listen(u, r[0], r[1])) \
+    X(202, "dfbl", sys_accept4(u, r[0], r[1], r[2], 0)) \
+    X(203, "dfBu", sys_bind(u, r[0], r[1], r[2], true)) \
+    X(204, "dfbl", sys_sockname(u, r[0], r[1], r[2], false)) \
+    X(205, "dfbl", sys_sockname(u, r[0], r[1], r[2], true)) \
+    X(206, "dfwuUBu", sys_sendto(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(207, "dfruUbl", sys_recvfrom(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(208, "dfz", sys_setsockopt(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(209, "df1", sys_getsockopt(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(210, "dfR", sys_shutdown(u, r[0], r[1])) \
+    X(211, "dfoU", sys_msg(u, r[0], r[1], r[2], false)) \
+    X(212, "df2U", sys_msg(u, r[0], r[1], r[2], true)) \
+    X(214, "xp", sys_brk(u, r[0])) \
+    X(215, "dpu", sys_munmap(u, r[0], r[1])) \
+    X(216, "xpuudp", sys_mremap(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(220, "dC", sys_clone(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(221, "dsXZ", sys_execve(u, (uint32_t)HX_AT_FDCWD, r[0], r[1], r[2], 0)) \
+    X(222, "xpuPMfe", sys_mmap2(u, r[0], r[1], r[2], r[3], r[4], r[5])) \
+    X(223, "dfLLd", sys_fadvise(u, r[0])) \
+    X(226, "dpuP", sys_mprotect(u, r[0], r[1], r[2])) \
+    X(227, "dpud", r[0] & (HEXSIM_PAGE_SIZE - 1) ? -EINVAL : 0) /* private copies */ \
+    X(228, "dpu", 0) \
+    X(229, "dpu", 0) \
+    X(230, "dd", 0) \
+    X(231, "d", 0) \
+    X(233, "dpud", sys_madvise(u, r[0], r[1], r[2])) \
+    X(240, "dddSp", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
+    X(242, "dfblY", sys_accept4(u, r[0], r[1], r[2], r[3])) \
+    X(260, "ddjJp", sys_wait4(u, r[0], r[1], r[2], r[3])) \
+    X(261, "dddpp", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
+    X(269, "dfpuU", sys_sendmmsg(u, r[0], r[1], r[2], r[3])) \
+    X(276, "dDsDsd", sys_renameat2(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(278, "drud", sys_getrandom(u, r[0], r[1])) \
+    X(281, "dDsXZA", sys_execve(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(279, "dsd", sys_memfd_create(u, r[0], r[1])) \
+    X(283, "ddd", sys_membarrier(u, r[0], r[1])) \
+    X(291, "dDsAxp", sys_statx(u, r[0], r[1], r[2], r[3], r[4])) \
+    X(403, "dkN", sys_clock_gettime(u, r[0], r[1], true)) \
+    X(404, "dkT", -EPERM) \
+    X(406, "dkN", sys_clock_getres(u, r[0], r[1], true)) \
+    X(407, "dkdTp", \
       sys_clock_nanosleep(u, r[0], r[1], r[2], r[3], true)) \
-    X(408, "timer_gettime64", "ddp", sys_timer_gettime(u, r[0], r[1], true)) \
-    X(409, "timer_settime64", "dddpp", sys_timer_settime(u, r[0], r[1], r[2], r[3], true)) \
-    X(412, "utimensat_time64", "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], true)) \
-    X(413, "pselect6_time64", "ddpppTp", \
+    X(408, "ddp", sys_timer_gettime(u, r[0], r[1], true)) \
+    X(409, "dddpp", sys_timer_settime(u, r[0], r[1], r[2], r[3], true)) \
+    X(410, "df]", sys_timerfd_gettime(u, r[0], r[1], true)) \
+    X(411, "df&[]", sys_timerfd_settime(u, r[0], r[1], r[2], r[3], true)) \
+    X(412, "dDspA", sys_utimensat(u, r[0], r[1], r[2], r[3], true)) \
+    X(413, "ddpppTp", \
       sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
-    X(414, "ppoll_time64", "dpdTpu", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
-    X(421, "rt_sigtimedwait_time64", "dgpTu", \
+    X(414, "dpdTpu", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
+    X(421, "dgpTu", \
       sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], true)) \
-    X(422, "futex_time64", "dG", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
-    X(436, "close_range", "duud", sys_close_range(u, r[0], r[1], r[2])) \
-    X(439, "faccessat2", "dDsQA", sys_faccessat2(u, r[0], r[1], r[2], r[3]))
+    X(422, "dG", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
+    X(436, "duud", sys_close_range(u, r[0], r[1], r[2])) \
+    X(439, "dDsQA", sys_faccessat2(u, r[0], r[1], r[2], r[3])) \
+    X(441, "df!dTgu", sys_epoll_pwait(u, r[0], r[1], r[2], -1, r[3], r[4], r[5]))
 
 // ---- file descriptors: guest numbers map to host descriptors hexsim opened for it
 
@@ -268,7 +306,8 @@ uint32_t hx_guest_open_flags(int h)
 
 // Reads the guest path at `path` into p and gives the host directory descriptor it is
 // relative to (*hd: AT_FDCWD, or the host side of guest dirfd); 0 or -errno.
-// AT_FDCWD is the guest's current directory (chdir), at first hexsim's.
+// AT_FDCWD is the guest's current directory (chdir), at first hexsim's. With a guest root
+// (-L DIR) an absolute path that names a file inside it is taken from there (interp.c).
 int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p, size_t n,
                   int *hd)
 {
@@ -277,6 +316,8 @@ int hx_resolve_at(struct hexsim_user *u, uint32_t dirfd, uint32_t path, char *p,
         return e;
     if (u->opts.no_host_paths)
         return -EACCES;
+    if ((e = hexsim_user_root_redirect(u, p, n)))
+        return e;
     int cwd = u->os && u->os->cwd_fd >= 0 ? u->os->cwd_fd : AT_FDCWD;
     *hd = (int32_t)dirfd == HX_AT_FDCWD ? cwd : hx_host_fd(u, dirfd);
     if (*hd == -1 && p[0] != '/')
@@ -307,6 +348,7 @@ static int32_t sys_close(struct hexsim_user *u, uint32_t fd)
     u->guest_fd_map[fd] = -1;
     if (h <= 2)   // the guest closing its stdio must not close hexsim's
         return 0;
+    hx_evfd_closed(u, h);
     return close(h) ? -errno : 0;
 }
 
@@ -468,6 +510,12 @@ static int32_t sys_mmap2(struct hexsim_user *u, uint32_t addr, uint32_t len, uin
     } else {
         at = 0;
         uint64_t start = addr && addr >= u->brk_cur ? addr : u->mmap_next;
+        uint64_t skip;
+        // a hint below the program, free for the whole length, is taken as Linux takes it
+        // (musl's loader run as a command maps the program at its link address this way)
+        if (addr >= 0x10000u && (uint64_t)addr + size <= u->brk_start &&
+            range_free(u, addr, size, &skip))
+            start = addr;
         for (uint64_t a = start; a + size <= HEXSIM_USER_STACK_TOP - HEXSIM_USER_STACK_SIZE;)
             if (range_free(u, (uint32_t)a, size, &a)) {
                 at = (uint32_t)a;
@@ -644,12 +692,14 @@ static int32_t sys_getrandom(struct hexsim_user *u, uint32_t addr, uint32_t len)
 
 bool hx_syscall_info(uint32_t nr, const char **name, const char **kinds)
 {
+    *name = hx_syscall_name(nr);
+    *kinds = NULL;
     switch (nr) {
-#define INFO_CASE(num, nm, k, call) case num: *name = nm; *kinds = k; return true;
+#define INFO_CASE(num, k, call) case num: *kinds = k; break;
     HEXSIM_SYSCALLS(INFO_CASE)
 #undef INFO_CASE
     }
-    return false;
+    return *kinds && *name;
 }
 
 static void warn_once(struct hexsim_user *u, uint32_t nr)
@@ -659,7 +709,13 @@ static void warn_once(struct hexsim_user *u, uint32_t nr)
             return;
         u->warned_syscalls[nr / 64] |= 1ull << (nr % 64);
     }
-    fprintf(u->err, "hexsim: warning: system call %u is not implemented (returns -ENOSYS)\n", nr);
+    const char *name = hx_syscall_name(nr);
+    if (name)
+        fprintf(u->err, "hexsim: warning: system call %u (%s) is not implemented (returns "
+                "-ENOSYS)\n", nr, name);
+    else
+        fprintf(u->err, "hexsim: warning: system call %u is not implemented (returns -ENOSYS)\n",
+                nr);
 }
 
 void hexsim_user_syscall(struct hexsim_user *u)
@@ -678,7 +734,7 @@ void hexsim_user_syscall(struct hexsim_user *u)
     if (u->opts.strace && (nr == 221 || nr == 281))
         hx_strace_pre(u, &e);
     switch (nr) {
-#define CALL_CASE(num, name, kinds, call) case num: ret = (call); break;
+#define CALL_CASE(num, kinds, call) case num: ret = (call); break;
     HEXSIM_SYSCALLS(CALL_CASE)
 #undef CALL_CASE
     default:

@@ -10,6 +10,7 @@
 // hx_thread. A thread runs HX_OS_QUANTUM packets, then the next runnable one in creation
 // order (hexsim_user_os_tick); a thread that waits gives the vCPU to the next at once, and
 // when none can run the clock jumps to the next timed event (a timeout or timer).
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,10 @@ void hexsim_user_os_free(struct hexsim_user *u)
 {
     hexsim_user_os_free_state(u->os);
     u->os = NULL;
+    free(u->evfd);   // (their host descriptors are the guest's, closed with those)
+    u->evfd = NULL;
+    free(u->host_wait);
+    u->host_wait = NULL;
 }
 
 void hexsim_user_os_stats(const struct hexsim_user *u, uint64_t *threads, uint64_t *switches,
@@ -107,7 +112,8 @@ static void load_regs(struct hexsim_cpu *c, const struct hx_regs *r)
 static bool needs_turns(struct hexsim_user *u)
 {
     struct hexsim_user_os *os = u->os;
-    return os && (os->n > 1 || hx_timers_armed(os) || (u->proc && u->proc->sigfd >= 0));
+    return os && (os->n > 1 || hx_timers_armed(os) || hx_timerfds_armed(u) ||
+                  (u->proc && u->proc->sigfd >= 0));
 }
 
 uint64_t hexsim_user_os_stop(struct hexsim_user *u)
@@ -123,10 +129,32 @@ void hx_want_turns(struct hexsim_user *u)
     u->os_resched = true;
 }
 
+// Thread tid's entry in the table of timed waits for host descriptors (made when
+// make is set; NULL: none, or no memory: then the timeout is the host's).
+static struct hx_host_wait *host_wait_of(struct hexsim_user *u, int32_t tid, bool make)
+{
+    if (!u->host_wait && make)
+        u->host_wait = calloc(HX_MAX_THREADS, sizeof(*u->host_wait));
+    struct hx_host_wait *free_slot = NULL;
+    for (unsigned i = 0; u->host_wait && i < HX_MAX_THREADS; i++) {
+        if (u->host_wait[i].tid == tid)
+            return &u->host_wait[i];
+        if (!u->host_wait[i].tid && !free_slot)
+            free_slot = &u->host_wait[i];
+    }
+    if (!make || !free_slot)
+        return NULL;
+    *free_slot = (struct hx_host_wait){ tid, 0, HX_NO_TIME };
+    return free_slot;
+}
+
 void hx_wake(struct hexsim_user *u, unsigned i, int32_t r)
 {
     struct hexsim_user_os *os = u->os;
     struct hx_thread *t = &os->t[i];
+    struct hx_host_wait *w = host_wait_of(u, t->tid, false);
+    if (w)
+        w->tid = 0;   // a wait for host descriptors ends (-EINTR): its timeout with it
     t->wait = HX_RUNNING;
     t->wake_at = HX_NO_TIME;
     if (i == os->cur)
@@ -181,9 +209,18 @@ static void wake_timed(struct hexsim_user *u)
     struct hexsim_user_os *os = u->os;
     for (unsigned i = 0; i < os->n; i++) {
         struct hx_thread *t = &os->t[i];
-        if (t->wait > HX_RUNNING && t->wake_at != HX_NO_TIME && u->cpu.pcycles >= t->wake_at)
+        if (t->wait == HX_WAIT_RETRY && u->cpu.pcycles >= t->wake_at) {
+            t->wait = HX_RUNNING;   // the call is made again (its r0 is still the argument)
+            t->wake_at = HX_NO_TIME;
+            if (i == os->cur)
+                u->cpu.pc -= 4;
+            else
+                t->regs.pc -= 4;
+        } else if (t->wait > HX_RUNNING && t->wake_at != HX_NO_TIME &&
+                   u->cpu.pcycles >= t->wake_at) {
             hx_wake(u, i, t->wait == HX_WAIT_SLEEP ? 0 : t->wait == HX_WAIT_SIGNAL ? -EAGAIN
                                                                         : -ETIMEDOUT);
+        }
     }
 }
 
@@ -266,23 +303,66 @@ bool hx_yield_retry(struct hexsim_user *u)
     return true;
 }
 
+int64_t hx_wait_host(struct hexsim_user *u, struct pollfd *p, unsigned n, uint64_t *ns)
+{
+    struct hexsim_user_os *os = u->os;
+    if (!os)
+        return 0;
+    int32_t tid = os->t[os->cur].tid;
+    // a timeout runs on the simulated clock from the call's first try
+    struct hx_host_wait *w = host_wait_of(u, tid, ns && *ns != UINT64_MAX);
+    if (w && (w->pc != u->cpu.pc || w->deadline == HX_NO_TIME)) {
+        w->pc = u->cpu.pc;
+        w->deadline = u->cpu.pcycles + hx_ns_to_pcycles(*ns);
+    }
+    uint64_t deadline = w ? w->deadline : HX_NO_TIME;
+    hx_signalfd_sync(u);
+    if (poll(p, n, 0) != 0)
+        goto go;    // ready (or an error the call reports)
+    if (u->cpu.pcycles >= deadline) {
+        *ns = 0;    // timed out: the call looks once more and returns
+        goto go;
+    }
+    for (unsigned i = 0; i < os->n; i++)
+        if (i != os->cur && os->t[i].wait == HX_RUNNING) {
+            u->cpu.pc -= 4; // the call is made again at this thread's next turn
+            schedule(u, true);
+            return HX_SYS_NORET;
+        }
+    // the next timed event (a timer, timerfd, another thread's timeout, the call's own)
+    uint64_t next = hx_timers_run(u);
+    for (unsigned i = 0; i < os->n; i++)
+        if (i != os->cur && os->t[i].wait > HX_RUNNING && os->t[i].wake_at < next)
+            next = os->t[i].wake_at;
+    if (deadline < next)
+        next = deadline;
+    hx_signalfd_sync(u);
+    if (poll(p, n, 0) != 0 || next == HX_NO_TIME)
+        goto go;    // ready, or nothing else can happen first: the host waits
+    hx_wait(u, HX_WAIT_RETRY, next, true, true);
+    return HX_SYS_NORET;
+go:
+    if (w) {
+        if (*ns)   // (only other processes' doings can end it now: the host waits the rest)
+            *ns = hx_pcycles_to_ns(deadline - u->cpu.pcycles);
+        w->tid = 0;
+    }
+    return 0;
+}
+
 int64_t hx_io_yield(struct hexsim_user *u, uint32_t fd, bool wr)
 {
     struct hexsim_user_os *os = u->os;
     int h = hx_host_fd(u, fd);
     if (!os || h < 0)
         return 0;
-    bool other = false;
-    for (unsigned i = 0; i < os->n && !other; i++)
-        other = i != os->cur && os->t[i].wait == HX_RUNNING;
+    int fl = fcntl(h, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK))
+        return 0;       // the host call does not wait (-EAGAIN)
     struct pollfd p[2] = { { h, wr ? POLLOUT : POLLIN, 0 }, { -1, POLLIN, 0 } };
-    if (other) {
-        if (poll(p, 1, 0) != 0)
-            return 0;   // ready (or an error the call reports)
-        u->cpu.pc -= 4; // the call is made again at this thread's next turn
-        schedule(u, true);
-        return HX_SYS_NORET;
-    }
+    int64_t y = hx_wait_host(u, p, 1, NULL);
+    if (y)
+        return y;
     if (!u->proc || u->proc->sigfd < 0)
         return 0;       // the host call waits
     // other processes may signal this one meanwhile: wait for the descriptor or a signal

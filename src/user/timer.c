@@ -29,19 +29,26 @@ bool hx_timers_armed(struct hexsim_user_os *os)
     return false;
 }
 
+uint64_t hx_timer_due(uint64_t *next, uint64_t interval, uint64_t now)
+{
+    if (*next == HX_NO_TIME || now < *next)
+        return 0;
+    uint64_t periods = 1;
+    if (interval) {
+        periods += (now - *next) / interval;
+        *next += periods * interval;
+    } else {
+        *next = HX_NO_TIME;
+    }
+    return periods;
+}
+
 // Fires timer m if due: one signal however many periods passed (the rest are overruns).
 static void fire(struct hexsim_user *u, struct hx_timer *m, int id)
 {
-    uint64_t now = u->cpu.pcycles;
-    if (m->next == HX_NO_TIME || now < m->next)
+    uint64_t periods = hx_timer_due(&m->next, m->interval, u->cpu.pcycles);
+    if (!periods)
         return;
-    uint64_t periods = 1;
-    if (m->interval) {
-        periods += (now - m->next) / m->interval;
-        m->next += periods * m->interval;
-    } else {
-        m->next = HX_NO_TIME;
-    }
     if (m->notify == SIGEV_NONE)
         return;
     struct hx_siginfo info = { SI_KERNEL, { 0, 0, 0 } };
@@ -76,7 +83,8 @@ uint64_t hx_timers_run(struct hexsim_user *u)
         if (os->timers[i].next < next)
             next = os->timers[i].next;
     }
-    return next;
+    uint64_t fd_next = hx_timerfds_run(u);
+    return fd_next < next ? fd_next : next;
 }
 
 // ---- setitimer / getitimer (struct itimerval: interval, value; each {sec, usec} 32-bit)
@@ -192,14 +200,14 @@ static struct hx_timer *timer_of(struct hexsim_user *u, uint32_t id)
     return &os->timers[id];
 }
 
-static int put_itimerspec(struct hexsim_user *u, uint32_t addr, const struct hx_timer *m,
-                          bool t64)
+int hx_put_itimerspec(struct hexsim_user *u, uint32_t addr, uint64_t next, uint64_t interval,
+                      bool t64)
 {
-    uint64_t left = m->next == HX_NO_TIME ? 0 : hx_pcycles_to_ns(m->next - u->cpu.pcycles);
-    if (m->next != HX_NO_TIME && left == 0)
+    uint64_t left = next == HX_NO_TIME ? 0 : hx_pcycles_to_ns(next - u->cpu.pcycles);
+    if (next != HX_NO_TIME && left == 0)
         left = 1;
     int sz = t64 ? 16 : 8;
-    if (hx_write_timespec(u, addr, t64, hx_pcycles_to_ns(m->interval)) ||
+    if (hx_write_timespec(u, addr, t64, hx_pcycles_to_ns(interval)) ||
         hx_write_timespec(u, addr + (uint32_t)sz, t64, left))
         return -EFAULT;
     return 0;
@@ -218,7 +226,7 @@ int64_t sys_timer_settime(struct hexsim_user *u, uint32_t id, uint32_t flags, ui
         e = hx_read_timespec(u, nv + (uint32_t)sz, t64, &val);
     if (e)
         return e;
-    if (ov && put_itimerspec(u, ov, m, t64))
+    if (ov && hx_put_itimerspec(u, ov, m->next, m->interval, t64))
         return -EFAULT;
     if (val && (flags & 1)) {   // TIMER_ABSTIME
         uint64_t now = hx_now_ns(u, m->clock);
@@ -239,7 +247,7 @@ int64_t sys_timer_gettime(struct hexsim_user *u, uint32_t id, uint32_t cv, bool 
     struct hx_timer *m = timer_of(u, id);
     if (!m)
         return -EINVAL;
-    return put_itimerspec(u, cv, m, t64);
+    return hx_put_itimerspec(u, cv, m->next, m->interval, t64);
 }
 
 int64_t sys_timer_getoverrun(struct hexsim_user *u, uint32_t id)

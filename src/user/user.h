@@ -36,6 +36,9 @@ struct hexsim_user_opts {
     bool no_stencils;         // --no-stencils: compiled blocks call the semantic functions
     size_t code_cache;        // --code-cache: bytes of compiled code (0: the default)
     unsigned jit_threshold;   // --jit-threshold: runs before a block is compiled (0: default)
+    const char *ld_prefix;    // -L DIR / QEMU_LD_PREFIX: the guest root, where a dynamic
+                              //   program's interpreter and the guest's absolute paths are
+                              //   looked up first (interp.c); NULL: none
 };
 
 struct hexsim_user_os;
@@ -51,6 +54,9 @@ struct hexsim_user {
     uint32_t brk_start, brk_cur;
     uint32_t mmap_next;
     uint32_t execfn;               // guest address of the program name (AT_EXECFN)
+    char interp[256];              // the program's PT_INTERP ("" static)
+    uint32_t interp_base;          // where its interpreter is loaded (AT_BASE; 0: none)
+    uint32_t interp_entry;         // the interpreter's entry: the run starts there
     bool exited;
     int exit_status;
     int term_sig;                  // the signal that ended the process (0: it exited)
@@ -75,6 +81,10 @@ struct hexsim_user {
     bool caches_made;
     struct hexsim_user_os *os;     // threads, signals, timers (src/user/os.h); made on first
                                    //   use, NULL while the process has used none of them
+    struct hx_evfd *evfd;          // timerfds and signalfds (HX_MAX_EVFDS, sys_event.c):
+                                   //   NULL while the process has made none
+    struct hx_host_wait *host_wait;  // timed waits for host descriptors (HX_MAX_THREADS,
+                                   //   thread.c): NULL while there has been none
     bool os_resched;               // a system call changed when the scheduler must look next
     struct hexsim_user_proc *proc; // other processes (src/user/proc.h): made at the first
                                    //   fork, NULL while the process has made none
@@ -84,7 +94,10 @@ struct hexsim_user {
     char path[512];
 };
 
-// Loads PROG into a fresh process image. Returns 0, or -1 with a message in err.
+// Loads PROG into a fresh process image. Returns 0, or -1 with a message in err;
+// HEXSIM_USER_NO_INTERP (a message naming it) when PROG is dynamically linked and its
+// interpreter cannot be had: no guest root given (opts.ld_prefix), or not in it.
+#define HEXSIM_USER_NO_INTERP (-3)
 int hexsim_user_load(struct hexsim_user *u, const char *path, int argc, char **argv,
                      char **envp, char *err, size_t errlen);
 // Runs until the program exits or faults; returns the process exit status (128+signal for
@@ -160,7 +173,22 @@ struct hexsim_user_os *hexsim_user_os_load(const void *hdr, size_t hlen, const v
                                            size_t tlen, const char **why);
 
 // Internal pieces (one file each)
+// Loads the program (and, for a dynamic one, its interpreter: hexsim_user_load_interp).
+// 0, -1 or HEXSIM_USER_NO_INTERP with a message.
 int hexsim_user_load_elf(struct hexsim_user *u, const char *path, char *err, size_t errlen);
+// interp.c: the host path of guest path `path` looked up inside the directory root as if it
+// were "/" (symbolic links and ".." stay inside it): 0, or -errno (-ENOENT: not there).
+int hexsim_user_root_path(const char *root, const char *path, char *out, size_t n);
+// interp.c: with a guest root, replaces absolute guest path p (buffer of n bytes) by its
+// host path inside the root when it names a file there (as qemu-user's -L), else leaves
+// it to the host; but the library directories (/lib, /usr/lib, /usr/local/lib) and the
+// loader's /etc/ld-musl-* files are the root's only: there 0 or -errno (-ENOENT).
+int hexsim_user_root_redirect(const struct hexsim_user *u, char *p, size_t n);
+// interp.c: loads u->interp from u->opts.ld_prefix (0, -1 or HEXSIM_USER_NO_INTERP).
+int hexsim_user_load_interp(struct hexsim_user *u, char *err, size_t errlen);
+// elf_load.c: loads the interpreter ELF at host path `path` at its own base.
+int hexsim_user_load_elf_interp(struct hexsim_user *u, const char *path, char *err,
+                                size_t errlen);
 // The same from an ELF image in memory (`name` for messages); u->mem must be initialised.
 int hexsim_user_load_elf_mem(struct hexsim_user *u, const void *image, size_t size,
                              const char *name, char *err, size_t errlen);

@@ -53,11 +53,13 @@ def main():
     expected = ['argc=3', 'argv: ' + uproc, 'argv: 7', 'argv: ' + data, 'env: HEXSIM_TEST_VAR=42',
                 'auxv pagesz=1 random=1', 'brk grew=100000', 'mmap ok=1', 'munmap=0', 'code=5,6',
                 'uname: Linux hexagon', 'getpid=1', 'read=5 hello', 'pos=7', 'size=12',
-                'close=0', 'badfd=-9', 'efault=-14', 'enosys=-38']
+                'close=0', 'badfd=-9', 'efault=-14', 'enosys=-38', 'acct=-38']
     expect('uproc exit status', rc == 7, 'got %d, stderr: %s' % (rc, err))
     expect('uproc output', out.splitlines() == expected,
            '\n  got:      %r\n  expected: %r' % (out.splitlines(), expected))
     expect('unknown syscall warned once', err.count('system call 999 is not implemented') == 1, err)
+    expect('unimplemented syscall named', err.count('system call 89 (acct) is not implemented') == 1,
+           err)
 
     cases = [
         ('m', 135, ['load fault', 'misaligned', 'SIGBUS', 'r2 = memw(r1+#0x0)']),

@@ -8,7 +8,7 @@
 set(HEXSIM_MUSL_SYSROOT "" CACHE PATH
     "musl sysroot for tests/userland (default: tools/hexagon-cc's, ~/.cache/hexsim/musl/sysroot)")
 set(_userland_progs stdio malloc strings sort math builtins timeclock files getopt setjmp
-    signals pthreads hvx)
+    signals pthreads threadlife hvx net events)
 set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
@@ -39,3 +39,37 @@ add_test(NAME userland_procs
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/userland_procs"
             ${_userland_sysroot_arg} ${_procs_busybox_arg})
 set_tests_properties(userland_procs PROPERTIES LABELS "userland;user" TIMEOUT 900)
+# The sysroot's redirected (time64) symbols, and dynamic linking (tests/userland/
+# dynlink_test.py): every __REDIR of the installed headers links and runs; a dynamic program
+# without its loader is refused; a program with a shared library and a dlopen'd plugin
+# under -L DIR and QEMU_LD_PREFIX against qemu-hexagon -L, and the guest root's walls.
+foreach(_c redir nointerp dynamic)
+    add_test(NAME userland_dynlink_${_c}
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/dynlink_test.py"
+                --case ${_c} --hexsim "$<TARGET_FILE:hexsim>"
+                --work "${CMAKE_BINARY_DIR}/tests/dynlink" ${_userland_sysroot_arg})
+    set_tests_properties(userland_dynlink_${_c} PROPERTIES LABELS "userland;user" TIMEOUT 600)
+endforeach()
+# tools/hexsim-binfmt registering hexsim with the host's binfmt_misc and unregistering it
+# (skipped, status 77, where binfmt_misc cannot be mounted or written).
+add_test(NAME userland_binfmt
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/binfmt_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/binfmt"
+            ${_userland_sysroot_arg})
+set_tests_properties(userland_binfmt PROPERTIES LABELS "userland;user" TIMEOUT 600
+    SKIP_RETURN_CODE 77)
+# The same programs inside the booted guest (tests/boot/guest_userland_test.py, label
+# "guest_software"): each under hexsim --user first, then in the guest with --smp 1, 2
+# and 4, and what each prints and its exit status must agree. Needs the kernel.
+if(EXISTS "${_hexsim_vmlinux}")
+    foreach(_n 1 2 4)
+        add_test(NAME guest_userland_smp${_n}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/guest_userland_test.py"
+                    --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio" --smp ${_n}
+                    --work "${CMAKE_BINARY_DIR}/tests/guest_userland_smp${_n}"
+                    ${_userland_sysroot_arg} ${_userland_progs})
+        set_tests_properties(guest_userland_smp${_n} PROPERTIES
+            LABELS "boot;guest_software" FIXTURES_REQUIRED rootfs TIMEOUT 1200)
+    endforeach()
+endif()

@@ -17,7 +17,7 @@
 // reaches the guest as the UART samples the queue, as with the terminal. (A guest that
 // computes with its UART receiver off and prints nothing leaves the window unserviced
 // until it does; Linux keeps the console's receiver on once a shell has opened it.)
-// SDL's own signal handlers are disabled: hexsim's (src/main.c) stay in charge.
+// SDL's own signal handlers are disabled: hexsim's (src/cli/run_system.c) stay in charge.
 // SDL2 is loaded (dlopen) when a window is opened, not linked: its some 45 shared libraries
 // (X11, Wayland, PulseAudio, ...) would otherwise be loaded and relocated at every start of
 // hexsim, about 6 ms, more than a small guest program takes to run (issue 33). The header

@@ -3,12 +3,12 @@
 // host's standard input and output. On a tty, input is put in raw mode (no line editing,
 // no echo, no signals from ^C: they belong to the guest), output keeps ONLCR so angel
 // text with bare newlines stays readable; hexsim_terminal_close puts the tty back, and the
-// program (src/main.c) calls hexsim_terminal_restore from its exit and signal handlers, so
-// the terminal is restored on every way out. When stdin is not a tty (a pipe or a file,
-// for scripts), bytes pass through unchanged. Input is read without blocking; the run loop
-// calls hexsim_terminal_idle when every vCPU waits, which waits for input at most the host
-// time the machine gives it (how much depends on --clock; src/hvm/run.c) and says whether
-// some came, so the UART need not look for input while there is none.
+// program (src/cli/run_system.c) calls hexsim_terminal_restore from its exit and signal
+// handlers, so the terminal is restored on every way out. When stdin is not a tty (a pipe
+// or a file, for scripts), bytes pass through unchanged. Input is read without blocking;
+// the run loop calls hexsim_terminal_idle when every vCPU waits, which waits for input at
+// most the host time the machine gives it (how much depends on --clock; src/hvm/run.c) and
+// says whether some came, so the UART need not look for input while there is none.
 // End of input (a pipe or file that ends, a tty hung up) reaches the guest as a terminal's
 // end of file does: the EOF character (Ctrl-D, VEOF), typed when the guest waits for
 // console input after writing a line that does not end in a newline (its prompt), as a
@@ -17,7 +17,7 @@
 // them, the run ends with a message (exit status 3: nothing can wake the guest).
 // The escape key is Ctrl-A (as QEMU's): Ctrl-A x quits, Ctrl-A h prints help, Ctrl-A d
 // stops the guest in the debugger (--debug), Ctrl-A s writes a snapshot of the machine as
-// it is (src/main.c), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
+// it is (src/cli/run_system.c), Ctrl-A Ctrl-A sends one Ctrl-A to the guest.
 #define _GNU_SOURCE
 #include "hexsim/host.h"
 

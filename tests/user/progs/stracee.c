@@ -2,7 +2,8 @@
 // Guest program for tests/user/strace_test.py: raw system calls whose --strace lines show
 // each kind of decoding (strings with escapes and truncation, a bad string pointer, errno
 // names, open/mmap/clone/futex/signal flags, stat, timespec, sigaction, sigset, iovec, a
-// read buffer shown after the call, a pipe's descriptors), a second thread ([pid N] and a
+// read buffer shown after the call, a pipe's descriptors, sockets, socket addresses and
+// messages, epoll, eventfd and timerfd, an unimplemented call by name), a second thread ([pid N] and a
 // wait left unfinished), a signal to a handler, and the end: exit_group (argument "e"), or
 // with argument "s" a store to an unmapped address (SIGSEGV).
 #define URT_CLONE
@@ -60,6 +61,34 @@ int main(int argc, char **argv, char **envp)
     sys(62, fds[0], 0, 0, (long)ts, 1, 0);                            // _llseek: ESPIPE
     sys(29, fds[0], 0x5413, (long)buf, 0, 0, 0);                      // ioctl: ENOTTY
     sys(25, fds[0], 4, 04000, 0, 0, 0);                               // F_SETFL O_NONBLOCK
+    // sockets and event descriptors
+    int sv[2];
+    sys(199, 1, 1 | 02000000, 0, (long)sv, 0, 0);                     // socketpair
+    struct { const char *b; long n; } hi = { "hi", 2 };
+    unsigned mh[7] = { 0, 0, (unsigned)(long)&hi, 1, 0, 0, 0 };
+    sys(211, sv[0], (long)mh, 0x4000, 0, 0, 0);                       // sendmsg MSG_NOSIGNAL
+    struct { char *b; long n; } rio = { buf, sizeof(buf) };
+    unsigned rh[7] = { 0, 0, (unsigned)(long)&rio, 1, 0, 0, 0 };
+    sys(212, sv[1], (long)rh, 0x40, 0, 0, 0);                         // recvmsg MSG_DONTWAIT
+    sys(212, sv[1], (long)rh, 0x40, 0, 0, 0);                         // ... EAGAIN
+    long us = sys(198, 2, 2, 0, 0, 0, 0);                             // socket(AF_INET, DGRAM)
+    int one = 1;
+    sys(208, us, 1, 2, (long)&one, 4, 0);                             // SO_REUSEADDR
+    unsigned char sin[16] = { 2, 0, 0, 9, 127, 0, 0, 1 };             // 127.0.0.1:9
+    sys(203, us, (long)sin, 16, 0, 0, 0);                             // connect
+    unsigned slen = 16;
+    sys(205, us, (long)sin, (long)&slen, 0, 0, 0);                    // getpeername
+    long efd = sys(19, 2, 02000000, 0, 0, 0, 0);                      // eventfd2
+    long ep = sys(20, 0, 0, 0, 0, 0, 0);                              // epoll_create1
+    unsigned ev[4] = { 1, 0, 42, 0 };
+    sys(21, ep, 1, efd, (long)ev, 0, 0);                              // epoll_ctl ADD
+    unsigned evo[8];
+    sys(22, ep, (long)evo, 2, -1, 0, 8);                              // epoll_pwait
+    long tfd = sys(85, 1, 0, 0, 0, 0, 0);                             // timerfd_create
+    long long its[4] = { 0, 0, 0, 5000 };
+    sys(411, tfd, 0, (long)its, 0, 0, 0);                             // timerfd_settime64
+    sys(63, tfd, (long)buf, 8, 0, 0, 0);                              // read: waits 5 us
+    sys(232, 0, 0, 0, 0, 0, 0);                                       // mincore: ENOSYS
     // a thread: the parent waits for its exit (CLONE_CHILD_CLEARTID's wake)
     long *sp = (long *)(stack + sizeof(stack)) - 2;
     sp[0] = (long)child;

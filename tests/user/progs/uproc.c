@@ -57,5 +57,6 @@ int main(int argc, char **argv, char **envp)
     put_str("badfd="); put_dec(sys(64, 40, (long)buf, 1, 0, 0, 0)); put_str("\n");
     put_str("efault="); put_dec(sys(64, 1, 16, 1, 0, 0, 0)); put_str("\n");
     put_str("enosys="); put_dec(sys(999, 0, 0, 0, 0, 0, 0)); put_str("\n");
+    put_str("acct="); put_dec(sys(89, 0, 0, 0, 0, 0, 0)); put_str("\n");   // named, not implemented
     return argc > 1 ? to_int(argv[1]) : 0;
 }

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# The project's own C programs (tests/userland, built with tools/hexagon-cc against the
+# musl sysroot) inside the booted guest (ctest label "guest_software"): each program runs
+# under `hexsim --user` first (its expected output and exit status), then all of them go
+# in a second cpio archive appended to the root file system's, the guest boots with
+# --smp N and a script runs each one with the same arguments and environment, and what
+# each printed and its exit status must be the same as under --user. The threaded ones
+# (pthreads, threadlife) are why this exists: the guest's threads take the kernel's
+# clone, futex, TLS (UGP) and signal paths, which --user does not.
+# Usage: guest_userland_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
+#        --smp N --work DIR [--sysroot DIR] [--max-seconds N] PROG...
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'userland'))
+import userland_test as ut  # noqa: E402  (the programs' table and their build)
+
+
+def shell_quote(s):
+    return "'" + s.replace("'", "'\\''") + "'"
+
+
+def guest_script(progs):
+    """The guest's /ut/run.sh: every program between markers, its output prefixed."""
+    lines = ['#!/bin/sh']
+    for name in progs:
+        spec = ut.PROGS[name]
+        work = '/tmp/ut-' + name
+        args = ' '.join(shell_quote(work if a == 'WORK' else a) for a in spec.get('args', []))
+        env = {'PATH': '/usr/bin:/bin', 'HOME': '/', 'LC_ALL': 'C'}
+        env.update(spec.get('env', {}))
+        envs = ' '.join('%s=%s' % (k, shell_quote(v)) for k, v in sorted(env.items()))
+        lines += ['rm -rf %s; mkdir -p %s' % (work, work),
+                  'echo "@@begin %s"' % name,
+                  'env -i %s /ut/%s %s >/tmp/ut-%s.out 2>/tmp/ut-%s.err </dev/null'
+                  % (envs, name, args, name, name),
+                  'rc=$?',
+                  "sed 's/^/@@| /' /tmp/ut-%s.out" % name,
+                  'echo "@@rc %s $rc"' % name]
+    lines.append('echo "@@all done"')
+    return '\n'.join(lines) + '\n'
+
+
+def extra_cpio(tmp, binaries, script):
+    lst = os.path.join(tmp, 'ut.list')
+    run_sh = os.path.join(tmp, 'run.sh')
+    with open(run_sh, 'w') as f:
+        f.write(script)
+    with open(lst, 'w') as f:
+        f.write('dir /ut 755\n')
+        f.write('file /ut/run.sh 755 %s\n' % run_sh)
+        for name, path in binaries.items():
+            f.write('file /ut/%s 755 %s\n' % (name, path))
+    out = os.path.join(tmp, 'ut.cpio')
+    subprocess.run([sys.executable, os.path.join(ROOT, 'tools', 'mkcpio.py'), '--list', lst,
+                    '--bin', tmp, '-o', out], check=True)
+    return out
+
+
+def parse(console):
+    """{name: (exit status, output bytes)} from the guest's console."""
+    got = {}
+    cur, out = None, []
+    for line in console.replace('\r', '').split('\n'):
+        m = re.match(r'^@@begin (\S+)$', line)
+        if m:
+            cur, out = m.group(1), []
+            continue
+        if cur and line.startswith('@@| '):
+            out.append(line[4:])
+        elif cur and line == '@@|':
+            out.append('')
+        m = re.match(r'^@@rc (\S+) (\d+)$', line)
+        if m and m.group(1) == cur:
+            got[cur] = (int(m.group(2)), ''.join(x + '\n' for x in out).encode())
+            cur = None
+    return got
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--vmlinux', required=True)
+    ap.add_argument('--initrd', required=True)
+    ap.add_argument('--smp', default='1')
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--sysroot')
+    ap.add_argument('--max-seconds', default='600')
+    ap.add_argument('progs', nargs='+', choices=sorted(ut.PROGS))
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+
+    binaries, expected = {}, {}
+    for name in a.progs:
+        spec = ut.PROGS[name]
+        guest = os.path.join(a.work, name)
+        ut.build_guest(os.path.join(ROOT, 'tests', 'userland', name + '.c'), guest,
+                       spec.get('link', []), a.sysroot, spec.get('cflags', []))
+        binaries[name] = guest
+        rc, out, err = ut.runs([a.hexsim, '--max-seconds', str(ut.LIMIT), '--user'], guest,
+                               spec, a.work, name + '-user')
+        if rc is None:
+            print('FAIL: %s under hexsim --user: %s' % (name, err.decode(errors='replace')))
+            return 1
+        expected[name] = (rc, out)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        initrd = os.path.join(tmp, 'initrd.cpio')
+        with open(initrd, 'wb') as f:
+            f.write(open(a.initrd, 'rb').read())
+            f.write(open(extra_cpio(tmp, binaries, guest_script(a.progs)), 'rb').read())
+        typed = b'sh /ut/run.sh; poweroff\n'
+        t0 = time.time()
+        try:
+            p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', initrd, '--smp', a.smp,
+                                '--max-seconds', a.max_seconds],
+                               input=typed, capture_output=True,
+                               timeout=float(a.max_seconds) + 120)
+        except subprocess.TimeoutExpired:
+            print('FAIL: hexsim did not finish in %s s' % a.max_seconds)
+            return 1
+        took = time.time() - t0
+    console = p.stdout.decode(errors='replace')
+    got = parse(console)
+    bad = []
+    if p.returncode != 0:
+        bad.append('hexsim exit status %d, expected 0 (stderr: %s)' %
+                   (p.returncode, p.stderr.decode(errors='replace')[-500:]))
+    if '@@all done' not in console.replace('\r', ''):
+        bad.append('the guest script did not finish')
+    for marker in ('WARNING:', 'BUG:', 'Oops', 'cut here'):
+        if marker in console:
+            bad.append('the kernel printed %r' % marker)
+    for name in a.progs:
+        if name not in got:
+            bad.append('%s: no result from the guest' % name)
+            continue
+        if got[name] == expected[name]:
+            print('%s: guest (--smp %s) and hexsim --user agree (exit status %d, %d lines)'
+                  % (name, a.smp, got[name][0], len(got[name][1].splitlines())))
+            continue
+        bad.append('%s: guest and --user differ' % name)
+        ut.show('hexsim --user', (expected[name][0], expected[name][1], b''))
+        ut.show('guest --smp %s' % a.smp, (got[name][0], got[name][1], b''))
+    print('%d programs in the guest with --smp %s, %.1f s of host time' %
+          (len(a.progs), a.smp, took))
+    if bad:
+        sys.stdout.write(console[-3000:])
+    for b in bad:
+        print('FAIL:', b)
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
