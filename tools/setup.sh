@@ -17,6 +17,9 @@ PKGS="$PKGS linux-source-6.1 flex bison bc xz-utils patch perl"
 # Debian source packages (tools/debsrc.sh: apt-get source needs dpkg-source) and the
 # musl sysroot (guest/musl/build.sh: clang-16, lld-16, llvm-16's ar and llvm-config).
 PKGS="$PKGS dpkg-dev"
+# Disk images (tools/mkext4.py, the rootfs-disk target: mke2fs -d, debugfs; the disk boot
+# tests read the images back with debugfs)
+PKGS="$PKGS e2fsprogs"
 
 missing=""
 for p in $PKGS; do

@@ -7,3 +7,14 @@ add_custom_target(rootfs
     BYPRODUCTS "${CMAKE_BINARY_DIR}/rootfs.cpio"
     COMMENT "Building the root file system: ${CMAKE_BINARY_DIR}/rootfs.cpio"
     USES_TERMINAL VERBATIM)
+# The `rootfs-disk` target (not part of `all`): the same root file system as an ext4 disk
+# image, ${CMAKE_BINARY_DIR}/rootfs.ext4 (256 MiB, sparse), made from rootfs.cpio by
+# tools/mkext4.py with e2fsprogs; boot it with --drive file=build/rootfs.ext4 --append
+# "root=/dev/vda rw" (or tools/run.sh --disk).
+add_custom_target(rootfs-disk
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tools/mkext4.py"
+            "${CMAKE_BINARY_DIR}/rootfs.cpio" -o "${CMAKE_BINARY_DIR}/rootfs.ext4" --size 256M
+    BYPRODUCTS "${CMAKE_BINARY_DIR}/rootfs.ext4"
+    COMMENT "Building the root file system disk: ${CMAKE_BINARY_DIR}/rootfs.ext4"
+    USES_TERMINAL VERBATIM)
+add_dependencies(rootfs-disk rootfs)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "hexsim/dev.h"
+#include "hexsim/virtio.h"
 
 struct hexsim_mem;
 
@@ -152,29 +153,7 @@ struct hexsim_smsc911x {
     uint64_t tx_frames, rx_frames, rx_dropped;
 };
 
-// ---- virtio entropy device on virtio-mmio (src/devices/comet/virtio_rng.c; not a Comet
-// part: the board has no entropy source)
-#define HEXSIM_VIRTIO_RNG_BASE 0xAB100000u
-#define HEXSIM_VIRTIO_RNG_SIZE 0x200u
-#define HEXSIM_VIRTIO_RNG_SIRC 20               // SIRC group 0, level, active high
-#define HEXSIM_VIRTIO_RNG_LINUX_IRQ (32 + HEXSIM_VIRTIO_RNG_SIRC)   // Linux's number
-#define HEXSIM_VIRTIO_RNG_QUEUE 64              // QueueNumMax
-
-struct hexsim_virtio_rng {
-    // guest-visible state (saved in snapshots)
-    uint32_t dev_features_sel, drv_features_sel, drv_features[2];
-    uint32_t queue_sel, queue_num, queue_ready;
-    uint32_t int_status, status;
-    uint64_t desc, avail, used;        // guest physical addresses of the queue's parts
-    uint16_t last_avail, used_idx;
-    uint64_t bytes;                    // random bytes given so far
-    // configuration (seed) and the stream's position (saved), host side (not saved)
-    uint64_t seed, stream;
-    struct hexsim_mem *ram;
-};
-
-void hexsim_virtio_rng_init(struct hexsim_dev *d, struct hexsim_virtio_rng *r,
-                            struct hexsim_mem *ram, uint64_t seed);
+// ---- virtio devices (entropy source, block devices): include/hexsim/virtio.h
 
 void hexsim_smsc911x_init(struct hexsim_dev *d, struct hexsim_smsc911x *e,
                           const uint8_t mac[6], struct hexsim_netdev *be);

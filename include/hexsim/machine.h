@@ -45,6 +45,8 @@ struct hexsim_machine_opts {
     const char *profile;      // --profile FILE (NULL: none)
     uint64_t uart_char_pcycles;          // UART character time (0: default)
     uint64_t rng_seed;                   // the entropy device's seed (--rng-seed)
+    const struct hexsim_drive_opts *drives;   // --drive (virtio block devices), in order
+    unsigned ndrives;                    // at most HEXSIM_VIRTIO_BLK_MAX
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the
     // Ethernet backend (default: none). idle is called when every vCPU waits: it waits at
@@ -102,6 +104,10 @@ struct hexsim_machine {
     struct hexsim_smsc911x eth;
     struct hexsim_dev rng_dev;
     struct hexsim_virtio_rng rng;        // entropy source (virtio_rng.c)
+    unsigned nblk;                       // block devices (virtio_blk.c): --drive images
+    struct hexsim_blk_image blk_img[HEXSIM_VIRTIO_BLK_MAX];
+    struct hexsim_dev blk_dev[HEXSIM_VIRTIO_BLK_MAX];
+    struct hexsim_virtio_blk blk[HEXSIM_VIRTIO_BLK_MAX];
     struct hexsim_chardev serial_default; // UART3 output to the console
     struct hexsim_netdev net_none;
     struct hexsim_console console;

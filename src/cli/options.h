@@ -34,6 +34,7 @@ struct cli_options {
     struct hexsim_dbg_options dbg;
     struct hexsim_machine_opts mopts;
     const char *net;    // --net SPEC, NULL: none
+    struct hexsim_drive_opts drives[HEXSIM_VIRTIO_BLK_MAX];   // --drive (mopts.drives)
     const char *script; // --script FILE, NULL: none
     bool console_sdl;   // --console sdl[,...]: the SDL console window
     uint64_t snap_at[HEXSIM_MAX_SNAPSHOTS];  // --snapshot-at N[,N...], ascending

@@ -186,6 +186,23 @@ STORE(set_trace_hvm, o->mopts.trace_hvm = true)
 STORE(set_trace_mmio, *(v->text ? &o->mopts.trace_mmio_all : &o->mopts.trace_mmio) = true)
 STORE(set_clock, o->clock = v->choice == 0)   // wall|virtual
 
+// --drive file=IMG[,...] (repeatable; the value parsed by virtio_blk_opts.c); the image
+// itself is opened, checked and locked when the machine is made
+static int set_drive(struct cli_options *o, const struct cli_option *opt,
+                     const struct cli_value *v, char *msg, size_t len)
+{
+    (void)opt;
+    if (o->mopts.ndrives == HEXSIM_VIRTIO_BLK_MAX) {
+        snprintf(msg, len, "--drive: at most %d drives", HEXSIM_VIRTIO_BLK_MAX);
+        return HEXSIM_EXIT_USAGE;
+    }
+    if (hexsim_drive_parse(v->text, &o->drives[o->mopts.ndrives], msg, len))
+        return HEXSIM_EXIT_USAGE;
+    o->mopts.drives = o->drives;
+    o->mopts.ndrives++;
+    return 0;
+}
+
 // --net SPEC; pcap=FILE is a file the run writes (checked before it starts)
 static int set_net(struct cli_options *o, const struct cli_option *opt,
                    const struct cli_value *v, char *msg, size_t len)
@@ -441,6 +458,17 @@ const struct cli_option cli_option_table[] = {
       .more = "The device is a virtio-rng on virtio-mmio, which seeds the kernel's RNG at "
               "boot; host: a random seed.",
       .set = set_rng_seed },
+    { .name = "--drive", .arg = "file=IMG[,readonly=on][,cache=writethrough]",
+      .modes = CLI_SYSTEM, .topics = T(SYSTEM), .kind = CLI_CUSTOM,
+      .choices = "file=|format=raw|readonly=on|cache=writeback|cache=writethrough",
+      .help = "a raw disk image as a virtio block device (/dev/vda, vdb, ...; up to 4)",
+      .more = "Repeatable. readonly=on refuses the guest's writes; cache=writethrough syncs "
+              "the image after every write (default writeback: at the guest's flush, "
+              "fdatasync). The image is locked against a second writer; an empty, "
+              "partial-sector, truncated or qcow2 image is refused before boot. Boot from "
+              "one with --append root=/dev/vda (README: Disks). A snapshot of a machine with "
+              "a writable drive is refused.",
+      .set = set_drive },
     { .name = "--clock", .arg = "wall|virtual", .modes = CLI_SYSTEM, .topics = T(SYSTEM),
       .kind = CLI_CHOICE, .choices = "wall|virtual",
       .def = "wall when stdin is a terminal, with --console sdl and with --net user; else "

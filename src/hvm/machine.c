@@ -7,8 +7,10 @@
 // MSM UART1/2/3 at 0xA9A00000/0xA9B00000/0xA9C00000 on SIRC1 bits 14/16/18 (UART1 and
 // UART2 have no host side and run on a clock hexsim keeps on: their branch registers are
 // not in the seed); SMSC911x Ethernet 0x84000000 on SIRC0 bit 19 (active low); and, not a
-// Comet part, a virtio entropy device at 0xAB100000 on SIRC0 bit 20 (virtio_rng.c). Nothing
-// is global: several machines can run in one process.
+// Comet part, virtio devices (include/hexsim/virtio.h): the entropy device at 0xAB100000 on
+// SIRC0 bit 20 (virtio_rng.c) and one block device per --drive image at 0xAB100200,
+// 0xAB100400, ... on SIRC0 bits 21, 22, ... (virtio_blk.c). Nothing is global: several
+// machines can run in one process.
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +64,12 @@ static void board(struct hexsim_machine *m, const struct hexsim_machine_opts *o)
     m->rng_dev.irq = (struct hexsim_irq){ hexsim_sirc_set_line, &m->sirc,
                                           HEXSIM_VIRTIO_RNG_SIRC };
     hexsim_bus_add(&m->bus, &m->rng_dev);
+
+    for (unsigned i = 0; i < m->nblk; i++) {
+        m->blk_dev[i].irq = (struct hexsim_irq){ hexsim_sirc_set_line, &m->sirc,
+                                                 HEXSIM_VIRTIO_SLOT_SIRC(1 + i) };
+        hexsim_bus_add(&m->bus, &m->blk_dev[i]);
+    }
     hexsim_bus_reset(&m->bus);         // every device drives its lines to the reset level
 }
 
@@ -125,6 +133,25 @@ struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, F
         m->console = *o->console;
     else
         hexsim_console_stdio(&m->console, stdout);
+    if (o->ndrives > HEXSIM_VIRTIO_BLK_MAX) {
+        snprintf(msg, msglen, "--drive: at most %u drives", HEXSIM_VIRTIO_BLK_MAX);
+        hexsim_machine_free(m);
+        return NULL;
+    }
+    // the disk images are opened, checked and locked before anything runs
+    for (unsigned i = 0; i < o->ndrives; i++) {
+        if (hexsim_blk_image_open(&m->blk_img[i], &o->drives[i], msg, msglen)) {
+            hexsim_machine_free(m);
+            return NULL;
+        }
+        m->nblk = i + 1;
+        if (hexsim_virtio_blk_init(&m->blk_dev[i], &m->blk[i], 1 + i, &m->ram,
+                                   &m->blk_img[i])) {
+            snprintf(msg, msglen, "out of memory (--drive)");
+            hexsim_machine_free(m);
+            return NULL;
+        }
+    }
     board(m, o);
     for (unsigned i = 0; i < smp; i++) {
         struct hexsim_vcpu *v = &m->vcpu[i];
@@ -140,6 +167,12 @@ void hexsim_machine_free(struct hexsim_machine *m)
 {
     if (!m)
         return;
+    for (unsigned i = 0; i < m->nblk; i++) {
+        if (hexsim_blk_image_close(&m->blk_img[i]))
+            fprintf(m->err, "hexsim: --drive file=%s: writing it back failed\n",
+                    m->blk_img[i].path);
+        hexsim_virtio_blk_free(&m->blk[i]);
+    }
     hexsim_mem_free(&m->ram);
     free(m->pcache);
     hexsim_sysjit_free(m);

@@ -18,6 +18,10 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/rtos_timer.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/sirc.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/smsc911x.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_blk.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_blk_image.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_blk_opts.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_mmio.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_rng.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/font8x16.c

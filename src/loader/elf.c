@@ -9,8 +9,8 @@
 // from the page at `external_cmdline_buffer` when its first byte is non-zero, and that
 // replaces the built-in command line; so the loader adds console=ttyMSM2,115200n8 and mem=
 // (RAM size comes only from mem=) unless --append has them, the initrd is announced as
-// initrd=0xADDR,SIZE (physical address), and the entropy device (virtio_rng.c) as
-// virtio_mmio.device=SIZE@BASE:IRQ to a kernel built with CONFIG_VIRTIO_MMIO_CMDLINE_DEVICES
+// initrd=0xADDR,SIZE (physical address), and the entropy device (virtio_rng.c) and each
+// --drive block device (virtio_blk.c) as virtio_mmio.device=SIZE@BASE:IRQ to a kernel built with CONFIG_VIRTIO_MMIO_CMDLINE_DEVICES
 // (its symbol vm_cmdline_set says so).
 #include <errno.h>
 #include <fcntl.h>
@@ -130,11 +130,13 @@ static int build_cmdline(struct hexsim_machine *m, bool virtio, char *msg, size_
     if (len < cap && m->initrd_size)
         len += (size_t)snprintf(m->cmdline + len, cap - len, "%sinitrd=0x%08x,%u",
                                 len ? " " : "", m->initrd_addr, m->initrd_size);
-    if (len < cap && virtio && !has_option(app, "virtio_mmio.device="))
-        len += (size_t)snprintf(m->cmdline + len, cap - len,
-                                "%svirtio_mmio.device=0x%x@0x%08x:%u", len ? " " : "",
-                                HEXSIM_VIRTIO_RNG_SIZE, HEXSIM_VIRTIO_RNG_BASE,
-                                HEXSIM_VIRTIO_RNG_LINUX_IRQ);
+    // slot 0 the entropy device, then one slot per --drive (include/hexsim/virtio.h)
+    for (unsigned i = 0; i <= m->nblk; i++)
+        if (len < cap && virtio && !has_option(app, "virtio_mmio.device="))
+            len += (size_t)snprintf(m->cmdline + len, cap - len,
+                                    "%svirtio_mmio.device=0x%x@0x%08x:%u", len ? " " : "",
+                                    HEXSIM_VIRTIO_SLOT_SIZE, HEXSIM_VIRTIO_SLOT_BASE(i),
+                                    HEXSIM_VIRTIO_SLOT_LINUX_IRQ(i));
     if (len >= HEXSIM_CMDLINE_MAX) {
         snprintf(msg, msglen, "kernel command line is %zu bytes; Linux/Hexagon takes at most %d "
                  "(COMMAND_LINE_SIZE): shorten --append", len, HEXSIM_CMDLINE_MAX - 1);

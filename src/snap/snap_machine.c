@@ -11,7 +11,8 @@
 //   intc     the vmintop controller: pending, global enables, line levels, local enables
 //   timing   the timing mode and parameters; caches: cache mode's tags (snap_timing.c)
 //   dN.NAME  device N of the bus, as its save op writes it (SIRC, clock control, UARTs with
-//            their FIFOs and timers, SMSC911x with FIFOs, MAC and PHY, RTOS timer)
+//            their FIFOs and timers, SMSC911x with FIFOs, MAC and PHY, RTOS timer, virtio
+//            devices; a machine with a writable --drive is refused, see below)
 //   ram      every RAM page that is not all zero: u32 page number, 4096 bytes
 // Not saved, because it is rebuilt or belongs to the host: soft TLBs and decoded packets
 // (flushed on restore), host backends (terminal, script, network: the restored run brings
@@ -62,6 +63,18 @@ static void dev_name(char *out, unsigned i, const struct hexsim_dev *d)
 
 int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, size_t msglen)
 {
+    // A writable disk's contents are not in the snapshot and go on changing after it, so
+    // restoring would pair this RAM (the guest's page cache, its file system's state) with
+    // another disk: refused. A read-only disk cannot change; its device state is saved and
+    // the restore needs the same --drive options.
+    for (unsigned i = 0; i < m->nblk; i++) {
+        if (!m->blk_img[i].readonly) {
+            snprintf(msg, msglen, "snapshot refused: --drive file=%s is writable, and a "
+                     "snapshot does not hold the disk (restoring it would not match the "
+                     "image); snapshots work with readonly=on drives only", m->blk_img[i].path);
+            return -1;
+        }
+    }
     struct snap_image im = { 0 };
     int ok = 1;
     struct snap_config cfg = { SNAP_KIND_SYSTEM, m->nvcpu, m->arch, 0, m->ram_size, m->packets };
@@ -249,6 +262,15 @@ static int restore(struct hexsim_machine *m, const char *path, bool reload, char
             snprintf(msg, msglen, "snapshot %s: section ram: page 0x%x outside RAM", path, pn);
             goto out;
         }
+    }
+    unsigned disks = 0;                 // the machine's --drive disks must be the snapshot's
+    for (unsigned i = 0; i < im.n; i++)
+        disks += strstr(im.sec[i].name, ".virtio_blk") != NULL;
+    if (disks != m->nblk) {
+        snprintf(msg, msglen, "snapshot %s: taken with %u virtio_blk disk(s), this machine has "
+                 "%u: give the same --drive options (readonly=on) as the snapshotted run",
+                 path, disks, m->nblk);
+        goto out;
     }
     const struct snap_section *sd[HEXSIM_BUS_MAX_DEVS];
     for (unsigned i = 0; i < m->bus.ndev; i++) {

@@ -92,6 +92,17 @@ if(EXISTS "${_hexsim_vmlinux}")
                 cut tr printf test seq od hexdump cat date cp mv tail hostname taskset)
     set_tests_properties(busybox_testsuite PROPERTIES LABELS "boot;busybox_testsuite"
                          FIXTURES_REQUIRED rootfs TIMEOUT 1800)
+    # issue 47: virtio disks (disk_test.py): root=/dev/vda, data kept after poweroff,
+    # Ctrl-A x, --max-seconds and SIGKILL after sync, read-only drives, image locks and
+    # refusals, snapshots with a disk, record/replay with a disk, dd speed (printed)
+    foreach(case root ctrlax maxsec kill readonly lock snapshot replay speed)
+        add_test(NAME boot_disk_${case}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/disk_test.py"
+                    ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(boot_disk_${case} PROPERTIES LABELS "boot;disk"
+                             FIXTURES_REQUIRED rootfs TIMEOUT 600 SKIP_RETURN_CODE 77)
+    endforeach()
     add_test(NAME boot_debug_tty
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"

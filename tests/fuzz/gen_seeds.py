@@ -229,9 +229,48 @@ SYSTEM = {
 }
 
 
+def blk_input(requests, flags=0, qnum=8):
+    """fuzz_virtio_blk input: requests are lists of (addr, len, writable, content or None)
+    buffers, each list one chain; placed in the descriptor table in order and offered."""
+    ram = bytearray(0x6000)
+    d = 0
+    heads = []
+    for chain in requests:
+        heads.append(d)
+        for i, (addr, length, w, content) in enumerate(chain):
+            last = i == len(chain) - 1
+            struct.pack_into('<QIHH', ram, 16 * d, addr, length,
+                             (0 if last else 1) | (2 if w else 0), 0 if last else d + 1)
+            if content:
+                ram[addr:addr + len(content)] = content
+            d += 1
+    struct.pack_into('<HH', ram, 0x1000, 0, len(heads))
+    for i, h in enumerate(heads):
+        struct.pack_into('<H', ram, 0x1004 + 2 * i, h)
+    return bytes([flags, qnum]) + bytes(ram)
+
+
+def blk_hdr(kind, sector):
+    return struct.pack('<IIQ', kind, 0, sector)
+
+
 def main():
     for name, src in SYSTEM.items():
         write('system', name, sys_input(assemble(src), flags=0x71 if name == 'smp' else 0x70))
+    # virtio-blk requests as Linux's virtio_blk makes them: header, data, status
+    write('virtio_blk', 'read', blk_input([[(0x4000, 16, False, blk_hdr(0, 3)),
+                                            (0x5000, 1024, True, None),
+                                            (0x4100, 1, True, None)]]))
+    write('virtio_blk', 'write-flush-id', blk_input([
+        [(0x4000, 16, False, blk_hdr(1, 62)), (0x5000, 1024, False, b'\x5a' * 1024),
+         (0x4100, 1, True, None)],
+        [(0x4200, 16, False, blk_hdr(4, 0)), (0x4300, 1, True, None)],
+        [(0x4400, 16, False, blk_hdr(8, 0)), (0x4500, 21, True, None)]]))
+    write('virtio_blk', 'discard-ro', blk_input([
+        [(0x4000, 32, False, blk_hdr(11, 0) + struct.pack('<QII', 8, 4, 0)),
+         (0x4100, 1, True, None)],
+        [(0x4200, 16, False, blk_hdr(13, 0)), (0x4210, 16, False, struct.pack('<QII', 60, 8, 1)),
+         (0x4300, 1, True, None)]], flags=1))
     # the board code's and the drivers' first steps on each device
     write('devices', 'uart', dev_input([
         ('w', CLK, 0xC0, 0x20000), ('w', UART3, 0x10, 0x05), ('w', UART3, 0x14, 0x19),

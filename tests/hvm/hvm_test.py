@@ -72,7 +72,18 @@ CASES = {
     'uart': (['crt.S', 't_uart.c'], ['--mem', '64M', '--max-packets', '20000000'], 0,
              '#UART polled\nUART interrupt-driven TX: 0123456789abcdefghijklmnopqrstuvwxyz'
              'ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789\n', []),
+    # the virtio block device on the bus (tests/devices): --drive of an image the test makes
+    'virtio_blk': (['crt.S', 't_virtio_blk.c'], ['--mem', '64M', '--max-packets', '20000000'],
+                   0, None, []),
+    # a snapshot of a machine with a writable disk is refused (the disk is not in it)
+    'virtio_blk_nosnap': (['crt.S', 't_virtio_blk.c'], ['--mem', '64M', '--snapshot-at', '2000',
+                          '--snapshot-out', os.devnull + '.never'], 1, None,
+                          ['snapshot refused: --drive file=', 'is writable']),
 }
+
+# Disk images per case: 64 sectors, sector i filled with the byte i (afterwards sector 5
+# must hold what the kernel wrote there, byte j = j * 7 + 1), and a read-only one of 16
+DRIVE = {'virtio_blk', 'virtio_blk_nosnap'}
 
 # Scripted standard input per case (written to a file, so the run is reproducible)
 STDIN = {'uart': 'ab\ncdefgh'}
@@ -101,9 +112,28 @@ def main():
         with open(path, 'w') as f:
             f.write(STDIN[a.case])
         stdin = open(path, 'rb')
+    img = None
+    if a.case in DRIVE:
+        img = os.path.join(a.work, 'hvm_' + a.case + '.img')
+        with open(img, 'wb') as f:
+            f.write(b''.join(bytes([i]) * 512 for i in range(64)))
+        ro = os.path.join(a.work, 'hvm_' + a.case + '_ro.img')
+        with open(ro, 'wb') as f:
+            f.write(b''.join(bytes([i]) * 512 for i in range(16)))
+        opts = opts + ['--drive', 'file=' + img, '--drive', 'file=%s,readonly=on' % ro]
     p = subprocess.run([a.hexsim, elf] + opts, capture_output=True, text=True, timeout=120,
                        stdin=stdin)
     bad = []
+    if img:
+        with open(img, 'rb') as f:
+            disk = f.read()
+        if a.case == 'virtio_blk_nosnap':
+            pass                       # stopped at the refused snapshot, before any write
+        elif disk[5 * 512:6 * 512] != bytes((j * 7 + 1) & 0xff for j in range(512)):
+            bad.append('sector 5 of the image does not hold what the kernel wrote')
+        if disk[:5 * 512] + disk[6 * 512:] != b''.join(bytes([i]) * 512 for i in range(64)
+                                                      if i != 5):
+            bad.append('other sectors of the image changed')
     if p.returncode != want_rc:
         bad.append('exit status %d, expected %d' % (p.returncode, want_rc))
     if 'FAIL' in p.stdout:

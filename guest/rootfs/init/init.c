@@ -3,7 +3,8 @@
 // mounts proc, sysfs, devtmpfs, devpts and tmpfs, sets the hostname, opens /dev/console,
 // starts /bin/sh (BusyBox's ash) on it in a new session with the console as controlling
 // terminal, reaps every child (orphans are re-parented here), and powers the machine off
-// when the shell exits. BusyBox's halt, poweroff and reboot ask PID 1 by signal (SIGUSR1,
+// when the shell exits, after sync and a read-only remount of / (on a disk root, ext4's
+// journal is then checkpointed and the file system left clean). BusyBox's halt, poweroff and reboot ask PID 1 by signal (SIGUSR1,
 // SIGUSR2, SIGTERM: BusyBox init's convention, init/halt.c); this init does it at once.
 // (A shell script cannot be this init: ash starts background jobs with SIGINT ignored
 // when job control is off, for good, and a foreground shell would hold the signals back.)
@@ -31,6 +32,14 @@ static void try_mount(const char *src, const char *dir, const char *type, unsign
     mkdir(dir, 0755);
     if (mount(src, dir, type, flags, data) < 0 && errno != EBUSY)
         fprintf(stderr, "init: mount %s on %s: %s\n", type, dir, strerror(errno));
+}
+
+// Before the power goes: what the guest wrote reaches the disk, and a disk root is left
+// clean (read-only remount; an initramfs root just says no, quietly).
+static void quiesce(void)
+{
+    sync();
+    mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY, NULL);
 }
 
 // The action a signal asked for (0: none yet): RB_HALT_SYSTEM, RB_POWER_OFF, RB_AUTOBOOT.
@@ -140,7 +149,7 @@ int main(int argc, char **argv)
         }
     }
     if (requested) {
-        sync();
+        quiesce();
         // Everything the shell wrote reaches the console first: typed-ahead commands
         // leave output queued in the tty when `poweroff` runs, and reboot() drops it.
         tcdrain(1);
@@ -151,7 +160,7 @@ int main(int argc, char **argv)
     int st;
     while (waitpid(-1, &st, WNOHANG) > 0)
         ;
-    sync();
+    quiesce();
     fprintf(stderr, "init: shell exited (status %d); %s\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
             do_reboot ? "rebooting" : poweroff ? "powering off" : "halting");
     tcdrain(1);
