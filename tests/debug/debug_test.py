@@ -6,7 +6,9 @@
 # back too); the same for session_dwarf.gdb on progs/dwarfprog.c built with -g; checks the
 # packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
 # --help naming the options; session_line.gdb (stepping by source line) on progs/lineprog.c,
-# in user and system mode, and callers' registers through the call frame information (-O2).
+# in user and system mode, and callers' registers through the call frame information (-O2);
+# session_dbg2.gdb on progs/dbg2prog.c (high addresses, conditions, ignore counts, v@n,
+# ptype, run again).
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
 import argparse
 import difflib
@@ -92,6 +94,16 @@ def main():
     transcript(a, 'DWARF session', [a.hexsim, '--user', '-x',
                                     os.path.join(HERE, 'session_dwarf.gdb'), dprog],
                'session_dwarf.expected', 4)
+    # session_dbg2.gdb on progs/dbg2prog.c (-g -O0): addresses above 0x80000000 from
+    # registers, conditional breakpoints and ignore counts, v@n, ptype of nested
+    # aggregates, run after a start and after the end (the path it names varies)
+    d2prog = os.path.join(a.work, 'dbg2prog')
+    subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'dbg2prog.c'), '-o', d2prog],
+                   check=True)
+    err = transcript(a, 'dbg2 session', [a.hexsim, '--user', '-x',
+                                         os.path.join(HERE, 'session_dbg2.gdb'), d2prog],
+                     'session_dbg2.expected', 38, fix=lambda o: o.replace(d2prog, 'DBG2PROG'))
+    expect('dbg2 session: nothing on stderr', err == '', err)
     # stepping by source line: progs/lineprog.c with -g -O0, session_line.gdb
     lprog = os.path.join(a.work, 'lineprog')
     subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', lprog],
