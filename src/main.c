@@ -17,6 +17,7 @@
 #include "debug/rl_editor.h"
 #include "debug/session.h"
 #include "hexsim/arch.h"
+#include "hexsim/boot_env.h"
 #include "hexsim/host.h"
 #include "hexsim/machine.h"
 #include "hexsim/sdl_console.h"
@@ -59,6 +60,7 @@ struct cli_options {
     const char *replay;          // --replay FILE
     struct hexsim_sdl_console_opts sdl;
     int clock;                   // --clock: -1 not given, 0 virtual, 1 wall
+    bool rtc_given;              // --rtc-base (opts->mopts.rtc_base; HEXSIM_RTC_NOW: now)
     bool default_kernel;         // no KERNEL: the project's (said once it is loaded)
 };
 
@@ -259,6 +261,10 @@ static void print_usage(FILE *out)
           "      --rng-seed N|host  seed of the entropy device (a virtio-rng on\n"
           "                       virtio-mmio, which seeds the kernel's RNG at boot);\n"
           "                       default 0, so runs are reproducible; host: a random seed\n"
+          "      --rtc-base now|SECONDS|YYYY-MM-DDTHH:MM:SS\n"
+          "                       the date (UTC) the guest's clock starts at (/init sets\n"
+          "                       it); default: the host's time with the wall clock\n"
+          "                       (--clock), else 2024-01-01T00:00:00, so runs repeat\n"
           "      --trace-hvm      log every trap1 call and event on stderr\n"
           "      --trace-mmio     report accesses to undefined device registers (once each)\n"
           "      --trace-mmio=all also log every device register access on stderr\n"
@@ -338,7 +344,8 @@ static const char *system_option(const char *arg)
 {
     static const char *const names[] = { "--initrd", "--append", "--mem", "--smp", "--net",
                                          "--script", "--console", "--trace-hvm", "--trace-mmio",
-                                         "--clock", "--rng-seed", "--record", "--replay" };
+                                         "--clock", "--rng-seed", "--record", "--replay",
+                                         "--rtc-base" };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         size_t n = strlen(names[i]);
         if (strncmp(arg, names[i], n) == 0 && (arg[n] == '\0' || arg[n] == '='))
@@ -500,6 +507,15 @@ static int parse_args(int argc, char **argv, struct cli_options *opts)
             if (strcmp(v, "wall") != 0 && strcmp(v, "virtual") != 0)
                 return usage_error("--clock takes wall or virtual, got", v);
             opts->clock = v[0] == 'w';
+        } else if ((strcmp(arg, "--rtc-base") == 0 || strncmp(arg, "--rtc-base=", 11) == 0) &&
+                   !options_done) {
+            const char *v = arg[10] == '=' ? arg + 11 : i + 1 < argc ? argv[++i] : NULL;
+            if (!v)
+                return usage_error("missing value after", arg);
+            if (hexsim_rtc_parse(v, &opts->mopts.rtc_base))
+                return usage_error("--rtc-base takes now, seconds since 1970 or "
+                                   "YYYY-MM-DDTHH:MM:SS (UTC), got", v);
+            opts->rtc_given = true;
         } else if (strcmp(arg, "--rng-seed") == 0 && !options_done) {
             if (i + 1 >= argc)
                 return usage_error("missing value after", arg);
@@ -727,12 +743,18 @@ struct snap_runner {
     bool *pause_now;                             // Ctrl-A s asked for one now (NULL: never)
 };
 
+// The terminal the signal and exit handlers restore. Process-wide state belongs to the
+// program, not to the library (which holds no writable globals).
+static struct hexsim_terminal *active_terminal;
+
 // Writes the snapshot of the run's present state to path; 0, or -1 after saying why.
 static int save_snapshot(const struct snap_runner *r, const char *path)
 {
     char msg[768];
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (active_terminal)   // Ctrl-A s at the guest's prompt: the message starts a line
+        hexsim_terminal_fresh_line(active_terminal);
     if (r->save(r->ctx, path, msg, sizeof(msg))) {
         fprintf(stderr, "hexsim: %s\n", msg);
         return -1;
@@ -840,10 +862,6 @@ static int run_user(const struct cli_options *opts, int gargc, char **gargv)
     free(u);
     return status;
 }
-
-// The terminal the signal and exit handlers restore. Process-wide state belongs to the
-// program, not to the library (which holds no writable globals).
-static struct hexsim_terminal *active_terminal;
 
 static void restore_terminal(void)
 {
@@ -1047,6 +1065,18 @@ static int run_system(struct cli_options *opts)
     opts->mopts.wall_clock = opts->clock >= 0 ? opts->clock == 1
         : (sdl || term.tty || (opts->net && strncmp(opts->net, "user", 4) == 0)) &&
           !opts->replay;
+    // the guest's date and console size (src/loader/boot_env.c): the host's time only
+    // where guest time follows it, the terminal's or the window's size
+    if (opts->mopts.rtc_base == HEXSIM_RTC_NOW || (!opts->rtc_given && opts->mopts.wall_clock))
+        opts->mopts.rtc_base = (int64_t)time(NULL);
+    else if (!opts->rtc_given)
+        opts->mopts.rtc_base = HEXSIM_RTC_FIXED;
+    if (sdl) {
+        opts->mopts.con_cols = opts->sdl.cols ? opts->sdl.cols : 80;
+        opts->mopts.con_rows = opts->sdl.rows ? opts->sdl.rows : 25;
+    } else if (term.tty) {
+        hexsim_terminal_size(&term, &opts->mopts.con_rows, &opts->mopts.con_cols);
+    }
     struct hexsim_record rec = { 0 };
     const char *rec_path = opts->record ? opts->record : opts->replay;
     if (rec_path) {

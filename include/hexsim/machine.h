@@ -45,6 +45,11 @@ struct hexsim_machine_opts {
     const char *profile;      // --profile FILE (NULL: none)
     uint64_t uart_char_pcycles;          // UART character time (0: default)
     uint64_t rng_seed;                   // the entropy device's seed (--rng-seed)
+    // What /init learns from the kernel command line (src/loader/boot_env.c): the date the
+    // guest's clock starts at (seconds since 1970, UTC; 0: HEXSIM_RTC_FIXED) and the
+    // console's size (0: not a terminal, init leaves it unset).
+    int64_t rtc_base;
+    unsigned con_rows, con_cols;
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the
     // Ethernet backend (default: none). idle is called when every vCPU waits: it waits at

@@ -41,7 +41,7 @@ def boot(a):
     env['HEXSIM_SDL_DUMP'] = dump
     t0 = time.time()
     p = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--console', 'sdl',
-                        '--max-seconds', '300'], stdin=subprocess.DEVNULL,
+                        '--max-seconds', '300', '--stats'], stdin=subprocess.DEVNULL,
                        capture_output=True, env=env, timeout=400)
     took = time.time() - t0
     err = p.stderr.decode(errors='replace')
