@@ -128,6 +128,12 @@ bool hexsim_cli_cmd_run(struct hexsim_dbg_cli *c, const char *a, const char *m)
     struct hexsim_debugger *d = c->d;
     if (d->started || d->ended) {
         char msg[300];
+        if (!d->start_snap) {   // system mode: a machine's RAM is not kept for this
+            fprintf(d->out, "Error: the %s target cannot start again from the beginning "
+                    "(continue goes on; savevm/loadvm keep and restore a state)\n",
+                    d->t.ops->name);
+            return false;
+        }
         if (!d->ended)   // gdb asks; a script or a pipe gets its answer, yes
             fprintf(d->out, "The program being debugged has been started already.\n"
                     "Start it from the beginning? (y or n) [answered Y; %s]\n",

@@ -180,12 +180,15 @@ def main():
                               os.path.join(HERE, 'progs', 'lineprog.c'), '-o', kprog], check=True)
     p = subprocess.run([a.hexsim, kprog, '--mem', '64M', '--debug'],
                        input='break mid\ncontinue\nnext\nstep\nnext\nnext\nnext\nnexti\n'
-                       'continue\n', capture_output=True, text=True, timeout=60)
+                       'run\ncontinue\n', capture_output=True, text=True, timeout=60)
     expect('system mode: step and next by source line', re.search(
         r'\(hexsim\) next\n43\t    int r = leaf\(b\);\n\(hexsim\) step\nleaf \(x=2\) at '
         r'lineprog\.c:36\n36\t    sink = x;\n\(hexsim\) next\n37\t    return x \* 3 \+ 1;\n'
         r'\(hexsim\) next\nmid \(a=5, b=2\) at lineprog\.c:44\n44\t    r \+= leaf\(keep\);\n'
         r'\(hexsim\) next\n45\t    return r \+ keep;\n\(hexsim\) nexti\n0x[0-9a-f]{8} in mid ',
+        p.stdout), p.stdout)
+    expect('system mode: run after a start is refused (no restart of a machine)', re.search(
+        r'\(hexsim\) run\nError: the system target cannot start again from the beginning',
         p.stdout), p.stdout)
 
     # info frame (stack addresses vary with the environment: checked by pattern)
