@@ -7,6 +7,7 @@
 // frame record [FP] = caller's FP, [FP+4] = LR).
 #include "debugger.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,7 +36,7 @@ void hexsim_dbg_free(struct hexsim_debugger *d)
     d->cfi_tried = false;
     hexsim_dtypes_free(&d->types);
     if (d->start_snap) {
-        remove(d->start_snap);
+        close(d->start_fd);
         free(d->start_snap);
         d->start_snap = NULL;
     }
@@ -296,15 +297,19 @@ int hexsim_dbg_mark_start(struct hexsim_debugger *d)
     if (!path)
         return -1;
     snprintf(path, n, "%s/hexsim-start-XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
+    int fd = mkstemp(path);   // a fresh name (the save may write it anew and rename)
     char msg[256];
-    if (fd < 0 || (close(fd), d->t.ops->save(d->t.ctx, path, msg, sizeof(msg)))) {
-        if (fd >= 0)
-            remove(path);
+    bool ok = fd >= 0 && close(fd) == 0 &&
+              d->t.ops->save(d->t.ctx, path, msg, sizeof(msg)) == 0;
+    fd = ok ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    remove(path);   // no file left behind however hexsim ends: the descriptor keeps it
+    if (fd < 0) {
         free(path);
         return -1;
     }
+    snprintf(path, n, "/proc/self/fd/%d", fd);   // (Linux) the snapshot, reopened by path
     d->start_snap = path;
+    d->start_fd = fd;
     return 0;
 }
 

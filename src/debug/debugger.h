@@ -83,7 +83,8 @@ struct hexsim_debugger {
     bool stop_temp;                      // the breakpoint of the last stop was temporary
     int step_report;                     // how the next STEP stop is reported (below)
     bool started;                        // a packet has run since the start (run restarts)
-    char *start_snap;                    // the start as a snapshot file (run restarts), or NULL
+    char *start_snap;                    // the start as a snapshot (run restarts), or NULL:
+    int start_fd;                        // an unlinked file, reopened as /proc/self/fd/N
     char cond_err[200];                  // why the last stop's condition could not be tested
 };
 
@@ -149,7 +150,8 @@ int hexsim_dbg_loadvm(struct hexsim_debugger *d, const char *path, char *msg, si
 // ---- restarting (gdb's run after the start): hexsim_dbg_mark_start saves the target as it
 // is now (the program loaded, nothing run yet) to a temporary snapshot, when the target can
 // restart (ops->restartable) and save; hexsim_dbg_restart loads it back: the program starts
-// again from its entry, breakpoints and watchpoints stay. hexsim_dbg_free removes the file.
+// again from its entry, breakpoints and watchpoints stay. The file is unlinked at once (its
+// descriptor keeps it until hexsim_dbg_free), so nothing is left behind.
 // 0, or -1 with a message.
 int hexsim_dbg_mark_start(struct hexsim_debugger *d);
 int hexsim_dbg_restart(struct hexsim_debugger *d, char *msg, size_t msglen);
