@@ -146,14 +146,15 @@ def case_clock(a):
     boot = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300']
     typed = 'date -u +%FT%T\nstty size || echo no-size\npoweroff\n'
     for extra, want in (([], rb'2024-01-01T00:0[0-4]:\d\d'),
-                        (['--rtc-base', '2031-05-06T07:08:09'], rb'2031-05-06T07:(08:[1-5]|09:)\d'),
+                        (['--rtc-base', '2031-05-06T07:08:09'],
+                         rb'2031-05-06T07:(08:09|08:[1-5]\d|09:\d\d)'),
                         (['--rtc-base', '1000000000'], rb'2001-09-09T01:(46:[4-5]|47:)\d')):
         rc, out, err = guest_answers(boot + extra, typed)
         if rc != 0 or not re.search(want.decode(), out):
             errors.append(f'{extra}: exit {rc}, no /{want.decode()}/ in: {out[-400:]}')
         if extra:
             continue
-        if not re.search(r'\n0 0\r?\n', out):   # not a terminal: no size
+        if not re.search(r'\nno-size\r?\n', out):   # not a terminal: no size (stty fails)
             errors.append('stty size on a pipe: ' + out[-200:])
         if 'first waited for console input' in err:
             errors.append('the timing line without --stats: ' + err[-300:])
