@@ -103,6 +103,9 @@ struct hexsim_console {
     void (*write)(void *ctx, const void *buf, size_t n);
     void (*flush)(void *ctx);
     void *ctx;
+    // Optional (NULL): before hexsim writes a message where the console's output shows
+    // (the same terminal), ends the console's unfinished line (a guest's prompt).
+    void (*fresh_line)(void *ctx);
 };
 
 // A console writing to a stdio stream (flushed at each newline).

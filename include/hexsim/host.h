@@ -45,7 +45,14 @@ void hexsim_terminal_restore(const struct hexsim_terminal *t);
 // Ends the console's output line when the guest has written one that does not end in a
 // newline (its prompt), so that what hexsim writes next starts a line.
 void hexsim_terminal_end_line(struct hexsim_terminal *t);
+// Before a message on err: when err and the console's output are the same terminal and the
+// console's last byte was not a newline (the guest's prompt), a newline on err first, so the
+// message starts a line (the console's own stream is left alone).
+void hexsim_terminal_fresh_line(struct hexsim_terminal *t);
 void hexsim_terminal_close(struct hexsim_terminal *t);
+// The terminal's size in characters (TIOCGWINSZ on the output, else the input): 0, or -1
+// when it is not a terminal or does not say.
+int hexsim_terminal_size(const struct hexsim_terminal *t, unsigned *rows, unsigned *cols);
 // Ctrl-Ds typed at the prompt after the end of the input before the run is stopped.
 #define HEXSIM_TERMINAL_EOF_TRIES 3
 // Idle hook (struct hexsim_machine_opts idle): flushes the output and waits for input at

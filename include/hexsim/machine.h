@@ -47,6 +47,11 @@ struct hexsim_machine_opts {
     uint64_t rng_seed;                   // the entropy device's seed (--rng-seed)
     const struct hexsim_drive_opts *drives;   // --drive (virtio block devices), in order
     unsigned ndrives;                    // at most HEXSIM_VIRTIO_BLK_MAX
+    // What /init learns from the kernel command line (src/loader/boot_env.c): the date the
+    // guest's clock starts at (seconds since 1970, UTC; 0: HEXSIM_RTC_FIXED) and the
+    // console's size (0: not a terminal, init leaves it unset).
+    int64_t rtc_base;
+    unsigned con_rows, con_cols;
     // Host backends (NULL: defaults). serial carries UART3 (default: output to the
     // console, no input); console carries angel output (default: stdout); net is the
     // Ethernet backend (default: none). idle is called when every vCPU waits: it waits at

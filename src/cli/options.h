@@ -45,6 +45,7 @@ struct cli_options {
     const char *replay;          // --replay FILE
     struct hexsim_sdl_console_opts sdl;
     int clock;                   // --clock: -1 not given, 0 virtual, 1 wall
+    bool rtc_given;              // --rtc-base (mopts.rtc_base; HEXSIM_RTC_NOW: now)
     bool default_kernel;         // no KERNEL: the project's (said once it is loaded)
     // options that write files, in the order given: checked before the run (cli_check_outputs)
     const struct cli_option *out_opt[CLI_MAX_OUTPUTS];

@@ -25,6 +25,7 @@
 #include "cli/exit_status.h"
 #include "cli/options.h"
 #include "hexsim/arch.h"
+#include "hexsim/boot_env.h"
 
 // ---- setters (in table order)
 
@@ -159,6 +160,18 @@ STORE(set_initrd, o->initrd = v->text)
 STORE(set_append, o->mopts.append = v->text)
 STORE(set_mem, o->mopts.ram_size = v->n)
 STORE(set_smp, o->mopts.smp = (unsigned)v->n)
+
+static int set_rtc_base(struct cli_options *o, const struct cli_option *opt,
+                        const struct cli_value *v, char *msg, size_t len)
+{
+    if (hexsim_rtc_parse(v->text, &o->mopts.rtc_base)) {
+        snprintf(msg, len, "%s takes now, seconds since 1970 or YYYY-MM-DDTHH:MM:SS (UTC), "
+                 "got '%s'", opt->name, v->text);
+        return HEXSIM_EXIT_USAGE;
+    }
+    o->rtc_given = true;
+    return 0;
+}
 
 static int set_rng_seed(struct cli_options *o, const struct cli_option *opt,
                         const struct cli_value *v, char *msg, size_t len)
@@ -458,6 +471,14 @@ const struct cli_option cli_option_table[] = {
       .more = "The device is a virtio-rng on virtio-mmio, which seeds the kernel's RNG at "
               "boot; host: a random seed.",
       .set = set_rng_seed },
+    { .name = "--rtc-base", .arg = "now|SECONDS|YYYY-MM-DDTHH:MM:SS", .modes = CLI_SYSTEM,
+      .topics = T(SYSTEM), .kind = CLI_CUSTOM, .choices = "now",
+      .def = "the host's time with the wall clock (--clock), else 2024-01-01T00:00:00",
+      .help = "the date (UTC) the guest's clock starts at",
+      .more = "The project's /init sets the clock from it at boot (init.date= on the kernel "
+              "command line). The default with the virtual clock is a fixed date, so runs "
+              "repeat.",
+      .set = set_rtc_base },
     { .name = "--drive", .arg = "file=IMG[,readonly=on][,cache=writethrough]",
       .modes = CLI_SYSTEM, .topics = T(SYSTEM), .kind = CLI_CUSTOM,
       .choices = "file=|format=raw|readonly=on|cache=writeback|cache=writethrough",

@@ -7,10 +7,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/exit_status.h"
 #include "cli/modes.h"
+#include "hexsim/boot_env.h"
 #include "hexsim/sdl_console.h"
 #include "hexsim/snapshot.h"
 #include "snap/snap_run.h"
@@ -20,14 +22,16 @@ static int machine_run(void *m)
     return hexsim_machine_run(m);
 }
 
-static int machine_save(void *m, const char *path, char *msg, size_t msglen)
-{
-    return hexsim_snapshot_save(m, path, msg, msglen);
-}
-
 // The terminal the signal and exit handlers restore. Process-wide state belongs to the
 // program, not to the library (which holds no writable globals).
 static struct hexsim_terminal *active_terminal;
+
+static int machine_save(void *m, const char *path, char *msg, size_t msglen)
+{
+    if (active_terminal)   // Ctrl-A s at the guest's prompt: the message starts a line
+        hexsim_terminal_fresh_line(active_terminal);
+    return hexsim_snapshot_save(m, path, msg, msglen);
+}
 
 static void restore_terminal(void)
 {
@@ -156,6 +160,18 @@ int cli_run_system(struct cli_options *opts)
     opts->mopts.wall_clock = opts->clock >= 0 ? opts->clock == 1
         : (sdl || term.tty || (opts->net && strncmp(opts->net, "user", 4) == 0)) &&
           !opts->replay;
+    // the guest's date and console size (src/loader/boot_env.c): the host's time only
+    // where guest time follows it, the terminal's or the window's size
+    if (opts->mopts.rtc_base == HEXSIM_RTC_NOW || (!opts->rtc_given && opts->mopts.wall_clock))
+        opts->mopts.rtc_base = (int64_t)time(NULL);
+    else if (!opts->rtc_given)
+        opts->mopts.rtc_base = HEXSIM_RTC_FIXED;
+    if (sdl) {
+        opts->mopts.con_cols = opts->sdl.cols ? opts->sdl.cols : 80;
+        opts->mopts.con_rows = opts->sdl.rows ? opts->sdl.rows : 25;
+    } else if (term.tty) {
+        hexsim_terminal_size(&term, &opts->mopts.con_rows, &opts->mopts.con_cols);
+    }
     struct hexsim_record rec = { 0 };
     const char *rec_path = opts->record ? opts->record : opts->replay;
     if (rec_path) {

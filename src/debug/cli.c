@@ -40,6 +40,16 @@ bool hexsim_cli_eval(struct hexsim_dbg_cli *c, const char *expr, uint64_t *v)
     return true;
 }
 #define eval hexsim_cli_eval
+#define report hexsim_cli_report
+
+bool hexsim_cli_eval_addr(struct hexsim_dbg_cli *c, const char *expr, uint32_t *addr)
+{
+    uint64_t v;
+    if (!eval(c, expr, &v))
+        return false;
+    *addr = (uint32_t)v;   // $r1 is an int: 0xc09a9ed0 was sign-extended to 64 bits
+    return true;
+}
 
 static bool not_running(struct hexsim_dbg_cli *c)
 {
@@ -86,6 +96,13 @@ static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool te
     uint32_t addr;
     const char *file = NULL;
     unsigned line = 0;
+    char where[256];
+    const char *cond = hexsim_cli_split_if(args, where, sizeof(where));   // LOC if EXPR
+    if (cond && !*cond) {
+        fprintf(c->d->out, "Argument required (boolean expression).\n");
+        return false;
+    }
+    args = where;
     if (!*skip_ws(args))
         addr = hexsim_dbg_frame_pc(c->d, NULL);
     else if (!hexsim_cli_code_location(c, args, &addr, &file, &line))
@@ -95,6 +112,10 @@ static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool te
     int id = hexsim_dbg_break_add(c->d, addr, temp, false, loc);
     if (id < 0) {
         fprintf(c->d->out, "Error: too many breakpoints\n");
+        return false;
+    }
+    if (cond && !hexsim_cli_set_condition(c, id, cond)) {
+        hexsim_dbg_delete(c->d, id);
         return false;
     }
     char sym[160];
@@ -207,10 +228,10 @@ static bool cmd_clear(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool watch_common(struct hexsim_dbg_cli *c, const char *args, unsigned kind)
 {
     args = skip_ws(args);
-    uint64_t v;
+    uint32_t v;
     uint32_t len = 4;
     if (*args == '*') {
-        if (!eval(c, args + 1, &v))
+        if (!hexsim_cli_eval_addr(c, args + 1, &v))
             return false;
     } else {
         const struct hexsim_sym *s = hexsim_symtab_find(hexsim_dbg_symtab(c->d), args);
@@ -226,18 +247,18 @@ static bool watch_common(struct hexsim_dbg_cli *c, const char *args, unsigned ki
             v = s->addr;
             if (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
                 len = s->size;
-        } else if (!eval(c, args, &v)) {
+        } else if (!hexsim_cli_eval_addr(c, args, &v)) {
             return false;
         }
     }
-    int id = hexsim_dbg_watch_add(c->d, (uint32_t)v, len, kind, false, args);
+    int id = hexsim_dbg_watch_add(c->d, v, len, kind, false, args);
     if (id < 0) {
         fprintf(c->d->out, "Error: too many watchpoints\n");
         return false;
     }
     fprintf(c->d->out, "%s %d: %s (0x%08x, %u bytes)\n", kind == HEXSIM_DBG_WATCH_WRITE ?
             "Watchpoint" : kind == HEXSIM_DBG_WATCH_READ ? "Read watchpoint" :
-            "Access watchpoint", id, args, (uint32_t)v, len);
+            "Access watchpoint", id, args, v, len);
     return false;
 }
 
@@ -287,6 +308,7 @@ static void info_breakpoints(struct hexsim_dbg_cli *c, bool watch_only)
             if (b->hits)
                 fprintf(d->out, "  (hit %u time%s)", b->hits, b->hits == 1 ? "" : "s");
             fputc('\n', d->out);
+            hexsim_cli_bp_details(c, b);
         }
         for (unsigned i = 0; i < d->nwp; i++) {
             const struct hexsim_dbg_wp *w = &d->wp[i];
@@ -309,7 +331,7 @@ static void info_breakpoints(struct hexsim_dbg_cli *c, bool watch_only)
 
 // ---- running
 
-static void report(struct hexsim_dbg_cli *c, const struct hexsim_dbg_stop *stop)
+void hexsim_cli_report(struct hexsim_dbg_cli *c, const struct hexsim_dbg_stop *stop)
 {
     hexsim_dbg_print_stop(c->d, stop, c->d->out);
     c->list_line = 0;   // list starts again around the new location
@@ -588,16 +610,16 @@ static bool cmd_info(struct hexsim_dbg_cli *c, const char *a, const char *m)
     } else if (IS("display", 1)) {
         hexsim_cli_info_display(c);
     } else if (IS("symbol", 2)) {
-        uint64_t v;
-        if (!eval(c, rest, &v))
+        uint32_t v;
+        if (!hexsim_cli_eval_addr(c, rest, &v))
             return false;
-        const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), (uint32_t)v);
+        const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), v);
         if (!s)
             fprintf(out, "No symbol matches %s.\n", rest);
-        else if ((uint32_t)v == s->addr)
+        else if (v == s->addr)
             fprintf(out, "%s\n", s->name);
         else
-            fprintf(out, "%s + %u\n", s->name, (uint32_t)v - s->addr);
+            fprintf(out, "%s + %u\n", s->name, v - s->addr);
     } else if (IS("address", 2)) {
         const struct hexsim_sym *s = hexsim_symtab_find(hexsim_dbg_symtab(c->d), rest);
         if (!s)
@@ -751,8 +773,10 @@ static bool cmd_quit(struct hexsim_dbg_cli *c, const char *a, const char *m)
 static bool cmd_help(struct hexsim_dbg_cli *c, const char *a, const char *m);
 
 static const struct command commands[] = {
-    { "break", "b", cmd_break, "break [LOC]       breakpoint at LOC (FUNC, FILE:LINE, LINE, SYM+OFF, *ADDR; default PC)" },
+    { "break", "b", cmd_break, "break [LOC] [if EXPR]  breakpoint at LOC (FUNC, FILE:LINE, LINE, SYM+OFF, *ADDR; default PC), stopping only if EXPR" },
     { "tbreak", NULL, cmd_tbreak, "tbreak LOC        temporary breakpoint" },
+    { "condition", NULL, hexsim_cli_cmd_condition, "condition N [EXPR]  stop at breakpoint N only if EXPR is true (none: always)" },
+    { "ignore", NULL, hexsim_cli_cmd_ignore, "ignore N COUNT    do not stop at breakpoint N the next COUNT times" },
     { "delete", "d", cmd_delete, "delete [N...]     delete breakpoints/watchpoints (all without N)" },
     { "clear", NULL, cmd_clear, "clear [LOC]       delete the breakpoints at LOC (default: this frame's PC)" },
     { "disable", NULL, cmd_disable, "disable [N...]    disable breakpoints/watchpoints" },
@@ -761,7 +785,7 @@ static const struct command commands[] = {
     { "rwatch", NULL, cmd_rwatch, "rwatch SYM|*ADDR  stop after a load from it" },
     { "awatch", NULL, cmd_awatch, "awatch SYM|*ADDR  stop after a load or store" },
     { "continue", "c", cmd_continue, "continue          run until a breakpoint, watchpoint or the end" },
-    { "run", "r", cmd_continue, "run               the program is loaded and started: same as continue" },
+    { "run", "r", hexsim_cli_cmd_run, "run               start the program (at its entry: continue; after it ran or ended: again from its entry)" },
     { "step", "s", cmd_step, "step [N]          run N source lines, into calls (no line information: N packets)" },
     { "stepi", "si", cmd_stepi, "stepi [N]         run N packets, showing each instruction and what it committed" },
     { "next", "n", cmd_next, "next [N]          N source lines, running calls to their return (no line information: as nexti)" },

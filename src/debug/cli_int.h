@@ -14,6 +14,9 @@
 const char *hexsim_cli_skip_ws(const char *s);
 // Evaluates expr for a number (hexsim_dbg_eval); prints the error and returns false.
 bool hexsim_cli_eval(struct hexsim_dbg_cli *c, const char *expr, uint64_t *v);
+// The same for a guest address: the value's low 32 bits (a register is an int, so
+// $r1 = 0xc09a9ed0 would otherwise be 0xffffffffc09a9ed0).
+bool hexsim_cli_eval_addr(struct hexsim_dbg_cli *c, const char *expr, uint32_t *addr);
 // A code location: "*EXPR" (that address), "FILE:LINE" (DWARF), "FUNC" (with DWARF: after
 // its prologue, as gdb places breakpoints; else its address), or an expression. With DWARF
 // fills *file and *line for the message (else *file = NULL). Prints the error; false.
@@ -21,6 +24,19 @@ bool hexsim_cli_code_location(struct hexsim_dbg_cli *c, const char *args, uint32
                               const char **file, unsigned *line);
 // After a stop: the `display` expressions.
 void hexsim_cli_show_displays(struct hexsim_dbg_cli *c);
+// A stop's report, then the displays (cli.c).
+void hexsim_cli_report(struct hexsim_dbg_cli *c, const struct hexsim_dbg_stop *stop);
+
+// breakpoint conditions and run (cli_bp.c)
+// "LOC if EXPR": LOC into loc; returns EXPR, or NULL when there is no `if`.
+const char *hexsim_cli_split_if(const char *args, char *loc, size_t len);
+// Sets breakpoint id's condition; false (with a message) when it is too long.
+bool hexsim_cli_set_condition(struct hexsim_dbg_cli *c, int id, const char *expr);
+// info breakpoints: the lines under a breakpoint (its condition, its ignore count).
+void hexsim_cli_bp_details(struct hexsim_dbg_cli *c, const struct hexsim_dbg_bp *b);
+bool hexsim_cli_cmd_condition(struct hexsim_dbg_cli *c, const char *a, const char *m);
+bool hexsim_cli_cmd_ignore(struct hexsim_dbg_cli *c, const char *a, const char *m);
+bool hexsim_cli_cmd_run(struct hexsim_dbg_cli *c, const char *a, const char *m);
 
 // commands (cli.c's table)
 bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m);

@@ -128,11 +128,11 @@ bool hexsim_cli_cmd_set(struct hexsim_dbg_cli *c, const char *a, const char *m)
         fprintf(c->d->out, "Error: cannot assign to \"%s\"\n", lhs);
         return false;
     }
-    uint64_t addr;
-    if (!eval(c, addr_expr, &addr))
+    uint32_t addr;
+    if (!hexsim_cli_eval_addr(c, addr_expr, &addr))
         return false;
     if (hexsim_dbg_write_uint(c->d, addr, size, 0, v))
-        fprintf(c->d->out, "Cannot access memory at address 0x%08llx\n", (unsigned long long)addr);
+        fprintf(c->d->out, "Cannot access memory at address 0x%08x\n", addr);
     return false;
 }
 
@@ -170,6 +170,10 @@ bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
         addr = hexsim_dbg_pc(c->d);
     else if (!eval(c, a, &addr))
         return false;
+    // a virtual address is 32 bits ($r1 is an int, sign-extended by the expression) and
+    // wraps as the guest's does; a physical one (/p) may be wider
+    const uint64_t amask = flags & HEXSIM_DBG_MEM_PHYS ? ~0ull : 0xffffffffull;
+    addr &= amask;
     FILE *out = c->d->out;
     char sym[160];
     if (fmt == 'i') {
@@ -180,7 +184,7 @@ bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
             hexsim_dbg_symbolize(c->d, at, sym, sizeof(sym));
             fprintf(out, "%s0x%08x%s%s: %s\n", at == hexsim_dbg_pc(c->d) ? "=> " : "   ", at,
                     sym[0] ? " " : "", sym, text);
-            addr += len;
+            addr = (addr + len) & amask;
         }
         return false;
     }
@@ -191,8 +195,8 @@ bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
             uint8_t ch;
             fprintf(out, "0x%08x: \"", (uint32_t)addr);
             while (n < sizeof(buf) - 1 &&
-                   c->d->t.ops->read_mem(c->d->t.ctx, c->d->thread, addr + n, &ch, 1, flags) == 1
-                   && ch) {
+                   c->d->t.ops->read_mem(c->d->t.ctx, c->d->thread, (addr + n) & amask, &ch, 1,
+                                         flags) == 1 && ch) {
                 if (isprint(ch) && ch != '"' && ch != '\\')
                     fputc(ch, out);
                 else
@@ -200,7 +204,7 @@ bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
                 n++;
             }
             fprintf(out, "\"\n");
-            addr += n + 1;
+            addr = (addr + n + 1) & amask;
         }
         return false;
     }
@@ -219,7 +223,7 @@ bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
         }
         fputc('\t', out);
         print_value(c, v, fmt, size);
-        addr += size;
+        addr = (addr + size) & amask;
     }
     fputc('\n', out);
     return false;
@@ -230,7 +234,8 @@ bool hexsim_cli_cmd_x(struct hexsim_dbg_cli *c, const char *a, const char *m)
 bool hexsim_cli_cmd_disassemble(struct hexsim_dbg_cli *c, const char *a, const char *m)
 {
     (void)m;
-    uint64_t start, end = 0;
+    uint32_t start;
+    uint64_t end = 0;
     a = skip_ws(a);
     const struct hexsim_sym *fn = NULL;
     char first[128];
@@ -238,16 +243,16 @@ bool hexsim_cli_cmd_disassemble(struct hexsim_dbg_cli *c, const char *a, const c
     snprintf(first, sizeof(first), "%.*s", (int)(comma ? (size_t)(comma - a) : strlen(a)), a);
     if (!first[0])
         start = hexsim_dbg_pc(c->d);
-    else if (!eval(c, first, &start))
+    else if (!hexsim_cli_eval_addr(c, first, &start))
         return false;
     if (comma) {
         const char *e = skip_ws(comma + 1);
-        uint64_t v;
-        if (!eval(c, *e == '+' ? e + 1 : e, &v))
+        uint32_t v;
+        if (!hexsim_cli_eval_addr(c, *e == '+' ? e + 1 : e, &v))
             return false;
-        end = *e == '+' ? start + v : v;
+        end = *e == '+' ? (uint64_t)start + v : v;
     } else {
-        fn = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), (uint32_t)start);
+        fn = hexsim_symtab_lookup(hexsim_dbg_symtab(c->d), start);
         if (fn && fn->size) {
             start = fn->addr;
             end = (uint64_t)fn->addr + fn->size;
@@ -260,8 +265,7 @@ bool hexsim_cli_cmd_disassemble(struct hexsim_dbg_cli *c, const char *a, const c
     if (fn)
         fprintf(out, "Dump of assembler code for function %s:\n", fn->name);
     else
-        fprintf(out, "Dump of assembler code from 0x%08x to 0x%08x:\n", (uint32_t)start,
-                (uint32_t)end);
+        fprintf(out, "Dump of assembler code from 0x%08x to 0x%08x:\n", start, (uint32_t)end);
     uint32_t pc = hexsim_dbg_pc(c->d);
     uint64_t at = start;
     for (unsigned n = 0; n < 100000 && (end ? at < end : n < 8); n++) {

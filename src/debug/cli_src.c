@@ -54,11 +54,7 @@ bool hexsim_cli_code_location(struct hexsim_dbg_cli *c, const char *args, uint32
     args = hexsim_cli_skip_ws(args);
     *file = NULL;
     if (*args == '*') {
-        uint64_t v;
-        if (!hexsim_cli_eval(c, args + 1, &v))
-            return false;
-        *addr = (uint32_t)v;
-        return true;
+        return hexsim_cli_eval_addr(c, args + 1, addr);
     }
     if (!*args) {
         fprintf(out, "Error: a location is needed\n");
@@ -97,11 +93,7 @@ bool hexsim_cli_code_location(struct hexsim_dbg_cli *c, const char *args, uint32
             *file = NULL;
         return true;
     }
-    uint64_t v;
-    if (!hexsim_cli_eval(c, args, &v))
-        return false;
-    *addr = (uint32_t)v;
-    return true;
+    return hexsim_cli_eval_addr(c, args, addr);
 }
 
 // ---- typed values

@@ -7,10 +7,14 @@
 // frame record [FP] = caller's FP, [FP+4] = LR).
 #include "debugger.h"
 
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
+#include "value.h"
 
 void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *t, FILE *out)
 {
@@ -31,6 +35,11 @@ void hexsim_dbg_free(struct hexsim_debugger *d)
     d->cfi = NULL;
     d->cfi_tried = false;
     hexsim_dtypes_free(&d->types);
+    if (d->start_snap) {
+        close(d->start_fd);
+        free(d->start_snap);
+        d->start_snap = NULL;
+    }
 }
 
 void hexsim_dbg_trace_close(struct hexsim_debugger *d)
@@ -130,6 +139,8 @@ int hexsim_dbg_read_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size
                          uint64_t *val)
 {
     uint8_t b[8];
+    if (!(flags & HEXSIM_DBG_MEM_PHYS))
+        addr = (uint32_t)addr;   // a guest virtual address is 32 bits
     if (size > 8 || d->t.ops->read_mem(d->t.ctx, d->thread, addr, b, size, flags) != size)
         return -1;
     uint64_t v = 0;
@@ -147,6 +158,8 @@ int hexsim_dbg_write_uint(struct hexsim_debugger *d, uint64_t addr, unsigned siz
         return -1;
     for (unsigned i = 0; i < size; i++)
         b[i] = (uint8_t)(val >> (8 * i));
+    if (!(flags & HEXSIM_DBG_MEM_PHYS))
+        addr = (uint32_t)addr;
     return d->t.ops->write_mem(d->t.ctx, d->thread, addr, b, size, flags) == size ? 0 : -1;
 }
 
@@ -266,6 +279,53 @@ int hexsim_dbg_enable(struct hexsim_debugger *d, int id, bool on)
     return found;
 }
 
+struct hexsim_dbg_bp *hexsim_dbg_break_find(struct hexsim_debugger *d, int id)
+{
+    for (unsigned i = 0; i < d->nbp; i++)
+        if (d->bp[i].id == id)
+            return &d->bp[i];
+    return NULL;
+}
+
+int hexsim_dbg_mark_start(struct hexsim_debugger *d)
+{
+    if (!d->t.ops->restartable || !d->t.ops->save || !d->t.ops->load || d->start_snap)
+        return -1;
+    const char *dir = getenv("TMPDIR");
+    size_t n = strlen(dir && *dir ? dir : "/tmp") + 32;
+    char *path = malloc(n);
+    if (!path)
+        return -1;
+    snprintf(path, n, "%s/hexsim-start-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);   // a fresh name (the save may write it anew and rename)
+    char msg[256];
+    bool ok = fd >= 0 && close(fd) == 0 &&
+              d->t.ops->save(d->t.ctx, path, msg, sizeof(msg)) == 0;
+    fd = ok ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    remove(path);   // no file left behind however hexsim ends: the descriptor keeps it
+    if (fd < 0) {
+        free(path);
+        return -1;
+    }
+    snprintf(path, n, "/proc/self/fd/%d", fd);   // (Linux) the snapshot, reopened by path
+    d->start_snap = path;
+    d->start_fd = fd;
+    return 0;
+}
+
+int hexsim_dbg_restart(struct hexsim_debugger *d, char *msg, size_t msglen)
+{
+    if (!d->start_snap) {
+        snprintf(msg, msglen, "the %s target cannot start the program again", d->t.ops->name);
+        return -1;
+    }
+    if (hexsim_dbg_loadvm(d, d->start_snap, msg, msglen))
+        return -1;
+    d->started = false;
+    d->thread = 1;
+    return 0;
+}
+
 int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t addr)
 {
     if (watch) {
@@ -294,11 +354,35 @@ static void note_end(struct hexsim_debugger *d, const struct hexsim_dbg_stop *st
     }
 }
 
-// Runs until a user breakpoint or watchpoint, one of the `nextra` internal addresses, or
-// the end. Returns true when an internal address stopped it (stop->kind BREAK, index -1).
-// Otherwise a BREAK/WATCH stop's index is rewritten to the breakpoint's id.
-static bool run_to(struct hexsim_debugger *d, const uint32_t *extra, unsigned nextra,
-                   bool step_over, struct hexsim_dbg_stop *stop)
+// One run of the target (run_to's): what stopped it.
+enum { RUN_USER_STOP, RUN_INTERNAL, RUN_RESUME };
+
+// A user breakpoint was reached: its condition and ignore count say whether it stops.
+static bool break_stops(struct hexsim_debugger *d, struct hexsim_dbg_bp *b)
+{
+    d->cond_err[0] = '\0';
+    if (b->cond[0]) {
+        struct hexsim_dval v;
+        uint64_t x = 1;
+        char err[160];
+        if (hexsim_dbg_eval_value(d, b->cond, &v, err, sizeof(err)) ||
+            hexsim_dval_scalar(d, &v, &x, err, sizeof(err))) {
+            snprintf(d->cond_err, sizeof(d->cond_err), "%s", err);
+            return true;   // gdb stops when the condition cannot be tested
+        }
+        if (!x)
+            return false;
+    }
+    b->hits++;
+    if (b->ignore) {
+        b->ignore--;
+        return false;
+    }
+    return true;
+}
+
+static int run_once(struct hexsim_debugger *d, const uint32_t *extra, unsigned nextra,
+                    bool step_over, struct hexsim_dbg_stop *stop)
 {
     uint32_t bps[HEXSIM_DBG_MAX_BP + 4];
     int bpi[HEXSIM_DBG_MAX_BP + 4];
@@ -356,14 +440,23 @@ static bool run_to(struct hexsim_debugger *d, const uint32_t *extra, unsigned ne
         }
     }
     note_end(d, stop);
+    if (stop->packets)
+        d->started = true;
     if (stop->kind == HEXSIM_DBG_STOP_BREAK) {
         int i = stop->index >= 0 && (unsigned)stop->index < nb ? bpi[stop->index] : -1;
         if (i < 0) {
             stop->index = -1;
-            return true;
+            return RUN_INTERNAL;
         }
         struct hexsim_dbg_bp *b = &d->bp[i];
-        b->hits++;
+        if (!break_stops(d, b)) {
+            for (unsigned k = 0; k < nextra; k++)
+                if (extra[k] == stop->pc) {   // an internal stop at the same place
+                    stop->index = -1;
+                    return RUN_INTERNAL;
+                }
+            return RUN_RESUME;
+        }
         stop->index = b->id;
         d->stop_temp = b->temp;
         if (b->temp)
@@ -379,7 +472,26 @@ static bool run_to(struct hexsim_debugger *d, const uint32_t *extra, unsigned ne
             stop->index = w->id;
         }
     }
-    return false;
+    return RUN_USER_STOP;
+}
+
+// Runs until a user breakpoint or watchpoint stops (conditions and ignore counts applied),
+// one of the `nextra` internal addresses, or the end. Returns true when an internal address
+// stopped it (stop->kind BREAK, index -1). Otherwise a BREAK/WATCH stop's index is rewritten
+// to the breakpoint's id.
+static bool run_to(struct hexsim_debugger *d, const uint32_t *extra, unsigned nextra,
+                   bool step_over, struct hexsim_dbg_stop *stop)
+{
+    uint64_t packets = 0;
+    for (;;) {
+        int r = run_once(d, extra, nextra, step_over, stop);
+        packets += stop->packets;
+        if (r != RUN_RESUME) {
+            stop->packets = packets;
+            return r == RUN_INTERNAL;
+        }
+        step_over = true;   // past the breakpoint that did not stop
+    }
 }
 
 void hexsim_dbg_continue(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop)
@@ -393,6 +505,8 @@ static void stepi_into(struct hexsim_debugger *d, struct hexsim_dbg_step_info *i
     uint32_t pc = hexsim_dbg_pc(d);
     d->t.ops->step(d->t.ctx, d->thread, info, stop);
     note_end(d, stop);
+    if (stop->packets)
+        d->started = true;
     if (d->trace && stop->packets) {
         char text[512], sym[160];
         hexsim_dbg_format_packet(d, pc, text, sizeof(text));

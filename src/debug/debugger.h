@@ -26,8 +26,10 @@ struct hexsim_dbg_bp {
     uint32_t addr;
     bool enabled, temp;
     bool remote;                // set by the gdb stub (Z0), not listed by the CLI
-    unsigned hits;
+    unsigned hits;              // times reached with its condition true (ignored ones too)
+    unsigned ignore;            // that many more hits do not stop (gdb's ignore count)
     char loc[64];               // as the user wrote it
+    char cond[128];             // stop only if this expression is true ("": always)
 };
 
 struct hexsim_dbg_wp {
@@ -80,6 +82,10 @@ struct hexsim_debugger {
     int next_disp;
     bool stop_temp;                      // the breakpoint of the last stop was temporary
     int step_report;                     // how the next STEP stop is reported (below)
+    bool started;                        // a packet has run since the start (run restarts)
+    char *start_snap;                    // the start as a snapshot (run restarts), or NULL:
+    int start_fd;                        // an unlinked file, reopened as /proc/self/fd/N
+    char cond_err[200];                  // why the last stop's condition could not be tested
 };
 
 // After a step by line: gdb's report, the source line alone (same function and frame), or
@@ -129,6 +135,8 @@ int hexsim_dbg_watch_add(struct hexsim_debugger *d, uint32_t addr, uint32_t len,
 // Deletes / enables / disables by id (-1: all that are not remote). Return 0 or -1 (no such id).
 int hexsim_dbg_delete(struct hexsim_debugger *d, int id);
 int hexsim_dbg_enable(struct hexsim_debugger *d, int id, bool on);
+// The breakpoint with this id (not a watchpoint), or NULL.
+struct hexsim_dbg_bp *hexsim_dbg_break_find(struct hexsim_debugger *d, int id);
 // Removes remote breakpoints or watchpoints at addr (gdb z packets). Returns 0 or -1.
 int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t addr);
 
@@ -139,9 +147,21 @@ int hexsim_dbg_remote_remove(struct hexsim_debugger *d, bool watch, uint32_t add
 int hexsim_dbg_savevm(struct hexsim_debugger *d, const char *path, char *msg, size_t msglen);
 int hexsim_dbg_loadvm(struct hexsim_debugger *d, const char *path, char *msg, size_t msglen);
 
+// ---- restarting (gdb's run after the start): hexsim_dbg_mark_start saves the target as it
+// is now (the program loaded, nothing run yet) to a temporary snapshot, when the target can
+// restart (ops->restartable) and save; hexsim_dbg_restart loads it back: the program starts
+// again from its entry, breakpoints and watchpoints stay. The file is unlinked at once (its
+// descriptor keeps it until hexsim_dbg_free), so nothing is left behind.
+// 0, or -1 with a message.
+int hexsim_dbg_mark_start(struct hexsim_debugger *d);
+int hexsim_dbg_restart(struct hexsim_debugger *d, char *msg, size_t msglen);
+
 // ---- run control. Each fills *stop; a breakpoint or watchpoint that stopped execution has
-// its hit counted (a temporary breakpoint is deleted). With d->trace set, every packet run is
-// written to it.
+// its hit counted (a temporary breakpoint is deleted). A breakpoint with a condition stops
+// only where the condition (evaluated in the stopping thread's innermost frame) is true, and
+// one with an ignore count only once the count has run down, as gdb's; a condition that
+// cannot be evaluated stops, with the reason in d->cond_err. With d->trace set, every
+// packet run is written to it.
 void hexsim_dbg_continue(struct hexsim_debugger *d, struct hexsim_dbg_stop *stop);
 // One packet; *info says what it did (may be NULL).
 void hexsim_dbg_stepi(struct hexsim_debugger *d, struct hexsim_dbg_step_info *info,

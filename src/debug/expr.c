@@ -743,9 +743,47 @@ static val parse_unary(struct parser *p)
     return parse_postfix(p);
 }
 
-// Binary operators by precedence, loosest first.
+// gdb's artificial array, v@n: n objects of v's type from v's address on (GDB manual,
+// "Artificial Arrays"), with gdb's messages for a value not in memory and a count below 1.
+static val repeat(struct parser *p, val v, val n)
+{
+    uint64_t count;
+    n = decay(p, n);
+    if (!get_scalar(p, &n, &count))
+        return v;
+    const struct hexsim_dtype *t = hexsim_dtype_strip(v.type);
+    if (t && t->kind == HEXSIM_T_NODEBUG) {
+        fail(p, "'%s' has unknown type; cast it to its declared type", v.name ? v.name : "?");
+        return v;
+    }
+    if (v.where != HEXSIM_V_MEM) {
+        fail(p, "Only values in memory can be extended with '@'.");
+        return v;
+    }
+    if ((int64_t)count <= 0) {
+        fail(p, "Invalid number %lld of repetitions.", (long long)count);
+        return v;
+    }
+    struct hexsim_dtype *a = hexsim_dtype_new(&p->d->types, HEXSIM_T_ARRAY);
+    if (!a) {
+        fail(p, "out of memory");
+        return v;
+    }
+    a->target = v.type;
+    a->count = count > UINT32_MAX ? UINT32_MAX : (uint32_t)count;
+    a->has_count = true;
+    if (!hexsim_dtype_size(a) && hexsim_dtype_size(v.type)) {
+        fail(p, "value requires more than 4 GiB");   // a count that overflows the address space
+        return v;
+    }
+    a->size = hexsim_dtype_size(a);
+    val r = { .type = a, .where = HEXSIM_V_MEM, .addr = v.addr };
+    return r;
+}
+
+// Binary operators by precedence, loosest first ('@' binds more loosely than C's).
 static const char *const levels[][5] = {
-    { "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
+    { "@" }, { "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
     { "<=", ">=", "<", ">" }, { "<<", ">>" }, { "+", "-" }, { "*", "/", "%" },
 };
 #define NLEVELS (int)(sizeof(levels) / sizeof(levels[0]))
@@ -765,7 +803,7 @@ static val parse_binary(struct parser *p, int level)
         if (!op || p->failed)
             return v;
         val r = parse_binary(p, level + 1);
-        v = binary(p, op, v, r);
+        v = op[0] == '@' ? repeat(p, v, r) : binary(p, op, v, r);
     }
 }
 

@@ -387,6 +387,8 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
     switch (stop->kind) {
     case HEXSIM_DBG_STOP_BREAK: {
         char what[96] = "", who[32];
+        if (stop->index > 0 && d->cond_err[0])   // gdb's words when a condition failed
+            fprintf(out, "Error in testing breakpoint condition:\n%s\n\n", d->cond_err);
         if (stop->index > 0)
             snprintf(what, sizeof(what), "%s%s %d, ", stop_thread(d, stop, who, sizeof(who)),
                      d->stop_temp ? "Temporary breakpoint" : "Breakpoint", stop->index);

@@ -70,6 +70,8 @@ bool hexsim_dbg_session(const struct hexsim_dbg_target *t, const struct hexsim_d
     }
     bool interactive = isatty(STDIN_FILENO) && ed && ed->read_line;
     hexsim_dbg_cli_init(&cli, d, interactive);
+    if (!o->gdb)
+        hexsim_dbg_mark_start(d);   // for `run` after the program ran (user mode only)
     for (unsigned i = 0; i < o->nbreaks; i++) {
         char line[300];
         snprintf(line, sizeof(line), "break %s", o->breaks[i]);

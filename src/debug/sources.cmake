@@ -16,6 +16,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/debugger.c
     ${CMAKE_CURRENT_LIST_DIR}/print.c
     ${CMAKE_CURRENT_LIST_DIR}/cli.c
+    ${CMAKE_CURRENT_LIST_DIR}/cli_bp.c
     ${CMAKE_CURRENT_LIST_DIR}/gdbstub.c
     ${CMAKE_CURRENT_LIST_DIR}/session.c)
 # DWARF (line tables, functions, variables and types) through elfutils' libdw

@@ -190,6 +190,9 @@ struct hexsim_dbg_target_ops {
     // before anything changes. 0, or -1 with a message (nothing changed). May be NULL.
     int (*save)(void *t, const char *path, char *msg, size_t msglen);
     int (*load)(void *t, const char *path, char *msg, size_t msglen);
+    // `run` after the start loads a snapshot taken at the start (save/load): worth it for a
+    // process (a few pages), not for a whole machine's RAM.
+    bool restartable;
 };
 
 struct hexsim_dbg_target {

@@ -185,8 +185,17 @@ static void cat(char *buf, size_t len, const char *s)
         snprintf(buf + n, len - n, "%s", s);
 }
 
+// How much of a struct, union or enum name_at writes out, as gdb's ptype does ("show"): above
+// 0 every aggregate's body (ptype's own type, typedefs at its base unrolled), 0 only an
+// anonymous one's (a member's type), below 0 "struct {...}" for an anonymous one. `indent`:
+// the column of the body's closing brace.
+struct shape_opts {
+    int show;
+    unsigned indent;
+};
+
 static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, size_t len,
-                    unsigned depth);
+                    unsigned depth, struct shape_opts o);
 
 static void params(const struct hexsim_dtype *f, char *buf, size_t len, unsigned depth)
 {
@@ -195,7 +204,7 @@ static void params(const struct hexsim_dtype *f, char *buf, size_t len, unsigned
         cat(buf, len, "void");
     for (unsigned i = 0; i < f->nparam; i++) {
         char p[256];
-        name_at(f->param[i], "", p, sizeof(p), depth + 1);
+        name_at(f->param[i], "", p, sizeof(p), depth + 1, (struct shape_opts){ -1, 0 });
         if (i)
             cat(buf, len, ", ");
         cat(buf, len, p);
@@ -207,11 +216,60 @@ static void params(const struct hexsim_dtype *f, char *buf, size_t len, unsigned
 
 void hexsim_dtype_name(const struct hexsim_dtype *t, const char *inner, char *buf, size_t len)
 {
-    name_at(t, inner, buf, len, 0);
+    name_at(t, inner, buf, len, 0, (struct shape_opts){ -1, 0 });
+}
+
+static void indent_to(char *buf, size_t len, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        cat(buf, len, " ");
+}
+
+// An enum's body as gdb writes it: {A, B = 5, C} (a value only where it is not the
+// previous one plus 1).
+static void enum_body(const struct hexsim_dtype *s, char *buf, size_t len)
+{
+    cat(buf, len, "{");
+    int64_t next = 0;
+    for (unsigned i = 0; i < s->nen; i++) {
+        char e[200];
+        if (s->en[i].value == next)
+            snprintf(e, sizeof(e), "%s%s", i ? ", " : "", s->en[i].name);
+        else
+            snprintf(e, sizeof(e), "%s%s = %lld", i ? ", " : "", s->en[i].name,
+                     (long long)s->en[i].value);
+        cat(buf, len, e);
+        next = s->en[i].value + 1;
+    }
+    cat(buf, len, "}");
+}
+
+// A struct or union's body, members one per line at o.indent + 4, each member's own type
+// shown with show - 1.
+static void struct_body(const struct hexsim_dtype *s, char *buf, size_t len, unsigned depth,
+                        struct shape_opts o)
+{
+    cat(buf, len, "{\n");
+    for (unsigned i = 0; i < s->nmem; i++) {
+        indent_to(buf, len, o.indent + 4);
+        size_t n = strlen(buf);
+        if (n + 1 >= len)
+            return;
+        name_at(s->mem[i].type, s->mem[i].name ? s->mem[i].name : "", buf + n, len - n,
+                depth + 1, (struct shape_opts){ o.show - 1, o.indent + 4 });
+        char tail[32];
+        if (s->mem[i].bit_size)
+            snprintf(tail, sizeof(tail), " : %u;\n", s->mem[i].bit_size);
+        else
+            snprintf(tail, sizeof(tail), ";\n");
+        cat(buf, len, tail);
+    }
+    indent_to(buf, len, o.indent);
+    cat(buf, len, "}");
 }
 
 static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, size_t len,
-                    unsigned depth)
+                    unsigned depth, struct shape_opts o)
 {
     char tmp[512];
     buf[0] = '\0';
@@ -226,7 +284,7 @@ static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, 
         const struct hexsim_dtype *to = hexsim_dtype_strip(t->target);
         bool paren = to && (to->kind == HEXSIM_T_ARRAY || to->kind == HEXSIM_T_FUNC);
         snprintf(tmp, sizeof(tmp), paren ? "(*%s)" : "*%s", inner);
-        name_at(t->target, tmp, buf, len, depth + 1);
+        name_at(t->target, tmp, buf, len, depth + 1, o);
         return;
     }
     case HEXSIM_T_ARRAY:
@@ -234,13 +292,13 @@ static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, 
             snprintf(tmp, sizeof(tmp), "%s[%u]", inner, t->count);
         else
             snprintf(tmp, sizeof(tmp), "%s[]", inner);
-        name_at(t->target, tmp, buf, len, depth + 1);
+        name_at(t->target, tmp, buf, len, depth + 1, o);
         return;
     case HEXSIM_T_FUNC: {
         char p[400];
         params(t, p, sizeof(p), depth);
         snprintf(tmp, sizeof(tmp), "%s%s", inner, p);
-        name_at(t->target, tmp, buf, len, depth + 1);
+        name_at(t->target, tmp, buf, len, depth + 1, o);
         return;
     }
     case HEXSIM_T_CONST:
@@ -249,21 +307,44 @@ static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, 
         const struct hexsim_dtype *to = hexsim_dtype_strip(t->target);
         if (to && to->kind == HEXSIM_T_PTR) {   // int * const
             snprintf(tmp, sizeof(tmp), "%s%s%s", q, *inner ? " " : "", inner);
-            name_at(t->target, tmp, buf, len, depth + 1);
+            name_at(t->target, tmp, buf, len, depth + 1, o);
         } else {
-            char b[512];
-            name_at(t->target, inner, b, sizeof(b), depth + 1);
-            snprintf(buf, len, "%s %s", q, b);
+            snprintf(buf, len, "%s ", q);
+            size_t n = strlen(buf);
+            if (n + 1 < len)
+                name_at(t->target, inner, buf + n, len - n, depth + 1, o);
         }
         return;
     }
+    case HEXSIM_T_TYPEDEF:
+        if (o.show > 0) {   // ptype unrolls the typedefs at its type's base
+            name_at(t->target, inner, buf, len, depth + 1, o);
+            return;
+        }
+        snprintf(buf, len, "%s%s%s", t->name ? t->name : "?", *inner ? " " : "", inner);
+        return;
     case HEXSIM_T_STRUCT:
     case HEXSIM_T_UNION:
-    case HEXSIM_T_ENUM:
-        snprintf(buf, len, "%s %s%s%s", t->kind == HEXSIM_T_STRUCT ? "struct" :
-                 t->kind == HEXSIM_T_UNION ? "union" : "enum", t->name ? t->name : "{...}",
-                 *inner ? " " : "", inner);
+    case HEXSIM_T_ENUM: {
+        const char *kw = t->kind == HEXSIM_T_STRUCT ? "struct" :
+                         t->kind == HEXSIM_T_UNION ? "union" : "enum";
+        bool body = o.show > 0 || (o.show == 0 && !t->name);
+        if (!body) {
+            snprintf(buf, len, "%s %s%s%s", kw, t->name ? t->name : "{...}", *inner ? " " : "",
+                     inner);
+            return;
+        }
+        snprintf(buf, len, "%s %s%s", kw, t->name ? t->name : "", t->name ? " " : "");
+        if (t->kind == HEXSIM_T_ENUM)
+            enum_body(t, buf, len);
+        else
+            struct_body(t, buf, len, depth, o);
+        if (*inner) {
+            cat(buf, len, " ");
+            cat(buf, len, inner);
+        }
         return;
+    }
     case HEXSIM_T_NODEBUG:
         snprintf(buf, len, "%s%s%s", t->is_text ? "<text variable, no debug info>" :
                  "<data variable, no debug info>", *inner ? " " : "", inner);
@@ -276,34 +357,7 @@ static void name_at(const struct hexsim_dtype *t, const char *inner, char *buf, 
 
 void hexsim_dtype_expand(const struct hexsim_dtype *t, char *buf, size_t len)
 {
-    const struct hexsim_dtype *s = t;
-    while (s && s->kind == HEXSIM_T_TYPEDEF)
-        s = s->target;
-    if (!s || (s->kind != HEXSIM_T_STRUCT && s->kind != HEXSIM_T_UNION &&
-               s->kind != HEXSIM_T_ENUM)) {
-        hexsim_dtype_name(s, "", buf, len);
-        return;
-    }
-    snprintf(buf, len, "%s %s%s{\n", s->kind == HEXSIM_T_STRUCT ? "struct" :
-             s->kind == HEXSIM_T_UNION ? "union" : "enum", s->name ? s->name : "",
-             s->name ? " " : "");
-    if (s->kind == HEXSIM_T_ENUM) {
-        for (unsigned i = 0; i < s->nen; i++) {
-            char e[160];
-            snprintf(e, sizeof(e), "%s%s", i ? ", " : "    ", s->en[i].name);
-            cat(buf, len, e);
-        }
-        cat(buf, len, "\n}");
-        return;
-    }
-    for (unsigned i = 0; i < s->nmem; i++) {
-        char m[512], line[600];
-        hexsim_dtype_name(s->mem[i].type, s->mem[i].name ? s->mem[i].name : "", m, sizeof(m));
-        if (s->mem[i].bit_size)
-            snprintf(line, sizeof(line), "    %s : %u;\n", m, s->mem[i].bit_size);
-        else
-            snprintf(line, sizeof(line), "    %s;\n", m);
-        cat(buf, len, line);
-    }
-    cat(buf, len, "}");
+    // the type with the aggregate at its base written out (through pointers, arrays,
+    // qualifiers and typedefs, as gdb's ptype), and anonymous members' types one level in
+    name_at(t, "", buf, len, 0, (struct shape_opts){ 1, 0 });
 }

@@ -582,7 +582,9 @@ int hexsim_machine_run(struct hexsim_machine *m)
         m->hook_stop = false;
         return HEXSIM_MACHINE_STOPPED;
     }
-    if (m->prompt_seen)
+    if (m->console.fresh_line)   // hexsim's last words start a line, not after a prompt
+        m->console.fresh_line(m->console.ctx);
+    if (m->prompt_seen && (m->opts.stats || m->opts.stats_json))   // quiet unless asked
         fprintf(m->err, "hexsim: the guest first waited for console input (the shell prompt) "
                 "%.2f s after the start (host time; pcycle %llu, packet %llu)\n", m->prompt_seconds,
                 (unsigned long long)m->prompt_pcycles, (unsigned long long)m->prompt_packets);

@@ -31,7 +31,8 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/terminal.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/vt_grid.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/vt_render.c
-    ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c)
+    ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/loader/boot_env.c)
 # --net user needs libslirp (Debian libslirp-dev); without it the option says so.
 pkg_check_modules(SLIRP IMPORTED_TARGET slirp)
 if(SLIRP_FOUND)

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "hexsim/arch.h"
+#include "hexsim/boot_env.h"
 #include "hexsim/machine.h"
 
 #ifndef EM_QDSP6
@@ -115,12 +116,24 @@ static bool has_option(const char *cmdline, const char *key)
 
 // The command line the kernel gets: --append, then what the board needs and --append did
 // not say. external_cmdline_buffer replaces the kernel's built-in command line, so the
-// console (ttyMSM2 is UART3, the Comet console) and mem= must be here.
-static int build_cmdline(struct hexsim_machine *m, bool virtio, char *msg, size_t msglen)
+// console (ttyMSM2 is UART3, the Comet console) and mem= must be here. A Linux kernel
+// (`is_linux`) also gets, after `--` (init's arguments; after the words --append put there),
+// the date and console size for /init (boot_env.c) that --append did not give.
+static int build_cmdline(struct hexsim_machine *m, bool is_linux, char *msg, size_t msglen)
 {
     const char *app = m->opts.append ? m->opts.append : "";
+    // --append's own `--` and what follows go last: they are init's, not the kernel's
+    const char *init_part = NULL;
+    for (const char *p = app; (p = strstr(p, "--")) != NULL; p += 2)
+        if ((p == app || p[-1] == ' ') && (p[2] == '\0' || p[2] == ' ')) {
+            init_part = p;
+            break;
+        }
+    size_t kn = init_part ? (size_t)(init_part - app) : strlen(app);
+    while (kn && app[kn - 1] == ' ')
+        kn--;
     size_t cap = sizeof(m->cmdline);
-    size_t len = (size_t)snprintf(m->cmdline, cap, "%s", app);
+    size_t len = (size_t)snprintf(m->cmdline, cap, "%.*s", (int)kn, app);
     if (len < cap && !has_option(app, "console="))
         len += (size_t)snprintf(m->cmdline + len, cap - len, "%sconsole=ttyMSM2,115200n8",
                                 len ? " " : "");
@@ -132,11 +145,18 @@ static int build_cmdline(struct hexsim_machine *m, bool virtio, char *msg, size_
                                 len ? " " : "", m->initrd_addr, m->initrd_size);
     // slot 0 the entropy device, then one slot per --drive (include/hexsim/virtio.h)
     for (unsigned i = 0; i <= m->nblk; i++)
-        if (len < cap && virtio && !has_option(app, "virtio_mmio.device="))
+        if (len < cap && is_linux && !has_option(app, "virtio_mmio.device="))
             len += (size_t)snprintf(m->cmdline + len, cap - len,
                                     "%svirtio_mmio.device=0x%x@0x%08x:%u", len ? " " : "",
                                     HEXSIM_VIRTIO_SLOT_SIZE, HEXSIM_VIRTIO_SLOT_BASE(i),
                                     HEXSIM_VIRTIO_SLOT_LINUX_IRQ(i));
+    char words[128] = "";
+    if (is_linux && !has_option(app, "init.date=") && !has_option(app, "init.tty="))
+        hexsim_boot_init_words(m->opts.rtc_base, m->opts.con_rows, m->opts.con_cols, words,
+                               sizeof(words));
+    if (len < cap && (init_part || words[0]))
+        len += (size_t)snprintf(m->cmdline + len, cap - len, "%s%s%s%s", len ? " " : "",
+                                init_part ? init_part : "--", words[0] ? " " : "", words);
     if (len >= HEXSIM_CMDLINE_MAX) {
         snprintf(msg, msglen, "kernel command line is %zu bytes; Linux/Hexagon takes at most %d "
                  "(COMMAND_LINE_SIZE): shorten --append", len, HEXSIM_CMDLINE_MAX - 1);

@@ -279,6 +279,7 @@ static const struct hexsim_dbg_target_ops user_target_ops = {
     .info = NULL,
     .save = ut_save,
     .load = ut_load,
+    .restartable = true,
 };
 
 int hexsim_user_dbg_init(struct hexsim_user_dbg *d, struct hexsim_user *u,

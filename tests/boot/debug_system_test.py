@@ -8,7 +8,8 @@
 #   uni  one vCPU: break start_kernel, continue, info registers, bt, print of a symbol
 #        without debug info (refused as gdb does), of its address and through casts, $sp
 #        typed as a pointer, thread 2 refused, x/4wx, x/4wxp, a device
-#        address refused, disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
+#        address refused, x/s and x/2wx at an int address above 0x80000000 (as a
+#        register holds one), disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
 #        timer interrupt writes it: a stop inside the guest's interrupt handler), delete,
 #        continue to poweroff; exit status 0
 #   smp  four vCPUs: at start_kernel (before the guest starts the others) info threads
@@ -42,6 +43,8 @@ thread 2
 x/4wx &linux_banner
 x/4wxp &linux_banner - 0xc0000000
 x/1wxp 0xab000000
+x/s (int)&linux_banner
+x/2wx (int)&linux_banner
 disassemble
 stepi
 info tlb
@@ -75,6 +78,11 @@ continue
          r'){2}\n'),
         ('a device register is refused', r'\(hexsim\) x/1wxp 0xab000000\n0xab000000:\n'
          r'Cannot access memory at address 0xab000000\n'),
+        # issue 48: an int (a register) at or above 0x80000000 is a 32-bit address too
+        ('x/s of an int address', r'\(hexsim\) x/s \(int\)&linux_banner\n0xc[0-9a-f]{7}: '
+         r'"Linux version 6\.1'),
+        ('x/2wx of an int address', r'\(hexsim\) x/2wx \(int\)&linux_banner\n0xc[0-9a-f]{7} '
+         r'<linux_banner>:\t0x756e694c\t0x65762078\n'),
         ('disassemble', r'Dump of assembler code for function start_kernel:\n=> 0xc[0-9a-f]{7} '
          r'<\+0>:\t\{[^\n]*allocframe'),
         ('stepi: the write log', r'\(hexsim\) stepi\n0xc[0-9a-f]{7} <start_kernel>:\n(.*\n)*'

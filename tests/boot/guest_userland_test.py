@@ -30,7 +30,8 @@ def shell_quote(s):
 
 def guest_script(progs):
     """The guest's /ut/run.sh: every program between markers, its output prefixed."""
-    lines = ['#!/bin/sh']
+    # the loopback interface (the socket programs); /init leaves it down
+    lines = ['#!/bin/sh', 'ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up']
     for name in progs:
         spec = ut.PROGS[name]
         work = '/tmp/ut-' + name

@@ -50,8 +50,9 @@ if(EXISTS "${_hexsim_vmlinux}")
     set_tests_properties(boot_debug_lldb PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
                          TIMEOUT 900 SKIP_RETURN_CODE 77)
     # issue 38: the wall clock on a terminal, the end of piped input, the entropy device,
-    # refusals that need a kernel (tests/boot/usability_test.py)
-    foreach(case wall eof rng refuse snapkey dbgquit)
+    # refusals that need a kernel; issue 48: the guest's date and terminal size, a quiet
+    # end (tests/boot/usability_test.py)
+    foreach(case wall eof rng refuse snapkey dbgquit clock)
         add_test(NAME boot_usability_${case}
             COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/usability_test.py"
                     ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"

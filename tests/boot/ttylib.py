@@ -3,18 +3,24 @@
 # debug_tty_test.py, ash_test.py): hexsim runs as the pty's child with the pty as its
 # terminal (so it uses the wall clock and raw console mode as it does for a person);
 # the test types bytes and waits for regular expressions in what comes back.
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
+import termios
 import time
 
 
 class Tty:
-    def __init__(self, argv):
+    def __init__(self, argv, winsize=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            if winsize:   # (rows, cols) of the terminal, set before hexsim looks
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', winsize[0],
+                                                               winsize[1], 0, 0))
             os.execv(argv[0], argv)
         self.buf = b''
         self.status = None

@@ -10,8 +10,13 @@
 #   rng    the entropy device seeds the kernel's RNG at boot ("crng init done" within the
 #          first guest second, before the prompt), the same seed gives the same bytes
 #          from /dev/urandom and another --rng-seed other ones.
-#   snapkey Ctrl-A s on a terminal writes a snapshot (--snapshot-out's name) and the run
-#          goes on; --restore of it shows the prompt at once and the shell answers.
+#   snapkey Ctrl-A s on a terminal writes a snapshot (--snapshot-out's name), its message
+#          on a line of its own after the prompt, and the run goes on; --restore of it
+#          shows the prompt at once and the shell answers.
+#   clock  (issue 48) on a terminal the guest's date is the host's and `stty size` the
+#          terminal's (37x111 here); on a pipe the date starts at 2024-01-01T00:00:00 UTC,
+#          or at --rtc-base's (a date, seconds), there is no size, and no timing line at
+#          the end without --stats (with it, there is).
 #   dbgquit Ctrl-A x at the guest's prompt under --debug ends hexsim (it left the debugger
 #          waiting for commands).
 #   refuse command-line mistakes that need a kernel to show: a non-cpio initrd, --mem
@@ -77,6 +82,9 @@ def case_snapkey(a):
         t.send(b'\x01s')                      # Ctrl-A s: a snapshot of the machine now
         if not t.wait(rb'snapshot at packet (\d+) written to \S+prompt-\d+\.snap', 60):
             errors.append('Ctrl-A s wrote no snapshot: ' + t.buf[-300:].decode(errors='replace'))
+        elif not re.search(rb'[#$] \r\nhexsim: snapshot at packet', t.buf):
+            # issue 48: hexsim's message starts a line of its own, not the prompt's
+            errors.append('the Ctrl-A s message is not on a fresh line: %r' % t.buf[-200:])
         t.send(b'echo still-$((2+3))\r')       # the run goes on
         if not t.wait(rb'still-5', 60):
             errors.append('the run did not go on after Ctrl-A s')
@@ -102,6 +110,57 @@ def case_snapkey(a):
     for f in os.listdir(tmp):
         os.unlink(os.path.join(tmp, f))
     os.rmdir(tmp)
+    return errors
+
+
+def guest_answers(cmd, typed):
+    """Runs a boot with typed on a pipe (the virtual clock); returns stdout."""
+    p = subprocess.run(cmd, input=typed.encode(), capture_output=True, timeout=400)
+    return p.returncode, p.stdout.decode(errors='replace'), p.stderr.decode(errors='replace')
+
+
+def case_clock(a):
+    """issue 48: the guest's date and the console's size. On a terminal (the wall clock) the
+    guest's date is the host's and `stty size` the terminal's; on a pipe (the virtual
+    clock) the fixed date 2024-01-01 UTC, or --rtc-base's; and the end of a run is quiet
+    without --stats (no timing line)."""
+    errors = []
+    t = Tty([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300'],
+            winsize=(37, 111))
+    try:
+        if not t.wait(PROMPT, 240):
+            return ['no prompt']
+        t.send(b'stty size; echo host-date-$(date +%s)\r')
+        if not t.wait(rb'host-date-(\d+)\r?\n', 60):
+            errors.append('no date: ' + t.buf[-300:].decode(errors='replace'))
+        else:
+            got = int(re.findall(rb'host-date-(\d+)\r?\n', t.buf)[-1])
+            if abs(got - time.time()) > 300:
+                errors.append(f'the guest date on a terminal is {got}, the host\'s {time.time():.0f}')
+            if not re.search(rb'\n37 111\r?\n', t.buf):
+                errors.append('stty size is not 37 111: ' + t.buf[-300:].decode(errors='replace'))
+        t.send(b'poweroff\r')
+        t.exit_status(60)
+    finally:
+        t.close()
+    boot = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '300']
+    typed = 'date -u +%FT%T\nstty size || echo no-size\npoweroff\n'
+    for extra, want in (([], rb'2024-01-01T00:0[0-4]:\d\d'),
+                        (['--rtc-base', '2031-05-06T07:08:09'],
+                         rb'2031-05-06T07:(08:09|08:[1-5]\d|09:\d\d)'),
+                        (['--rtc-base', '1000000000'], rb'2001-09-09T01:(46:[4-5]|47:)\d')):
+        rc, out, err = guest_answers(boot + extra, typed)
+        if rc != 0 or not re.search(want.decode(), out):
+            errors.append(f'{extra}: exit {rc}, no /{want.decode()}/ in: {out[-400:]}')
+        if extra:
+            continue
+        if not re.search(r'\nno-size\r?\n', out):   # not a terminal: no size (stty fails)
+            errors.append('stty size on a pipe: ' + out[-200:])
+        if 'first waited for console input' in err:
+            errors.append('the timing line without --stats: ' + err[-300:])
+    rc, out, err = guest_answers(boot + ['--stats'], 'poweroff\n')
+    if 'first waited for console input (the shell prompt)' not in err:
+        errors.append('no timing line with --stats: ' + err[-300:])
     return errors
 
 
@@ -217,7 +276,7 @@ def case_refuse(a):
 
 
 CASES = {'wall': case_wall, 'eof': case_eof, 'rng': case_rng, 'refuse': case_refuse,
-         'snapkey': case_snapkey, 'dbgquit': case_dbgquit}
+         'snapkey': case_snapkey, 'dbgquit': case_dbgquit, 'clock': case_clock}
 
 
 def main():

@@ -6,7 +6,9 @@
 # back too); the same for session_dwarf.gdb on progs/dwarfprog.c built with -g; checks the
 # packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
 # --help naming the options; session_line.gdb (stepping by source line) on progs/lineprog.c,
-# in user and system mode, and callers' registers through the call frame information (-O2).
+# in user and system mode, and callers' registers through the call frame information (-O2);
+# session_dbg2.gdb on progs/dbg2prog.c (high addresses, conditions, ignore counts, v@n,
+# ptype, run again).
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
 import argparse
 import difflib
@@ -92,6 +94,16 @@ def main():
     transcript(a, 'DWARF session', [a.hexsim, '--user', '-x',
                                     os.path.join(HERE, 'session_dwarf.gdb'), dprog],
                'session_dwarf.expected', 4)
+    # session_dbg2.gdb on progs/dbg2prog.c (-g -O0): addresses above 0x80000000 from
+    # registers, conditional breakpoints and ignore counts, v@n, ptype of nested
+    # aggregates, run after a start and after the end (the path it names varies)
+    d2prog = os.path.join(a.work, 'dbg2prog')
+    subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'dbg2prog.c'), '-o', d2prog],
+                   check=True)
+    err = transcript(a, 'dbg2 session', [a.hexsim, '--user', '-x',
+                                         os.path.join(HERE, 'session_dbg2.gdb'), d2prog],
+                     'session_dbg2.expected', 38, fix=lambda o: o.replace(d2prog, 'DBG2PROG'))
+    expect('dbg2 session: nothing on stderr', err == '', err)
     # stepping by source line: progs/lineprog.c with -g -O0, session_line.gdb
     lprog = os.path.join(a.work, 'lineprog')
     subprocess.run(CLANG_G + [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', lprog],
@@ -168,12 +180,15 @@ def main():
                               os.path.join(HERE, 'progs', 'lineprog.c'), '-o', kprog], check=True)
     p = subprocess.run([a.hexsim, kprog, '--mem', '64M', '--debug'],
                        input='break mid\ncontinue\nnext\nstep\nnext\nnext\nnext\nnexti\n'
-                       'continue\n', capture_output=True, text=True, timeout=60)
+                       'run\ncontinue\n', capture_output=True, text=True, timeout=60)
     expect('system mode: step and next by source line', re.search(
         r'\(hexsim\) next\n43\t    int r = leaf\(b\);\n\(hexsim\) step\nleaf \(x=2\) at '
         r'lineprog\.c:36\n36\t    sink = x;\n\(hexsim\) next\n37\t    return x \* 3 \+ 1;\n'
         r'\(hexsim\) next\nmid \(a=5, b=2\) at lineprog\.c:44\n44\t    r \+= leaf\(keep\);\n'
         r'\(hexsim\) next\n45\t    return r \+ keep;\n\(hexsim\) nexti\n0x[0-9a-f]{8} in mid ',
+        p.stdout), p.stdout)
+    expect('system mode: run after a start is refused (no restart of a machine)', re.search(
+        r'\(hexsim\) run\nError: the system target cannot start again from the beginning',
         p.stdout), p.stdout)
 
     # info frame (stack addresses vary with the environment: checked by pattern)

@@ -8,7 +8,7 @@
 # information (_start) by packet; a step that reaches a breakpoint stops as the breakpoint.
 step
 break main
-run
+continue
 tbreak 37
 next
 step

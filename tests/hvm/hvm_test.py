@@ -68,6 +68,12 @@ CASES = {
     # not), not status 1, which --help keeps for files that cannot be read
     'cmdline': (['t_novec.S'], ['--mem', '64M', '--append', 'x' * 480], 2, None,
                 ['kernel command line is 513 bytes; Linux/Hexagon takes at most 511']),
+    # a Linux kernel's (vm_cmdline_set) command line: --append's kernel options, the board's,
+    # then after `--` --append's words for init and the date for /init (issue 48)
+    'cmdline_linux': (['crt.S', 't_cmdline.c'], ['--mem', '64M', '--append',
+                      'quiet -- init.nopoweroff', '--rtc-base', '2030-01-01'], 0,
+                      '[quiet console=ttyMSM2,115200n8 mem=64M virtio_mmio.device=0x200@'
+                      '0xab100000:52 -- init.nopoweroff init.date=1893456000]\n', []),
     # Comet UART3 + SIRC (tests/devices): scripted stdin, output through the UART
     'uart': (['crt.S', 't_uart.c'], ['--mem', '64M', '--max-packets', '20000000'], 0,
              '#UART polled\nUART interrupt-driven TX: 0123456789abcdefghijklmnopqrstuvwxyz'

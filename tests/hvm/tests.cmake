@@ -3,7 +3,7 @@
 # with clang-16 and run by hexsim; plus the Check suite of the MMU walker and vmintop. The
 # spec_* kernels are the conformance suite (HVM specification Rev A; label "hvm_spec").
 foreach(case basic mmu hvx_region smc smc_jit jit jit_nojit user timer intop smp par par_threads novec limit
-             cmdline)
+             cmdline cmdline_linux)
     add_test(NAME hvm_${case}
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/hvm/hvm_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/hvm" ${case})

@@ -45,7 +45,7 @@ def main():
             f.write(TYPED)
         boot = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--script', script,
                 '--max-seconds', '300']
-        rc, out, err = run(boot)
+        rc, out, err = run(boot + ['--stats'])   # --stats: the prompt's packet (timing line)
         total = packets(err)
         m = re.search(r'first waited for console input.*packet (\d+)\)', err)
         if rc != 0 or total is None or not m or b'\n42\r\n' not in out:

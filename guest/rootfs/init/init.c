@@ -9,7 +9,11 @@
 // (A shell script cannot be this init: ash starts background jobs with SIGINT ignored
 // when job control is off, for good, and a foreground shell would hold the signals back.)
 // Words after `--` on the kernel command line come here as arguments: "init.shell=PATH"
-// runs another shell, "init.nopoweroff" halts instead, "init.reboot" reboots.
+// runs another shell, "init.nopoweroff" halts instead, "init.reboot" reboots;
+// "init.date=SECONDS" sets the clock (the board has no RTC the kernel reads: the date at
+// boot, seconds since 1970 UTC, plus the time since boot), "init.tty=ROWSxCOLS" the
+// console's window size (TIOCSWINSZ, as `stty rows R cols C`). hexsim passes both
+// (src/loader/boot_env.c).
 // _GNU_SOURCE: sethostname, sync, environ beside -std=c11.
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +28,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static void try_mount(const char *src, const char *dir, const char *type, unsigned long flags,
@@ -64,13 +69,45 @@ static void open_console(void)
         close(fd);
 }
 
+// init.date=SECONDS: the date at boot; the clock is set to it plus the time since boot.
+static void set_date(const char *v)
+{
+    char *end;
+    long long at = strtoll(v, &end, 10);
+    struct timespec up, now;
+    if (*end || at < 0 || clock_gettime(CLOCK_BOOTTIME, &up) < 0)
+        return;
+    now.tv_sec = (time_t)at + up.tv_sec;
+    now.tv_nsec = up.tv_nsec;
+    if (clock_settime(CLOCK_REALTIME, &now) < 0)
+        fprintf(stderr, "init: clock_settime: %s\n", strerror(errno));
+}
+
+// init.tty=ROWSxCOLS: the console's window size.
+static void set_tty_size(const char *v)
+{
+    unsigned rows, cols;
+    char x;
+    if (sscanf(v, "%u%c%u", &rows, &x, &cols) != 3 || x != 'x' || !rows || !cols ||
+        rows > 0xffff || cols > 0xffff)
+        return;
+    struct winsize ws = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols };
+    if (ioctl(0, TIOCSWINSZ, &ws) < 0)
+        fprintf(stderr, "init: TIOCSWINSZ: %s\n", strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
     const char *shell = "/bin/sh";
+    const char *date = NULL, *tty = NULL;
     int poweroff = 1, do_reboot = 0;
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "init.shell=", 11))
             shell = argv[i] + 11;
+        else if (!strncmp(argv[i], "init.date=", 10))
+            date = argv[i] + 10;
+        else if (!strncmp(argv[i], "init.tty=", 9))
+            tty = argv[i] + 9;
         else if (!strcmp(argv[i], "init.nopoweroff"))
             poweroff = 0;
         else if (!strcmp(argv[i], "init.reboot"))
@@ -88,6 +125,10 @@ int main(int argc, char **argv)
     if (sethostname("hexagon", 7) < 0)
         fprintf(stderr, "init: sethostname: %s\n", strerror(errno));
     open_console();
+    if (date)
+        set_date(date);
+    if (tty)
+        set_tty_size(tty);
     setenv("PATH", "/bin:/sbin:/usr/bin:/usr/sbin", 1);
     setenv("HOME", "/root", 1);
     setenv("TERM", "vt100", 0);

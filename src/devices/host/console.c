@@ -24,4 +24,5 @@ void hexsim_console_stdio(struct hexsim_console *c, FILE *f)
     c->write = stdio_write;
     c->flush = stdio_flush;
     c->ctx = f;
+    c->fresh_line = NULL;
 }

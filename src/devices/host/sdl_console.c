@@ -27,9 +27,11 @@
 
 #include <SDL.h>
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "devices/host/font.h"
 #include "devices/host/vt_grid.h"
@@ -487,6 +489,57 @@ static int sdl_load(struct sdl_api *a, char *msg, size_t msglen)
     return 0;
 }
 
+// While SDL looks for a display, its video drivers and the libraries under them write to
+// stderr on their own (libwayland: "error: XDG_RUNTIME_DIR is invalid or not set in the
+// environment." before SDL goes on to X11 or the next driver). That matters only when no
+// window opens: file descriptor 2 goes to a temporary file meanwhile, shown after SDL
+// failed and dropped when the window is open.
+struct quiet {
+    FILE *f;
+    int saved;
+};
+
+static void quiet_begin(struct quiet *q)
+{
+    fflush(stderr);
+    q->f = tmpfile();
+    q->saved = q->f ? dup(2) : -1;
+    if (q->saved >= 0 && dup2(fileno(q->f), 2) < 0) {
+        close(q->saved);
+        q->saved = -1;
+    }
+}
+
+static void quiet_end(struct quiet *q, bool show, FILE *err)
+{
+    fflush(stderr);
+    if (q->saved >= 0) {
+        dup2(q->saved, 2);
+        close(q->saved);
+    }
+    if (q->f && show && q->saved >= 0) {
+        char buf[512];
+        size_t n;
+        rewind(q->f);
+        while ((n = fread(buf, 1, sizeof buf, q->f)) > 0)
+            fwrite(buf, 1, n, err);
+    }
+    if (q->f)
+        fclose(q->f);
+    q->f = NULL;
+    q->saved = -1;
+}
+
+// True when the SDL_VIDEODRIVER list (comma-separated) names drv.
+static bool driver_asked(const char *want, const char *drv)
+{
+    size_t n = strlen(drv);
+    for (const char *p = want; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, drv, n) == 0 && (p[n] == '\0' || p[n] == ','))
+            return true;
+    return false;
+}
+
 struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_console_opts *o,
                                                   FILE *err, char *msg, size_t msglen)
 {
@@ -526,7 +579,10 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     // texture, which on a machine without a GPU (Mesa's llvmpipe) costs more than drawing.
     // SDL_FRAMEBUFFER_ACCELERATION in the environment still decides.
     c->sdl.SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    struct quiet q;
+    quiet_begin(&q);
     if (c->sdl.InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        quiet_end(&q, true, err);
         snprintf(msg, msglen, "SDL console: cannot start SDL video: %s", c->sdl.GetError());
         hexsim_vt_free(&c->vt);
         free(c);
@@ -536,7 +592,8 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     // machine nobody can type into. Only asked for by name (tests) is that wanted.
     const char *drv = c->sdl.GetCurrentVideoDriver(), *want = getenv("SDL_VIDEODRIVER");
     if (drv && (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0) &&
-        !(want && strcmp(want, drv) == 0)) {
+        !driver_asked(want, drv)) {
+        quiet_end(&q, false, err);   // hexsim's message says what is wrong
         snprintf(msg, msglen, "SDL console: no display to open a window on (SDL would use "
                  "its '%s' driver, which shows nothing; is DISPLAY or WAYLAND_DISPLAY set?). "
                  "SDL_VIDEODRIVER=%s runs it without a window on purpose", drv, drv);
@@ -550,6 +607,7 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
                               SDL_WINDOWPOS_UNDEFINED, w, h, 0);
     if (c->win)
         c->canvas = c->sdl.CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    quiet_end(&q, !c->win || !c->canvas, err);
     if (!c->win || !c->canvas) {
         snprintf(msg, msglen, "SDL console: cannot open a %dx%d window: %s", w, h,
                  c->sdl.GetError());
@@ -563,7 +621,7 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     c->last_frame = c->blink_base - FRAME_MS;
     c->chr = (struct hexsim_chardev){ .read = con_read, .write = con_write, .ctx = c,
                                       .idle_wakes = true };
-    c->con = (struct hexsim_console){ con_write, con_flush, c };
+    c->con = (struct hexsim_console){ .write = con_write, .flush = con_flush, .ctx = c };
     hexsim_vt_touch(&c->vt);
     render(c, c->blink_base);
     return c;

@@ -25,6 +25,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,13 +52,38 @@ void hexsim_terminal_end_line(struct hexsim_terminal *t)
     fflush(t->out);
 }
 
-static void msg(struct hexsim_terminal *t, const char *s)
+// Messages and the console share a screen when both streams are terminals: then a message
+// starts on a line of its own (after the guest's prompt, say) and leaves the console at the
+// start of a line. Otherwise (output to a file or a pipe) the console's bytes stay the
+// guest's alone.
+static bool same_screen(const struct hexsim_terminal *t)
+{
+    return isatty(fileno(t->out)) && isatty(fileno(t->err));
+}
+
+void hexsim_terminal_fresh_line(struct hexsim_terminal *t)
 {
     fflush(t->out);
-    fputs(t->raw ? "\r\n" : "\n", t->err);
+    if (same_screen(t) && t->last_out && t->last_out != '\n') {
+        fputs(t->raw ? "\r\n" : "\n", t->err);
+        t->last_out = '\n';   // what follows (a message ending in a newline) starts a line
+    }
+    fflush(t->err);
+}
+
+static void term_fresh_line(void *ctx)
+{
+    hexsim_terminal_fresh_line(ctx);
+}
+
+static void msg(struct hexsim_terminal *t, const char *s)
+{
+    hexsim_terminal_fresh_line(t);
     fputs(s, t->err);
     fputs(t->raw ? "\r\n" : "\n", t->err);
     fflush(t->err);
+    if (same_screen(t))
+        t->last_out = '\n';
 }
 
 // One byte from the input, or 0 none now, or -1 at the end.
@@ -235,6 +261,7 @@ int hexsim_terminal_open(struct hexsim_terminal *t, int in_fd, FILE *out, FILE *
     t->chr.ctx = t;
     t->con.write = term_write;
     t->con.flush = term_flush;
+    t->con.fresh_line = term_fresh_line;
     t->con.ctx = t;
     return 0;
 }
@@ -243,6 +270,17 @@ void hexsim_terminal_restore(const struct hexsim_terminal *t)
 {
     if (t->raw)
         tcsetattr(t->in_fd, TCSAFLUSH, &t->saved);   // async-signal-safe
+}
+
+int hexsim_terminal_size(const struct hexsim_terminal *t, unsigned *rows, unsigned *cols)
+{
+    struct winsize ws;
+    if (!t->tty || (ioctl(fileno(t->out), TIOCGWINSZ, &ws) != 0 &&
+                    ioctl(t->in_fd, TIOCGWINSZ, &ws) != 0) || !ws.ws_row || !ws.ws_col)
+        return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
 }
 
 void hexsim_terminal_close(struct hexsim_terminal *t)
