@@ -17,6 +17,8 @@ PKGS="$PKGS linux-source-6.1 flex bison bc xz-utils patch perl"
 # Debian source packages (tools/debsrc.sh: apt-get source needs dpkg-source) and the
 # musl sysroot (guest/musl/build.sh: clang-16, lld-16, llvm-16's ar and llvm-config).
 PKGS="$PKGS dpkg-dev"
+# The C++ runtime (guest/libcxx/build.sh: LLVM's runtimes build through CMake and Ninja).
+PKGS="$PKGS ninja-build"
 
 missing=""
 for p in $PKGS; do

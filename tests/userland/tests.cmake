@@ -25,6 +25,30 @@ foreach(_p IN LISTS _userland_progs)
     set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
         PROPERTIES LABELS userland TIMEOUT 900)
 endforeach()
+# C++ programs (tests/userland/cxx/*.cpp) built with tools/hexagon-c++ against libc++,
+# libc++abi and libunwind (guest/libcxx/build.sh), compared the same two ways, with the
+# host's g++ and libstdc++ as the native reference. tools/test.sh builds the runtime
+# first and passes it here; without it tools/hexagon-c++ finds or builds the one in
+# $HEXSIM_CACHE/libcxx/out (cold: tens of minutes, longer than these tests' timeout).
+set(HEXSIM_LIBCXX "" CACHE PATH
+    "libc++ for tests/userland's C++ programs (default: tools/hexagon-c++'s, ~/.cache/hexsim/libcxx/out)")
+set(_userland_cxx_progs exceptions rtti iostreams threads filesystem chrono statics)
+set(_userland_libcxx_arg)
+if(HEXSIM_LIBCXX)
+    set(_userland_libcxx_arg --libcxx "${HEXSIM_LIBCXX}")
+endif()
+foreach(_p IN LISTS _userland_cxx_progs)
+    add_test(NAME userland_cxx_${_p}_qemu
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
+                --prog cxx_${_p} --mode qemu --work "${CMAKE_BINARY_DIR}/tests/userland"
+                ${_userland_sysroot_arg} ${_userland_libcxx_arg})
+    add_test(NAME userland_cxx_${_p}_hexsim
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
+                --prog cxx_${_p} --mode hexsim --work "${CMAKE_BINARY_DIR}/tests/userland"
+                --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg} ${_userland_libcxx_arg})
+    set_tests_properties(userland_cxx_${_p}_qemu userland_cxx_${_p}_hexsim
+        PROPERTIES LABELS "userland;cxx" TIMEOUT 900)
+endforeach()
 # Processes (fork, execve, wait, signals between processes): tests/userland/procs_test.py.
 # With HEXSIM_USER_BUSYBOX (a Hexagon BusyBox, e.g. from guest/busybox/build.sh) also
 # BusyBox sh pipelines and jobs under hexsim --user.
