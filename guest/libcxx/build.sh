@@ -40,9 +40,17 @@ out="$cache/out"
 # The same code flags as the musl sysroot and tools/hexagon-cc (see guest/musl/build.sh:
 # V67, static, no small data, no duplexes for ld.lld-16's sake). -funwind-tables: every
 # function of the runtime has an .eh_frame entry, so an exception passes through the
-# library's frames (std::function, std::thread's start, qsort callbacks ...).
+# library's frames (std::function, std::thread's start ...).
+# -mllvm -align-all-functions=2 -falign-loops=4: no code alignment beyond the 4 bytes
+# every packet has. clang-16's Hexagon assembler fills alignment gaps with nops inside
+# the packet before them after it has computed the uleb128 offsets of the exception
+# tables' call-site ranges, which then stop short of (or before) the moved code: a call
+# in the last packet of a function returns past its function's last call site, and
+# the personality routine calls std::terminate instead of unwinding on (seen as
+# "terminating due to uncaught exception" for an exception thrown through a frame
+# with a destructor to run). tools/hexagon-c++ compiles programs the same way.
 target=hexagon-unknown-linux-musl
-cflags="-mv67 -fno-pic -G0 -mllvm -mno-pairing -funwind-tables"
+cflags="-mv67 -fno-pic -G0 -mllvm -mno-pairing -funwind-tables -mllvm -align-all-functions=2 -falign-loops=4"
 
 me=libcxx/build.sh
 # shellcheck source=guest/build_lib.sh

@@ -124,12 +124,11 @@ void test_constructor()
         std::printf("constructor threw: %s\n", e.what());
     }
     try {
-        std::vector<std::unique_ptr<Part>> v;
-        for (int i = 10; i < 13; i++)
-            v.push_back(std::make_unique<Part>(i));
-        throw std::out_of_range("vector scope");
+        Part parts[3] = {Part(10), Part(11), Part(12)};
+        auto owned = std::make_unique<Part>(13);
+        throw std::out_of_range("array scope");
     } catch (const std::out_of_range &e) {
-        std::printf("vector freed before handler: %s\n", e.what());
+        std::printf("array and unique_ptr freed before handler: %s\n", e.what());
     }
 }
 

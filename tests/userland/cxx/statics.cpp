@@ -5,8 +5,8 @@
 // reverse order of construction completing, interleaved with atexit handlers by
 // registration order, a static object built from another's value, constructor
 // attributes with priorities, and operator new/delete (replaced here, counted).
-// Printed with write() after main has returned, so stdio's flush at exit does not
-// matter.
+// Printed with write() only (formatted with snprintf), so the order of the lines does
+// not depend on when stdio flushes.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -87,20 +87,24 @@ int main()
 {
     say("main starts\n");
     std::atexit(handler_a);
-    std::printf("lazy value %d\n", lazy().value);
-    std::printf("lazy again %d\n", lazy().value);
+    char buf[100];
+    std::snprintf(buf, sizeof buf, "lazy value %d\n", lazy().value);
+    say(buf);
+    std::snprintf(buf, sizeof buf, "lazy again %d\n", lazy().value);
+    say(buf);
     std::atexit(handler_b);
     static Global in_main("static in main", 20);
     {
-        int before = news;
+        int before = news, before_del = deletes;
         std::string s(100, 'z');
         auto *v = new std::vector<int>(50, 7);
-        std::printf("string %zu, vector %zu, new calls during this block: %d\n", s.size(), v->size(),
-                    news - before);
+        std::snprintf(buf, sizeof buf, "string %zu, vector %zu, new calls during this block: %d\n",
+                      s.size(), v->size(), news - before);
+        say(buf);
         delete v;
+        std::snprintf(buf, sizeof buf, "delete calls for the vector: %d\n", deletes - before_del);
+        say(buf);
     }
-    std::printf("deletes match news in main's block: %d\n", deletes > 0);
-    std::fflush(stdout);
     say("main returns\n");
     return 0;
 }

@@ -128,9 +128,9 @@ void once_and_tls()
     std::printf("main's tl_int %d\n", tl_int);
 }
 
-long sum_range(long from, long to)
+long long sum_range(long from, long to)
 {
-    long s = 0;
+    long long s = 0;
     for (long i = from; i < to; i++)
         s += i;
     return s;
@@ -141,7 +141,7 @@ void futures()
     auto a = std::async(std::launch::async, sum_range, 0L, 50000L);
     auto b = std::async(std::launch::async, sum_range, 50000L, 100000L);
     auto d = std::async(std::launch::deferred, sum_range, 0L, 10L);
-    std::printf("async sum %ld, deferred %ld\n", a.get() + b.get(), d.get());
+    std::printf("async sum %lld, deferred %lld\n", a.get() + b.get(), d.get());
 
     std::promise<int> p;
     std::future<int> f = p.get_future();
