@@ -100,7 +100,7 @@ if [ ! -f "$src/.hexsim-src-key" ] || [ "$(cat "$src/.hexsim-src-key")" != "$src
     rm -rf "$src" "$build" "$out"
     unpack "$tarball"
     [ -f "$cache/unpack/$topdir/libunwind/src/Registers.hpp" ] &&
-        grep -q 'LIBCXX_VERSION 160006' "$cache/unpack/$topdir/libcxx/include/__config" ||
+        grep -q '_LIBCPP_VERSION 160006' "$cache/unpack/$topdir/libcxx/include/__config" ||
         die "$(basename "$tarball") does not hold libc++ 16.0.6 and libunwind"
     mv "$cache/unpack/$topdir" "$src"
     rm -rf "$cache/unpack"
