@@ -13,18 +13,6 @@ set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
 endif()
-foreach(_p IN LISTS _userland_progs)
-    add_test(NAME userland_${_p}_qemu
-        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
-                --prog ${_p} --mode qemu --work "${CMAKE_BINARY_DIR}/tests/userland"
-                ${_userland_sysroot_arg})
-    add_test(NAME userland_${_p}_hexsim
-        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
-                --prog ${_p} --mode hexsim --work "${CMAKE_BINARY_DIR}/tests/userland"
-                --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg})
-    set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
-        PROPERTIES LABELS userland TIMEOUT 900)
-endforeach()
 # C++ programs (tests/userland/cxx/*.cpp) built with tools/hexagon-c++ against libc++,
 # libc++abi and libunwind (guest/libcxx/build.sh), compared the same two ways, with the
 # host's g++ and libstdc++ as the native reference. tools/test.sh builds the runtime
@@ -37,17 +25,25 @@ set(_userland_libcxx_arg)
 if(HEXSIM_LIBCXX)
     set(_userland_libcxx_arg --libcxx "${HEXSIM_LIBCXX}")
 endif()
+set(_userland_all ${_userland_progs})
 foreach(_p IN LISTS _userland_cxx_progs)
-    add_test(NAME userland_cxx_${_p}_qemu
+    list(APPEND _userland_all cxx_${_p})
+endforeach()
+foreach(_p IN LISTS _userland_all)
+    add_test(NAME userland_${_p}_qemu
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
-                --prog cxx_${_p} --mode qemu --work "${CMAKE_BINARY_DIR}/tests/userland"
+                --prog ${_p} --mode qemu --work "${CMAKE_BINARY_DIR}/tests/userland"
                 ${_userland_sysroot_arg} ${_userland_libcxx_arg})
-    add_test(NAME userland_cxx_${_p}_hexsim
+    add_test(NAME userland_${_p}_hexsim
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
-                --prog cxx_${_p} --mode hexsim --work "${CMAKE_BINARY_DIR}/tests/userland"
+                --prog ${_p} --mode hexsim --work "${CMAKE_BINARY_DIR}/tests/userland"
                 --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg} ${_userland_libcxx_arg})
-    set_tests_properties(userland_cxx_${_p}_qemu userland_cxx_${_p}_hexsim
-        PROPERTIES LABELS "userland;cxx" TIMEOUT 900)
+    set(_labels userland)
+    if(_p MATCHES "^cxx_")
+        set(_labels "userland;cxx")
+    endif()
+    set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
+        PROPERTIES LABELS "${_labels}" TIMEOUT 900)
 endforeach()
 # Processes (fork, execve, wait, signals between processes): tests/userland/procs_test.py.
 # With HEXSIM_USER_BUSYBOX (a Hexagon BusyBox, e.g. from guest/busybox/build.sh) also
