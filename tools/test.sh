@@ -20,7 +20,7 @@ sysroot=$(guest/musl/build.sh)
 # and for the user-mode process tests (userland_procs runs its sh).
 busybox=$(guest/busybox/build.sh)
 # libc++, libc++abi and libunwind for the C++ programs of tests/userland (cold: about
-# N minutes on a loaded 2-core machine).
+# 7 minutes on a loaded 2-core machine, 4 minutes of CPU).
 libcxx=$(guest/libcxx/build.sh)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux" \
     -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox" -DHEXSIM_LIBCXX="$libcxx"
