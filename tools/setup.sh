@@ -20,6 +20,8 @@ PKGS="$PKGS dpkg-dev"
 # Disk images (tools/mkext4.py, the rootfs-disk target: mke2fs -d, debugfs; the disk boot
 # tests read the images back with debugfs)
 PKGS="$PKGS e2fsprogs"
+# The C++ runtime (guest/libcxx/build.sh: LLVM's runtimes build through CMake and Ninja).
+PKGS="$PKGS ninja-build"
 
 missing=""
 for p in $PKGS; do

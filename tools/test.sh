@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Sets up, builds the guest kernel (guest/linux/build.sh: about 6 minutes on an idle 2-core
 # machine the first time, cached in ~/.cache/hexsim afterwards), the musl sysroot
-# (guest/musl/build.sh) and BusyBox (guest/busybox/build.sh; both cached likewise), builds
+# (guest/musl/build.sh), BusyBox (guest/busybox/build.sh) and the C++ runtime
+# (guest/libcxx/build.sh; all cached likewise), builds
 # a Debug tree with
 # AddressSanitizer and UndefinedBehaviorSanitizer in build-test/, and runs every registered
 # test with ctest (the boot tests included), then builds the libFuzzer targets in build-fuzz/
@@ -18,8 +19,11 @@ sysroot=$(guest/musl/build.sh)
 # BusyBox for the root file system (cold: about 4 minutes; the rootfs_build test copies it)
 # and for the user-mode process tests (userland_procs runs its sh).
 busybox=$(guest/busybox/build.sh)
+# libc++, libc++abi and libunwind for the C++ programs of tests/userland (cold: about
+# 7 minutes on a loaded 2-core machine, 4 minutes of CPU).
+libcxx=$(guest/libcxx/build.sh)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux" \
-    -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox"
+    -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox" -DHEXSIM_LIBCXX="$libcxx"
 cmake --build build-test -j"$(nproc)"
 
 # A UBSan report should say where it came from; callers may override.

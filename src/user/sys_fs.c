@@ -350,9 +350,13 @@ int64_t sys_statx(struct hexsim_user *u, uint32_t dirfd, uint32_t path, uint32_t
 
 static int put_statfs(struct hexsim_user *u, uint32_t addr, uint32_t size, const struct statfs *s)
 {
-    if (size != 84)   // sizeof(struct statfs64), asm-generic
+    // sizeof(struct statfs64), asm-generic: 84 bytes of fields, padded to 88 because
+    // __u64 is 8-byte aligned on Hexagon; Linux 6.1 accepts only 88 (what musl passes,
+    // and so libc++'s std::filesystem::space). 84, the unpadded size, is accepted too,
+    // as qemu-hexagon does, and gets the fields without the padding.
+    if (size != 84 && size != 88)
         return -EINVAL;
-    uint8_t b[84] = {0};
+    uint8_t b[88] = {0};
     hx_le32(b, (uint32_t)s->f_type);
     hx_le32(b + 4, (uint32_t)s->f_bsize);
     hx_le64(b + 8, s->f_blocks);
@@ -364,7 +368,7 @@ static int put_statfs(struct hexsim_user *u, uint32_t addr, uint32_t size, const
     hx_le32(b + 56, (uint32_t)s->f_namelen);
     hx_le32(b + 60, (uint32_t)s->f_frsize);
     hx_le32(b + 64, (uint32_t)s->f_flags);
-    return hx_put(u, addr, b, sizeof(b));
+    return hx_put(u, addr, b, size);
 }
 
 int64_t sys_statfs64(struct hexsim_user *u, uint32_t path, uint32_t size, uint32_t buf)

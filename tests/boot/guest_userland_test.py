@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# The project's own C programs (tests/userland, built with tools/hexagon-cc against the
-# musl sysroot) inside the booted guest (ctest label "guest_software"): each program runs
+# The project's own C and C++ programs (tests/userland, built with tools/hexagon-cc and
+# tools/hexagon-c++ against the musl sysroot and libc++) inside the booted guest (ctest label "guest_software"): each program runs
 # under `hexsim --user` first (its expected output and exit status), then all of them go
 # in a second cpio archive appended to the root file system's, the guest boots with
 # --smp N and a script runs each one with the same arguments and environment, and what
@@ -9,7 +9,7 @@
 # (pthreads, threadlife) are why this exists: the guest's threads take the kernel's
 # clone, futex, TLS (UGP) and signal paths, which --user does not.
 # Usage: guest_userland_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
-#        --smp N --work DIR [--sysroot DIR] [--max-seconds N] PROG...
+#        --smp N --work DIR [--sysroot DIR] [--libcxx DIR] [--max-seconds N] PROG...
 import argparse
 import os
 import re
@@ -94,6 +94,7 @@ def main():
     ap.add_argument('--smp', default='1')
     ap.add_argument('--work', required=True)
     ap.add_argument('--sysroot')
+    ap.add_argument('--libcxx')
     ap.add_argument('--max-seconds', default='600')
     ap.add_argument('progs', nargs='+', choices=sorted(ut.PROGS))
     a = ap.parse_args()
@@ -103,8 +104,11 @@ def main():
     for name in a.progs:
         spec = ut.PROGS[name]
         guest = os.path.join(a.work, name)
-        ut.build_guest(os.path.join(ROOT, 'tests', 'userland', name + '.c'), guest,
-                       spec.get('link', []), a.sysroot, spec.get('cflags', []))
+        cxx = spec.get('cxx', False)
+        src = (os.path.join(ROOT, 'tests', 'userland', 'cxx', name[len('cxx_'):] + '.cpp')
+               if cxx else os.path.join(ROOT, 'tests', 'userland', name + '.c'))
+        ut.build_guest(src, guest, spec.get('link', []), a.sysroot, spec.get('cflags', []),
+                       a.libcxx, cxx)
         binaries[name] = guest
         rc, out, err = ut.runs([a.hexsim, '--max-seconds', str(ut.LIMIT), '--user'], guest,
                                spec, a.work, name + '-user')

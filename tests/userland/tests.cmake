@@ -13,17 +13,37 @@ set(_userland_sysroot_arg)
 if(HEXSIM_MUSL_SYSROOT)
     set(_userland_sysroot_arg --sysroot "${HEXSIM_MUSL_SYSROOT}")
 endif()
-foreach(_p IN LISTS _userland_progs)
+# C++ programs (tests/userland/cxx/*.cpp) built with tools/hexagon-c++ against libc++,
+# libc++abi and libunwind (guest/libcxx/build.sh), compared the same two ways, with the
+# host's g++ and libstdc++ as the native reference. tools/test.sh builds the runtime
+# first and passes it here; without it tools/hexagon-c++ finds or builds the one in
+# $HEXSIM_CACHE/libcxx/out (cold: tens of minutes, longer than these tests' timeout).
+set(HEXSIM_LIBCXX "" CACHE PATH
+    "libc++ for tests/userland's C++ programs (default: tools/hexagon-c++'s, ~/.cache/hexsim/libcxx/out)")
+set(_userland_cxx_progs exceptions rtti iostreams threads filesystem chrono statics)
+set(_userland_libcxx_arg)
+if(HEXSIM_LIBCXX)
+    set(_userland_libcxx_arg --libcxx "${HEXSIM_LIBCXX}")
+endif()
+set(_userland_all ${_userland_progs})
+foreach(_p IN LISTS _userland_cxx_progs)
+    list(APPEND _userland_all cxx_${_p})
+endforeach()
+foreach(_p IN LISTS _userland_all)
     add_test(NAME userland_${_p}_qemu
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
                 --prog ${_p} --mode qemu --work "${CMAKE_BINARY_DIR}/tests/userland"
-                ${_userland_sysroot_arg})
+                ${_userland_sysroot_arg} ${_userland_libcxx_arg})
     add_test(NAME userland_${_p}_hexsim
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/userland/userland_test.py"
                 --prog ${_p} --mode hexsim --work "${CMAKE_BINARY_DIR}/tests/userland"
-                --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg})
+                --hexsim "$<TARGET_FILE:hexsim>" ${_userland_sysroot_arg} ${_userland_libcxx_arg})
+    set(_labels userland)
+    if(_p MATCHES "^cxx_")
+        set(_labels "userland;cxx")
+    endif()
     set_tests_properties(userland_${_p}_qemu userland_${_p}_hexsim
-        PROPERTIES LABELS userland TIMEOUT 900)
+        PROPERTIES LABELS "${_labels}" TIMEOUT 900)
 endforeach()
 # Processes (fork, execve, wait, signals between processes): tests/userland/procs_test.py.
 # With HEXSIM_USER_BUSYBOX (a Hexagon BusyBox, e.g. from guest/busybox/build.sh) also
@@ -68,7 +88,7 @@ if(EXISTS "${_hexsim_vmlinux}")
                     --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
                     --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio" --smp ${_n}
                     --work "${CMAKE_BINARY_DIR}/tests/guest_userland_smp${_n}"
-                    ${_userland_sysroot_arg} ${_userland_progs})
+                    ${_userland_sysroot_arg} ${_userland_libcxx_arg} ${_userland_all})
         set_tests_properties(guest_userland_smp${_n} PROPERTIES
             LABELS "boot;guest_software" FIXTURES_REQUIRED rootfs TIMEOUT 1200)
     endforeach()

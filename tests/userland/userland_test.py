@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# C programs linked with the musl sysroot (tools/hexagon-cc), run three ways and
+# C programs linked with the musl sysroot (tools/hexagon-cc), and C++ programs (cxx/,
+# tools/hexagon-c++ with libc++; named cxx_NAME here), run three ways and
 # compared: under qemu-hexagon (the oracle), under `hexsim --user`, and, where the
 # output is deterministic, as the same source compiled for the host. Standard output
 # and exit status must agree; standard error is shown on failure only.
@@ -10,7 +11,8 @@
 #   --mode hexsim  hexsim --user against qemu-hexagon
 #
 # Usage: userland_test.py --prog NAME --mode qemu|hexsim --work DIR
-#        [--hexsim BUILD/hexsim] [--sysroot DIR] [--host-cc CC]
+#        [--hexsim BUILD/hexsim] [--sysroot DIR] [--libcxx DIR] [--host-cc CC]
+#        [--host-cxx CXX]
 import argparse
 import os
 import shutil
@@ -20,6 +22,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 HEXAGON_CC = os.path.join(ROOT, 'tools', 'hexagon-cc')
+HEXAGON_CXX = os.path.join(ROOT, 'tools', 'hexagon-c++')
 QEMU = shutil.which('qemu-hexagon') or '/usr/bin/qemu-hexagon'
 
 # Per program: arguments (WORK is replaced by a fresh scratch directory), extra
@@ -45,6 +48,17 @@ PROGS = {
     'net':      dict(link=['-pthread']),
     # epoll, eventfd, timerfd, signalfd, inotify (of WORK), memfd
     'events':   dict(args=['WORK']),
+    # C++ (tests/userland/cxx/NAME.cpp, libc++); the host build uses the host's
+    # libstdc++, so the programs print only what the standard fixes.
+    'cxx_exceptions': dict(cxx=True),
+    'cxx_rtti':       dict(cxx=True),
+    'cxx_iostreams':  dict(cxx=True, args=['WORK']),
+    'cxx_threads':    dict(cxx=True, link=['-pthread']),
+    'cxx_filesystem': dict(cxx=True, args=['WORK']),
+    'cxx_chrono':     dict(cxx=True),
+    # -O0: header-free operator new/delete and static objects as unoptimised code
+    # calls them
+    'cxx_statics':    dict(cxx=True, cflags=['-O0']),
 }
 LIMIT = 120
 
@@ -88,11 +102,14 @@ def qemu_fixed(name, res):
     return rc, out, err
 
 
-def build_guest(src, out, link, sysroot, cflags=()):
+def build_guest(src, out, link, sysroot, cflags=(), libcxx=None, cxx=False):
     env = dict(os.environ)
     if sysroot:
         env['HEXSIM_SYSROOT'] = sysroot
-    cmd = [HEXAGON_CC, '-O2', '-std=c11', '-D_GNU_SOURCE', '-Wall', '-Wextra', '-Werror',
+    if libcxx:
+        env['HEXSIM_LIBCXX'] = libcxx
+    cc, std = (HEXAGON_CXX, '-std=c++20') if cxx else (HEXAGON_CC, '-std=c11')
+    cmd = [cc, '-O2', std, '-D_GNU_SOURCE', '-Wall', '-Wextra', '-Werror',
            src, '-o', out] + list(cflags) + link
     subprocess.run(cmd, check=True, env=env)
     # hexagon-cc builds without duplexes, so the linked program (libc included) has no
@@ -101,12 +118,13 @@ def build_guest(src, out, link, sysroot, cflags=()):
                    check=True)
 
 
-def build_host(src, out, link, cc):
+def build_host(src, out, link, cc, cxx=False):
     # The reference build: the guest build above is the one held to -Werror (gcc
     # warns about the deliberate edge cases: truncations, huge requests).
     # -frounding-math: the programs change the rounding mode, which gcc otherwise
     # assumes fixed.
-    cmd = [cc, '-O2', '-std=c11', '-D_GNU_SOURCE', '-frounding-math', '-w', src, '-o', out] + link + ['-lm']
+    std = '-std=c++20' if cxx else '-std=c11'
+    cmd = [cc, '-O2', std, '-D_GNU_SOURCE', '-frounding-math', '-w', src, '-o', out] + link + ['-lm']
     subprocess.run(cmd, check=True)
 
 
@@ -159,19 +177,26 @@ def main():
     ap.add_argument('--work', required=True)
     ap.add_argument('--hexsim')
     ap.add_argument('--sysroot')
+    ap.add_argument('--libcxx')
     ap.add_argument('--host-cc', default='cc')
+    ap.add_argument('--host-cxx', default='c++')
     a = ap.parse_args()
     spec = PROGS[a.prog]
     work = os.path.join(a.work, a.prog + '-' + a.mode)
     os.makedirs(work, exist_ok=True)
-    src = os.path.join(HERE, a.prog + '.c')
+    cxx = spec.get('cxx', False)
+    if cxx:
+        src = os.path.join(HERE, 'cxx', a.prog[len('cxx_'):] + '.cpp')
+    else:
+        src = os.path.join(HERE, a.prog + '.c')
     guest = os.path.join(work, a.prog)
-    build_guest(src, guest, spec.get('link', []), a.sysroot, spec.get('cflags', []))
+    build_guest(src, guest, spec.get('link', []), a.sysroot, spec.get('cflags', []),
+                a.libcxx, cxx)
     qemu = qemu_fixed(a.prog, runs([QEMU], guest, spec, work, 'qemu'))
     if a.mode == 'qemu':
         if spec.get('host', True):
             host = os.path.join(work, a.prog + '.host')
-            build_host(src, host, spec.get('link', []), a.host_cc)
+            build_host(src, host, spec.get('link', []), a.host_cxx if cxx else a.host_cc, cxx)
             ok = compare(a.prog, 'host', runs([], host, spec, work, 'host'), 'qemu-hexagon', qemu)
         else:
             lines = qemu[1].decode(errors='replace').splitlines()
