@@ -11,13 +11,14 @@
 # (guest/packages/NAME/*.patch, in name order), the recipe's pkg_build in the unpacked
 # tree ($HEXSIM_CACHE/packages/NAME/src) and its pkg_install into $HEXSIM_CACHE/packages/NAME/dest, with the test files of
 # guest/packages/NAME/ (all but the patches and known.txt) and guest/packages/lib.sh.
-# A package whose recipe, patches, test files, sysroot, compiler wrapper and this script
-# are unchanged is not rebuilt. The staging root is then the union of every built dest.
+# A package whose recipe, patches, sysroot, compiler wrapper and build environment are
+# unchanged is not rebuilt (its test files are copied afresh). The staging root is then the union of every built dest.
 #
 # Usage: guest/packages/build.sh [NAME...]    (no NAME: every recipe)
 # Prints the staging root on stdout; progress and each build's time go to stderr; a
 # failed build's log is in $HEXSIM_CACHE/packages/NAME/build.log.
-# Environment: HEXSIM_CACHE (default ~/.cache/hexsim), HEXSIM_JOBS (make -j, default 2).
+# Environment: HEXSIM_CACHE (default ~/.cache/hexsim), HEXSIM_JOBS (make -j, default 2),
+# HEXSIM_SYSROOT (a musl sysroot to use instead of guest/musl/build.sh's).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,7 +40,11 @@ for name in "$@"; do
 done
 
 mkdir -p "$cache"
-sysroot=$(HEXSIM_MUSL_QUIET=1 "$top/guest/musl/build.sh") || die "cannot build the musl sysroot"
+# The musl sysroot: HEXSIM_SYSROOT if set (as tools/hexagon-cc takes it), else
+# guest/musl/build.sh's (built on first use).
+sysroot=${HEXSIM_SYSROOT:-}
+[ -n "$sysroot" ] || sysroot=$(HEXSIM_MUSL_QUIET=1 "$top/guest/musl/build.sh") ||
+    die "cannot build the musl sysroot"
 [ -f "$sysroot/.hexsim-key" ] || die "$sysroot has no .hexsim-key"
 
 # What the recipes see: the cross tools, the GNU triplet, make's job count.
@@ -74,6 +79,20 @@ inst_test() {
     done
 }
 
+# install_tests: lib.sh and the package's test files (guest/packages/NAME/ but its patches
+# and known.txt) into its test directory.
+install_tests() {
+    t="$work/dest/usr/share/hexsim-tests"
+    mkdir -p "$t/$name"
+    cp "$here/lib.sh" "$t/lib.sh"
+    if [ -d "$pdir" ]; then
+        for f in "$pdir"/*; do
+            case "$f" in *.patch|*/known.txt) continue ;; esac
+            cp -pR "$f" "$t/$name/"
+        done
+    fi
+}
+
 build_one() {
     name=$1
     pdir="$here/$name"
@@ -86,11 +105,14 @@ build_one() {
         [ -n "$source" ] || die "$name.recipe sets no source=PACKAGE=VERSION"
         set -- "$pdir"/*.patch
         [ -e "$1" ] || set --
-        key=$( { echo "$source"; cat "$here/$name.recipe" "$here/lib.sh" "$sysroot/.hexsim-key" \
-                 "$top/tools/hexagon-cc" "$0"; [ ! -d "$pdir" ] || find "$pdir" -type f | sort | xargs cat; } |
+        # the build's key: the package, recipe, patches, sysroot, compiler wrapper and the
+        # environment set above (test files are copied afresh every time)
+        key=$( { echo "$source $debian_patches"; cat "$here/$name.recipe" "$sysroot/.hexsim-key" \
+                 "$top/tools/hexagon-cc" "$@"; sed -n '/^# What the recipes see/,/^build_one/p' "$0"; } |
                sha256sum | cut -d' ' -f1)
         if [ -f "$work/dest/.hexsim-key" ] && [ "$(cat "$work/dest/.hexsim-key")" = "$key" ]; then
             say "$name is up to date"
+            install_tests
             exit 0
         fi
         t0=$(date +%s)
@@ -122,22 +144,23 @@ build_one() {
         SRC="$work/src"
         JOBS=$jobs
         cd "$SRC"
-        if ! pkg_build > "$work/build.log" 2>&1; then
+        # each step runs with set -e, in the background so that the shell keeps it on
+        # (it ignores set -e in a command whose status it tests)
+        rc=0
+        (set -e; pkg_build) > "$work/build.log" 2>&1 &
+        wait $! || rc=$?
+        if [ "$rc" != 0 ]; then
             tail -n 30 "$work/build.log" >&2
             die "building $name failed; the whole log is $work/build.log"
         fi
         mkdir -p "$TDIR"
-        pkg_install >> "$work/build.log" 2>&1 || { tail -n 20 "$work/build.log" >&2; die "installing $name failed"; }
-        cp "$here/lib.sh" "$DEST/usr/share/hexsim-tests/lib.sh"
-        if [ -d "$pdir" ]; then
-            for f in "$pdir"/*; do
-                case "$f" in *.patch|*/known.txt) continue ;; esac
-                cp -pR "$f" "$TDIR/"
-            done
-        fi
+        (set -e; pkg_install) >> "$work/build.log" 2>&1 &
+        wait $! || rc=$?
+        [ "$rc" = 0 ] || { tail -n 20 "$work/build.log" >&2; die "installing $name failed"; }
         t2=$(date +%s)
         echo "$key" > "$DEST/.hexsim-key"
         mv "$DEST" "$work/dest"
+        install_tests
         say "$name: built in $((t2 - t0)) s (fetch and unpack $((t1 - t0)) s, build $((t2 - t1)) s)"
     )
 }

@@ -24,7 +24,7 @@ assert(string.pack("<i4", 1) == "\1\0\0\0" and string.pack(">i2", 258) == "\1\2"
 assert(string.unpack("<i8", string.pack("<i8", -2)) == -2)
 local d = string.pack("<d", 1.5)
 assert(#d == 8 and string.unpack("<d", d) == 1.5)
-assert(string.packsize("i4i8") == 16 and string.unpack("z", "ab\0c") == "ab")
+assert(string.packsize("i4i8") == 12 and string.packsize("!8i4i8") == 16 and string.unpack("z", "ab\0c") == "ab")
 assert(utf8.char(72, 228, 8364, 128512) == "H\xC3\xA4\xE2\x82\xAC\xF0\x9F\x98\x80")
 assert(utf8.len("H\xC3\xA4\xE2\x82\xAC") == 3 and utf8.codepoint("\xE2\x82\xAC") == 8364)
 assert(utf8.len("\xff") == nil)

@@ -25,13 +25,14 @@ SELECT julianday('2000-01-01 12:00:00'), strftime('%Y-%j %H:%M:%f', '2023-12-31 
 SELECT upper('abcß'), length('héllo'), hex('hé'), substr('hello world', -5, 3), replace('aaa', 'a', 'bb'), instr('banana', 'nan'), trim('  x  ') || '|';
 SELECT typeof(1), typeof(1.0), typeof('1'), typeof(x'01'), typeof(NULL), 1 = 1.0, '1' = 1, 10 > '9';
 SELECT group_concat(name, ',') FROM (SELECT name FROM dept ORDER BY name DESC);
-SELECT total(salary) > 0, count(DISTINCT dept), quote(zeroblob(3)), randomblob(0) IS NOT NULL;
+SELECT total(salary) > 0, count(DISTINCT dept), quote(zeroblob(3)), randomblob(0) IS NOT NULL FROM emp;
 UPDATE emp SET salary = salary * 1.1 WHERE dept = 2;
 DELETE FROM emp WHERE id > 190;
 SELECT count(*), round(sum(salary), 2) FROM emp;
 BEGIN; INSERT INTO dept(name) VALUES ('tmp'); ROLLBACK;
 SELECT count(*) FROM dept;
-INSERT INTO dept(name) VALUES ('eng');
+INSERT OR IGNORE INTO dept(name) VALUES ('eng');
+SELECT changes();
 PRAGMA integrity_check;
 .mode csv
 .headers on
