@@ -65,12 +65,13 @@ inst_bin() {
         "$STRIP" -o "$DEST/usr/bin/$(basename "$f")" "$f"
     done
 }
-# inst_test FILE...: copy test programs (stripped) and data into the package's test
-# directory, keeping each FILE's path relative to the source tree.
+# inst_test FILE...: copy test programs (Hexagon ELF files: stripped) and data into the
+# package's test directory, keeping each FILE's path relative to the source tree.
 inst_test() {
     for f in "$@"; do
         mkdir -p "$TDIR/$(dirname "$f")"
-        if [ -f "$f" ] && head -c 4 "$f" | grep -q 'ELF'; then
+        if [ -f "$f" ] && head -c 4 "$f" | grep -q 'ELF' &&
+            [ "$(od -An -j18 -N2 -tu2 "$f" | tr -d ' ')" = 164 ]; then
             "$STRIP" -o "$TDIR/$f" "$f"
             chmod 755 "$TDIR/$f"
         else
