@@ -19,6 +19,7 @@
 #   HEXSIM_CACHE            cache root (default ~/.cache/hexsim)
 #   HEXSIM_JOBS             make -j value (default 2)
 #   HEXSIM_BUSYBOX_QUIET    if set, say nothing when the binary is up to date
+#   HEXSIM_SYSROOT          a musl sysroot to use instead of guest/musl/build.sh's
 #
 # Progress goes to stderr; the only line on stdout is the binary's path, so
 # `busybox=$(guest/busybox/build.sh)` works.
@@ -52,7 +53,9 @@ exec 9>"$cache/.lock"
 flock 9 || die "cannot lock $cache/.lock"
 
 # The sysroot first: its key is part of ours (a new C library means a new build).
-sysroot=$(HEXSIM_MUSL_QUIET=1 "$top/guest/musl/build.sh") || die "cannot build the musl sysroot"
+sysroot=${HEXSIM_SYSROOT:-}
+[ -n "$sysroot" ] || sysroot=$(HEXSIM_MUSL_QUIET=1 "$top/guest/musl/build.sh") ||
+    die "cannot build the musl sysroot"
 [ -f "$sysroot/.hexsim-key" ] || die "$sysroot has no .hexsim-key"
 
 # What each stage depends on: the tree on the package and the patches; the configured

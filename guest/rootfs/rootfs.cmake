@@ -18,3 +18,12 @@ add_custom_target(rootfs-disk
     COMMENT "Building the root file system disk: ${CMAKE_BINARY_DIR}/rootfs.ext4"
     USES_TERMINAL VERBATIM)
 add_dependencies(rootfs-disk rootfs)
+# The root file system with the guest packages (target `rootfs-packages`, not part of
+# `all`): guest/packages/rootfs.sh builds them (cached) and writes
+# ${CMAKE_BINARY_DIR}/rootfs-packages.cpio.
+add_custom_target(rootfs-packages
+    COMMAND "${CMAKE_SOURCE_DIR}/guest/packages/rootfs.sh" "${CMAKE_BINARY_DIR}" "${Python3_EXECUTABLE}"
+    DEPENDS rootfs
+    BYPRODUCTS "${CMAKE_BINARY_DIR}/rootfs-packages.cpio"
+    COMMENT "Building the root file system with the guest packages: ${CMAKE_BINARY_DIR}/rootfs-packages.cpio"
+    USES_TERMINAL VERBATIM)

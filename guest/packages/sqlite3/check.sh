@@ -1,0 +1,19 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# SQLite: speedtest1 with --verify (its own checks of each step's results, and a hash of
+# every result compared with a host-native build's, speedtest1.expected) for each test
+# set, and a session of the shell compared with the host-native shell's output.
+# QUICK: the main test set at a smaller size, and the shell session.
+. ../lib.sh
+size=10
+sets="main cte orm fp"
+if [ -n "$QUICK" ]; then size=2; sets=main; fi
+for s in $sets; do
+    grep "^$s $size " speedtest1.expected | cut -d' ' -f3- > st.expected
+    t_same "speedtest1-$s-$size" st.expected sh -c \
+        "$BIN/speedtest1 --verify --size $size --testset $s --memdb | sed -n 's/^Verification Hash: //p'"
+done
+t_run "speedtest1-file-db" sh -c "rm -f st.db && $BIN/speedtest1 --verify --size 1 --nosync st.db"
+t_same shell shell.expected sh -c "$BIN/sqlite3 -bail :memory: < shell.sql"
+t_same shell-file-db shell.expected sh -c "rm -f shell.db && $BIN/sqlite3 -bail shell.db < shell.sql"
+rm -f st.expected st.db shell.db
