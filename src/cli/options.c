@@ -279,10 +279,11 @@ static int parse_option(int argc, char **argv, int *i, struct cli_options *o)
     char msg[600];
     if (!opt)
         return cli_usage_error("unknown option", arg);
+    // (a row with only a short name, such as -L, is named by it)
     if (opt->modes == CLI_SYSTEM && !o->sys_opt)
-        o->sys_opt = opt->name;
+        o->sys_opt = opt->name ? opt->name : opt->short_name;
     if (opt->modes == CLI_USER && !o->user_opt)
-        o->user_opt = opt->name;
+        o->user_opt = opt->name ? opt->name : opt->short_name;
     struct cli_value v = { 0 };
     if (!opt->arg) {
         if (eq)

@@ -42,12 +42,15 @@ if command -v man >/dev/null; then
         fail "man does not find hexsim(1) under $P/share/man"
 fi
 
-# no KERNEL, an empty cache: both places are named
+# no KERNEL, an empty cache and none installed (one the install put there is moved aside
+# for this check): both places are named
+[ -f "$P/share/hexsim/vmlinux" ] && mv "$P/share/hexsim/vmlinux" "$TMP/installed-vmlinux"
 rc=0
 HEXSIM_CACHE=$TMP/empty "$P/bin/hexsim" </dev/null >"$TMP/out" 2>"$TMP/err" || rc=$?
 [ "$rc" -eq 2 ] || fail "no kernel anywhere: exit $rc, expected 2"
 grep -q -F "$TMP/empty/linux/build/vmlinux or $P/share/hexsim/vmlinux" "$TMP/err" ||
     fail "no kernel anywhere: the message does not name the cache and the install: $(cat "$TMP/err")"
+[ -f "$TMP/installed-vmlinux" ] && mv "$TMP/installed-vmlinux" "$P/share/hexsim/vmlinux"
 
 if [ -f "$P/share/hexsim/vmlinux" ] && [ -f "$P/share/hexsim/rootfs.cpio" ]; then
     # the installed kernel and root file system boot (a little of it)
