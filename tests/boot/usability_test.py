@@ -80,9 +80,11 @@ def case_snapkey(a):
         if not t.wait(PROMPT, 240):
             return ['no prompt']
         t.send(b'\x01s')                      # Ctrl-A s: a snapshot of the machine now
-        if not t.wait(rb'snapshot at packet (\d+) written to \S+prompt-\d+\.snap', 60):
+        # (the sanitizer build on a loaded 2-core machine takes up to a minute to write it)
+        if not t.wait(rb'snapshot at packet (\d+) written to \S+prompt-\d+\.snap', 180):
             errors.append('Ctrl-A s wrote no snapshot: ' + t.buf[-300:].decode(errors='replace'))
-        elif not re.search(rb'[#$] \r\nhexsim: snapshot at packet', t.buf):
+        elif not re.search(rb'[#$] \r+\nhexsim: snapshot at packet', t.buf):
+            # (the terminal's ONLCR turns the message's \r\n into \r\r\n)
             # issue 48: hexsim's message starts a line of its own, not the prompt's
             errors.append('the Ctrl-A s message is not on a fresh line: %r' % t.buf[-200:])
         t.send(b'echo still-$((2+3))\r')       # the run goes on
@@ -131,13 +133,13 @@ def case_clock(a):
         if not t.wait(PROMPT, 240):
             return ['no prompt']
         t.send(b'stty size; echo host-date-$(date +%s)\r')
-        if not t.wait(rb'host-date-(\d+)\r?\n', 60):
+        if not t.wait(rb'host-date-(\d+)\r*\n', 60):
             errors.append('no date: ' + t.buf[-300:].decode(errors='replace'))
         else:
-            got = int(re.findall(rb'host-date-(\d+)\r?\n', t.buf)[-1])
+            got = int(re.findall(rb'host-date-(\d+)\r*\n', t.buf)[-1])
             if abs(got - time.time()) > 300:
                 errors.append(f'the guest date on a terminal is {got}, the host\'s {time.time():.0f}')
-            if not re.search(rb'\n37 111\r?\n', t.buf):
+            if not re.search(rb'\n37 111\r*\n', t.buf):
                 errors.append('stty size is not 37 111: ' + t.buf[-300:].decode(errors='replace'))
         t.send(b'poweroff\r')
         t.exit_status(60)
@@ -154,7 +156,8 @@ def case_clock(a):
             errors.append(f'{extra}: exit {rc}, no /{want.decode()}/ in: {out[-400:]}')
         if extra:
             continue
-        if not re.search(r'\nno-size\r?\n', out):   # not a terminal: no size (stty fails)
+        # not a terminal: no size (BusyBox's stty says so on stderr, which is the console)
+        if re.search(r'\n\d+ \d+\r*\n', out) or not re.search(r'no-size|stty: standard input', out):
             errors.append('stty size on a pipe: ' + out[-200:])
         if 'first waited for console input' in err:
             errors.append('the timing line without --stats: ' + err[-300:])
