@@ -109,7 +109,7 @@ def case_root(a, tmp, errors):
         errors.append('first boot: exit status %d; %s' % (p.returncode, (out + err)[-1500:]))
     if not re.search(r'/dev/root / ext4 rw', out):
         errors.append('/ is not ext4 on the disk: ' + out[-1500:])
-    if not re.search(r'\n131072\r?\n', out):
+    if not re.search(r'\n131072\r*\n', out):
         errors.append('vda is not 131072 sectors')
     if 'virtio_mmio.device=0x200@0xab100200:53' not in out:
         errors.append('the disk is not announced at 0xAB100200, IRQ 53')
@@ -120,7 +120,7 @@ def case_root(a, tmp, errors):
     if not clean(img):
         errors.append('the file system is not clean after poweroff')
     p = run_script(a, ['--drive', 'file=' + img] + ROOT_ARGS, ['cat /keep', 'poweroff'], tmp)
-    if not re.search(r'cat /keep\r*\n%s\r?\n' % token, p.stdout.decode(errors='replace')):
+    if not re.search(r'cat /keep\r*\n%s\r*\n' % token, p.stdout.decode(errors='replace')):
         errors.append('the second boot does not read /keep back')
 
 
@@ -132,7 +132,7 @@ def synced_then(a, tmp, errors, token, stop, what):
         return
     try:
         t.send(('echo %s > /data; sync; echo SYNC-$((40+2))\r' % token).encode())
-        ok = t.wait(rb'SYNC-42\r?\n', 60)
+        ok = t.wait(rb'SYNC-42\r*\n', 60)
         stop(t)
         if not ok:
             errors.append('sync did not return')
@@ -183,9 +183,9 @@ def case_readonly(a, tmp, errors):
                     'mount -o ro /dev/vda /mnt && ls /mnt/bin/busybox',
                     'touch /mnt/new; echo touch-status-$?', 'poweroff'], tmp)
     out = p.stdout.decode(errors='replace')
-    for what, rx in (('/sys/block/vda/ro is 1', r'cat /sys/block/vda/ro\r*\n1\r?\n'),
+    for what, rx in (('/sys/block/vda/ro is 1', r'cat /sys/block/vda/ro\r*\n1\r*\n'),
                      ('dd to vda refused', r'dd-status-1'),
-                     ('the disk mounted', r'\n/mnt/bin/busybox\r?\n'),
+                     ('the disk mounted', r'\n/mnt/bin/busybox\r*\n'),
                      ('touch refused', r'Read-only file system(.|\n)*touch-status-1')):
         if not re.search(rx, out):
             errors.append('no %s (/%s/)' % (what, rx))
@@ -266,7 +266,7 @@ def case_snapshot(a, tmp, errors):
     try:
         t.wait(rb'restored ', 60)
         t.send(b'mount -o ro /dev/vda /mnt && ls /mnt/etc/hostname\r')
-        if not t.wait(rb'\n/mnt/etc/hostname\r?\n', 60):
+        if not t.wait(rb'\n/mnt/etc/hostname\r*\n', 60):
             errors.append('the restored machine does not read its disk: ' +
                           t.buf[-800:].decode(errors='replace'))
         t.send(b'\x01x')
@@ -331,7 +331,7 @@ def case_speed(a, tmp, errors):
         if not chunk:
             break
         out += chunk
-        for m in re.finditer(rb'\nMARK-(\d)\r?\n', out):
+        for m in re.finditer(rb'\nMARK-(\d)\r*\n', out):
             marks.setdefault(int(m.group(1)), time.time())
     err = p.stderr.read().decode(errors='replace')
     p.wait()
