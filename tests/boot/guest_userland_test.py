@@ -22,6 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'userland'))
 import userland_test as ut  # noqa: E402  (the programs' table and their build)
+sys.path.insert(0, HERE)
+from ash_test import extra_cpio  # noqa: E402  (a second cpio of files {guest: host})
 
 
 def shell_quote(s):
@@ -48,22 +50,6 @@ def guest_script(progs):
                   'echo "@@rc %s $rc"' % name]
     lines.append('echo "@@all done"')
     return '\n'.join(lines) + '\n'
-
-
-def extra_cpio(tmp, binaries, script):
-    lst = os.path.join(tmp, 'ut.list')
-    run_sh = os.path.join(tmp, 'run.sh')
-    with open(run_sh, 'w') as f:
-        f.write(script)
-    with open(lst, 'w') as f:
-        f.write('dir /ut 755\n')
-        f.write('file /ut/run.sh 755 %s\n' % run_sh)
-        for name, path in binaries.items():
-            f.write('file /ut/%s 755 %s\n' % (name, path))
-    out = os.path.join(tmp, 'ut.cpio')
-    subprocess.run([sys.executable, os.path.join(ROOT, 'tools', 'mkcpio.py'), '--list', lst,
-                    '--bin', tmp, '-o', out], check=True)
-    return out
 
 
 def parse(console):
@@ -121,7 +107,12 @@ def main():
         initrd = os.path.join(tmp, 'initrd.cpio')
         with open(initrd, 'wb') as f:
             f.write(open(a.initrd, 'rb').read())
-            f.write(open(extra_cpio(tmp, binaries, guest_script(a.progs)), 'rb').read())
+            run_sh = os.path.join(tmp, 'run.sh')
+            with open(run_sh, 'w') as g:
+                g.write(guest_script(a.progs))
+            files = {'/ut/run.sh': run_sh}
+            files.update({'/ut/' + name: path for name, path in binaries.items()})
+            f.write(open(extra_cpio(tmp, files), 'rb').read())
         typed = b'sh /ut/run.sh; poweroff\n'
         t0 = time.time()
         try:
