@@ -75,6 +75,14 @@ int hexsim_snapshot_save(struct hexsim_machine *m, const char *path, char *msg, 
             return -1;
         }
     }
+    // A shared directory's server holds host state (open files, names the guest walked to)
+    // that a snapshot cannot carry, and the directory goes on changing.
+    if (m->n9p) {
+        snprintf(msg, msglen, "snapshot refused: --share %s: the 9P server's open files "
+                 "and the directory are not in a snapshot; snapshots work without --share",
+                 m->opts.shares[0].dir);
+        return -1;
+    }
     struct snap_image im = { 0 };
     int ok = 1;
     struct snap_config cfg = { SNAP_KIND_SYSTEM, m->nvcpu, m->arch, 0, m->ram_size, m->packets };
