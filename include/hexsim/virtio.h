@@ -182,7 +182,8 @@ void hexsim_virtio_blk_free(struct hexsim_virtio_blk *b);
 
 // ---- shared directory (virtio_9p.c; the 9P server: include/hexsim/p9.h)
 #define HEXSIM_VIRTIO_9P_MAX 2                  // --share at most this many times
-#define HEXSIM_VIRTIO_9P_QUEUE 128              // QueueNumMax
+#define HEXSIM_VIRTIO_9P_QUEUE 256              // QueueNumMax (a zero-copy request of
+                                                // Linux takes up to 128 descriptors)
 
 struct hexsim_virtio_9p {
     struct hexsim_virtio_mmio t;

@@ -509,7 +509,6 @@ const struct cli_option cli_option_table[] = {
       .set = set_drive },
     { .name = "--share", .arg = "DIR[,tag=NAME][,readonly=on]",
       .modes = CLI_SYSTEM, .topics = T(SYSTEM), .kind = CLI_CUSTOM,
-      .choices = "tag=|readonly=on|readonly=off",
       .help = "a host directory shared into the guest (virtio-9p, 9P2000.L; up to 2)",
       .more = "Repeatable. The guest mounts it with mount -t 9p -o trans=virtio NAME /mnt "
               "(NAME: tag=, default hexsim0 for the first --share, hexsim1 for the second). "

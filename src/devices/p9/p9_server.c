@@ -133,6 +133,7 @@ static int walk(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
     p9_commit(out, 2);
     unsigned done = 0;
     int err = 0;
+    bool in_dir = true;                // the fid's own path: its lookups say if not
     for (unsigned i = 0; i < n; i++) {
         p9_getstr(in, name, sizeof name);
         if (in->bad)
@@ -140,15 +141,14 @@ static int walk(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
         if (err)
             continue;                  // the rest is read only to check the message
         struct stat st;
-        err = walk_step(path, name, next);
+        err = in_dir ? walk_step(path, name, next) : ENOTDIR;   // names are under directories
         if (!err)
             err = p9_lstat(s, next, &st);
-        if (!err && i + 1 < n && !S_ISDIR(st.st_mode))
-            err = ENOTDIR;             // only directories have names under them
         if (err)
             continue;
         p9_putqid(out, &st);
         strcpy(path, next);
+        in_dir = S_ISDIR(st.st_mode);
         done++;
     }
     if (err && done == 0)
