@@ -327,7 +327,7 @@ def case_speed(a, tmp, errors):
     with open(script, 'w') as f:
         f.write(''.join(line + '\n' for line in lines))
     p = subprocess.Popen([a.hexsim, a.vmlinux, '--drive', 'file=' + img, '--script', script,
-                          '--max-seconds', '600'] + ROOT_ARGS, stdin=subprocess.DEVNULL,
+                          '--max-seconds', '600', '--stats'] + ROOT_ARGS, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     marks, guest, out = {}, {}, b''
     t0 = time.time()
