@@ -124,11 +124,11 @@ static void message_mode(struct hexsim_p9 *s, const uint8_t *data, size_t size, 
 {
     static const uint8_t hello[] = {
         21, 0, 0, 0, 100, 0xff, 0xff, 0, 0, 1, 0, 8, 0, '9', 'P', '2', '0', '0', '0', '.', 'L',
-        19, 0, 0, 0, 104, 1, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0,
+        23, 0, 0, 0, 104, 1, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0,
     };
     size_t len = hexsim_p9_handle(s, hello, 21, out, 4096);
     check_reply(out, len, 4096);
-    len = hexsim_p9_handle(s, hello + 21, 19, out, 4096);
+    len = hexsim_p9_handle(s, hello + 21, 23, out, 4096);
     check_reply(out, len, 4096);
     CHECK(out[4] == 105);
     while (size) {

@@ -255,17 +255,21 @@ def blk_hdr(kind, sector):
 
 
 def p9(kind, tag, *fields):
-    """A 9P message: fields are (format, value) pairs; format 's' is a string."""
+    """A 9P message: fields are (format, value) pairs; format 's' is a string, 'raw'
+    bytes as they are."""
     body = b''
     for f, v in fields:
-        body += struct.pack('<H', len(v)) + v.encode() if f == 's' else struct.pack('<' + f, v)
+        if f == 'raw':
+            body += v
+        else:
+            body += struct.pack('<H', len(v)) + v.encode() if f == 's' else struct.pack('<' + f, v)
     return struct.pack('<IBH', 7 + len(body), kind, tag) + body
 
 
 P9_SESSION = [  # after the target's own Tversion and Tattach (fid 0 at the top)
     p9(110, 1, ('I', 0), ('I', 1), ('H', 0)),                                  # clone
     p9(14, 2, ('I', 1), ('s', 'new'), ('I', 2), ('I', 0o644), ('I', 0)),      # lcreate
-    p9(118, 3, ('I', 1), ('Q', 0), ('I', 5), ) + b'hello',                     # write
+    p9(118, 3, ('I', 1), ('Q', 0), ('I', 5), ('raw', b'hello')),                     # write
     p9(116, 4, ('I', 1), ('Q', 0), ('I', 64)),                                 # read
     p9(24, 5, ('I', 1), ('Q', 0x7ff)),                                         # getattr
     p9(26, 6, ('I', 1), ('I', 0x9), ('I', 0o600), ('I', 0), ('I', 0), ('Q', 2),
