@@ -26,45 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hexsim/mem.h"
-#include "hexsim/virtio.h"
-
-#define CHECK(c) do { if (!(c)) abort(); } while (0)
-#define RAM 0xC000u
-
-static void irq_set(void *ctx, unsigned line, int level)
-{
-    (void)ctx;
-    (void)line;
-    CHECK(level == 0 || level == 1);
-}
-
-static void wr(struct hexsim_dev *d, uint32_t off, uint32_t v)
-{
-    d->ops->write(d, off, 4, v);
-}
-
-static void bring_up(struct hexsim_dev *d, uint32_t qnum)
-{
-    wr(d, 0x070, 1 | 2);
-    wr(d, 0x024, 1);
-    wr(d, 0x020, 1);
-    wr(d, 0x070, 1 | 2 | 8);
-    wr(d, 0x030, 0);
-    wr(d, 0x038, qnum);
-    wr(d, 0x080, 0);
-    wr(d, 0x090, 0x1000);
-    wr(d, 0x0a0, 0x2000);
-    wr(d, 0x044, 1);
-    wr(d, 0x070, 1 | 2 | 8 | 4);
-}
-
-static uint16_t used_idx(struct hexsim_mem *ram)
-{
-    uint16_t v = 0;
-    hexsim_mem_copy_out(ram, 0x2002, &v, 2, HEXSIM_PROT_R, NULL);
-    return v;
-}
+#include "fuzz_virtio.h"
 
 static void put_file(const char *dir, const char *name, const char *text)
 {
@@ -174,26 +136,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct hexsim_virtio_9p *v = malloc(sizeof *v);
     char msg[256];
     CHECK(v && hexsim_virtio_9p_init(&d, v, 1, &ram, &o, msg, sizeof msg) == 0);
-    uint64_t now = 0;
-    d.now = &now;
-    d.irq = (struct hexsim_irq){ irq_set, NULL, 0 };
-    d.ops->reset(&d);
     if (data[0] & 2) {
         message_mode(&v->srv, data + 2, size - 2, v->resp);
     } else {
         size_t n = size - 2 < RAM ? size - 2 : RAM;
         hexsim_mem_copy_in(&ram, 0, data + 2, n, true, NULL);
-        for (int round = 0; round < 2; round++) {
-            bring_up(&d, data[1]);
-            uint16_t before = used_idx(&ram), avail = 0;
-            hexsim_mem_copy_out(&ram, 0x1002, &avail, 2, HEXSIM_PROT_R, NULL);
-            wr(&d, 0x050, 0);
-            uint16_t after = used_idx(&ram);
-            CHECK(after == before || (after <= avail && after <= data[1]));
-            wr(&d, 0x064, 3);
-            wr(&d, 0x070, 0);          // the driver's reset
-            CHECK(d.ops->read(&d, 0x070, 4) == 0);
-        }
+        fuzz_virtio_rounds(&d, &ram, data[1]);
     }
     hexsim_virtio_9p_free(v);
     free(v);

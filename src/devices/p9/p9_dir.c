@@ -103,21 +103,17 @@ int p9_readlink(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
     return 0;
 }
 
-static int rename_names(struct hexsim_p9 *s, uint32_t odfid, const char *oname, uint32_t ndfid,
-                        const char *nname)
+// Moves oname of the directory ofd (path opath) to nname in ndfid's directory; closes
+// ofd. The fids at or under the old path follow.
+static int rename_from(struct hexsim_p9 *s, int ofd, const char *oname, const char *opath,
+                       uint32_t ndfid, const char *nname)
 {
-    char opath[P9_PATH_MAX], npath[P9_PATH_MAX];
-    int ofd = dir_and_name(s, odfid, oname, opath);
-    if (ofd < 0)
-        return -ofd;
+    char npath[P9_PATH_MAX];
     int nfd = dir_and_name(s, ndfid, nname, npath);
-    if (nfd < 0) {
-        close(ofd);
-        return -nfd;
-    }
-    int err = renameat(ofd, oname, nfd, nname) ? errno : 0;
+    int err = nfd < 0 ? -nfd : renameat(ofd, oname, nfd, nname) ? errno : 0;
     close(ofd);
-    close(nfd);
+    if (nfd >= 0)
+        close(nfd);
     if (!err)
         p9_fid_renamed(s, opath, npath);
     return err;
@@ -126,19 +122,22 @@ static int rename_names(struct hexsim_p9 *s, uint32_t odfid, const char *oname, 
 int p9_renameat(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
 {
     (void)out;
-    char oname[P9_NAME_MAX + 1], nname[P9_NAME_MAX + 1];
+    char oname[P9_NAME_MAX + 1], nname[P9_NAME_MAX + 1], opath[P9_PATH_MAX];
     uint32_t odfid = p9_get32(in);
     p9_getstr(in, oname, sizeof oname);
     uint32_t ndfid = p9_get32(in);
     p9_getstr(in, nname, sizeof nname);
-    return in->bad ? EINVAL : rename_names(s, odfid, oname, ndfid, nname);
+    if (in->bad)
+        return EINVAL;
+    int ofd = dir_and_name(s, odfid, oname, opath);
+    return ofd < 0 ? -ofd : rename_from(s, ofd, oname, opath, ndfid, nname);
 }
 
 // Trename: the fid's own name moves into dfid's directory as name; the fid follows.
 int p9_rename(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
 {
     (void)out;
-    char nname[P9_NAME_MAX + 1], oname[P9_PATH_MAX], opath[P9_PATH_MAX], npath[P9_PATH_MAX];
+    char nname[P9_NAME_MAX + 1], oname[P9_PATH_MAX], opath[P9_PATH_MAX];
     struct hexsim_p9_fid *f = p9_fid_get(s, p9_get32(in));
     uint32_t ndfid = p9_get32(in);
     p9_getstr(in, nname, sizeof nname);
@@ -148,21 +147,9 @@ int p9_rename(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
         return EBADF;
     if (s->readonly)
         return EROFS;
-    int ofd = p9_parent_fd(s, f->path, oname);
-    if (ofd < 0)
-        return -ofd;
     strcpy(opath, f->path);
-    int nfd = dir_and_name(s, ndfid, nname, npath);
-    if (nfd < 0) {
-        close(ofd);
-        return -nfd;
-    }
-    int err = renameat(ofd, oname, nfd, nname) ? errno : 0;
-    close(ofd);
-    close(nfd);
-    if (!err)
-        p9_fid_renamed(s, opath, npath);
-    return err;
+    int ofd = p9_parent_fd(s, opath, oname);
+    return ofd < 0 ? -ofd : rename_from(s, ofd, oname, opath, ndfid, nname);
 }
 
 int p9_unlinkat(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
