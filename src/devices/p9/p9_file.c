@@ -206,9 +206,8 @@ int p9_readdir(struct hexsim_p9 *s, struct p9_in *in, struct p9_out *out)
         count = s->msize - IOHDR;
     if (lseek(f->fd, (off_t)off, SEEK_SET) < 0)
         return errno;
-    static const size_t bufsize = 16384;
-    uint8_t buf[16384] __attribute__((aligned(8)));
-    long got = syscall(SYS_getdents64, f->fd, buf, bufsize);
+    uint8_t buf[16384];                // what does not fit comes with the next request
+    long got = syscall(SYS_getdents64, f->fd, buf, sizeof buf);
     if (got < 0)
         return errno;
     uint8_t *countp = p9_room(out, 4);
