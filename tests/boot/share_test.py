@@ -86,7 +86,7 @@ def case_rw(a, tmp, errors):
     if cc.returncode != 0:
         errors.append('tools/hexagon-cc failed: ' + cc.stderr[-500:])
         return
-    lines = [MOUNT % ('hexsim0', '/mnt'), MOUNT % ('second', '/srv'),
+    lines = [MOUNT % ('hexsim0', '/mnt'), 'mkdir -p /srv', MOUNT % ('second', '/srv'),
              'cat /mnt/hello.txt', 'md5sum /mnt/big.bin', '/mnt/prog from-the-share',
              'cat /srv/second.txt',
              'echo guest-wrote > /mnt/new.txt', 'mv /mnt/new.txt /mnt/sub/renamed.txt',
