@@ -163,7 +163,8 @@ def case_escape(a, tmp, errors):
              'ln -s /etc /mnt/etc-link; echo made-$?', 'ls /mnt/etc-link/hostname',
              'mkdir -p %s; echo decoy > %s/secret' % (outside, outside),
              'cat /mnt/abs/secret',
-             'mkdir /mnt2; ' + (MOUNT % ('-o aname=/etc hexsim0', '/mnt2')),
+             # a virtio 9P channel takes one mount at a time
+             'umount /mnt; mkdir /mnt2; ' + (MOUNT % ('-o aname=/etc hexsim0', '/mnt2')),
              'ls /mnt2 | tr "\\n" " "; echo', 'poweroff']
     p, out = run_script(a, ['--share', share], lines, tmp)
     for i in (1, 2, 3, 4, 5, 6, 7):
