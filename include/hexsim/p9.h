@@ -12,10 +12,10 @@
 // running hexsim (requests to change an owner are ignored), without set-user-ID or
 // set-group-ID bits.
 //
-// Facts: the 9P2000.L protocol as Linux 6.1's net/9p (include/net/9p/9p.h: message
-// types, qid types, the P9_DOTL_* open flags, P9_GETATTR_* and P9_ATTR_* masks; the
-// message layouts in net/9p/client.c) and the diod protocol description
-// (protocol.md: Tlopen, Tlcreate, Tgetattr, Tsetattr, Treaddir, Tlock ...).
+// Facts: the 9P2000.L protocol as Linux 6.1's net/9p speaks it (include/net/9p/9p.h:
+// message types, qid types, the P9_DOTL_* open flags, P9_GETATTR_* and P9_ATTR_* masks;
+// the message layouts in net/9p/client.c); the 9P2000 manual pages (intro(5), walk(5),
+// clunk(5)) for fids and walks.
 #ifndef HEXSIM_P9_H
 #define HEXSIM_P9_H
 
