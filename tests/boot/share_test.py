@@ -14,7 +14,7 @@
 #             changed
 #   readonly  readonly=on: reads work; create, write, append, truncate, mkdir, rm, mv,
 #             chmod, touch and ln are refused (Read-only file system); the directory is
-#             unchanged
+#             unchanged; a snapshot (--snapshot-at) of a machine with a share is refused
 #   speed     dd of 64 MiB to the share and back: host times printed (not bounded)
 # Usage: share_test.py CASE --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
@@ -210,6 +210,14 @@ def case_readonly(a, tmp, errors):
             errors.append('%r was not refused' % c)
     if tree(share) != before:
         errors.append('the read-only share changed')
+    # a snapshot of a machine with a share is refused, and the run goes on
+    snap = os.path.join(tmp, 'x.snap')
+    r = subprocess.run([a.hexsim, a.vmlinux, '--initrd', a.initrd, '--share', share,
+                        '--snapshot-at', '2000000', '--snapshot-out', snap, '--max-seconds',
+                        '300'], stdin=subprocess.DEVNULL, capture_output=True, timeout=400)
+    if b'snapshot refused: --share' not in r.stderr or os.path.exists(snap):
+        errors.append('a snapshot with --share was not refused: ' +
+                      r.stderr.decode(errors='replace')[-300:])
     if p.returncode != 0:
         errors.append('exit status %d' % p.returncode)
     if errors:
