@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Runs the examples of the Markdown documentation (README.md, docs/**/*.md) against the
+# build and compares what each prints with the output written under it, so that the docs
+# cannot drift from the programs (ctest docs_examples, label "docs").
+#
+# Markup (see docs/internals/testing.md, "Examples in the docs"):
+#   <!-- file: NAME -->         the next fenced block is written to NAME in the page's
+#                               working directory (one fresh directory per page)
+#   <!-- test[: OPTS] -->       the next ```sh block is run with sh in that directory,
+#                               stdout and stderr together; a ```text block right after
+#                               it is the expected output (none: no output expected)
+#   OPTS, space-separated:      needs=cc (the musl sysroot), needs=kernel (a kernel and
+#                               rootfs.cpio, linked into the directory as vmlinux and
+#                               rootfs.cpio; hexsim then runs with --max-seconds), exit=N
+#                               (expected exit status, default 0)
+# In expected output a line "..." matches any number of lines; trailing blanks are
+# ignored. Blocks that need what the build lacks are skipped and counted as such.
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+MARK = re.compile(r'^<!--\s*(test|file)(?::\s*(.*?))?\s*-->\s*$')
+FENCE = re.compile(r'^(`{3,})\s*([\w+-]*)')
+
+
+def fenced(lines, i):
+    """The fenced block starting at or after line i (only blank lines before it):
+    (info, body, index after the closing fence), or None."""
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    if i >= len(lines):
+        return None
+    m = FENCE.match(lines[i])
+    if not m:
+        return None
+    ticks, info = m.group(1), m.group(2)
+    body = []
+    j = i + 1
+    while j < len(lines) and not lines[j].startswith(ticks):
+        body.append(lines[j])
+        j += 1
+    if j >= len(lines):
+        raise ValueError(f'line {i + 1}: fence not closed')
+    return info, body, j + 1
+
+
+def parse(path):
+    """Items of one page: ('file', name, body, line) and ('test', opts, cmd, expected, line)."""
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    items = []
+    i = 0
+    while i < len(lines):
+        m = MARK.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        kind, arg, line = m.group(1), (m.group(2) or ''), i + 1
+        block = fenced(lines, i + 1)
+        if block is None:
+            raise ValueError(f'{path}:{line}: <!-- {kind} --> without a fenced block after it')
+        info, body, i = block
+        if kind == 'file':
+            if not arg or '/' in arg:
+                raise ValueError(f'{path}:{line}: file marker needs a plain file name')
+            items.append(('file', arg, body, line))
+            continue
+        if info != 'sh':
+            raise ValueError(f'{path}:{line}: a test block must be ```sh, not ```{info}')
+        opts = {'needs': set(), 'exit': 0}
+        for word in arg.split():
+            key, _, val = word.partition('=')
+            if key == 'needs' and val:
+                opts['needs'].update(val.split(','))
+            elif key == 'exit' and val.isdigit():
+                opts['exit'] = int(val)
+            else:
+                raise ValueError(f'{path}:{line}: unknown test option {word!r}')
+        unknown = opts['needs'] - {'cc', 'kernel'}
+        if unknown:
+            raise ValueError(f'{path}:{line}: unknown needs {sorted(unknown)}')
+        expected = []
+        out = fenced(lines, i)
+        if out is not None and out[0] == 'text':
+            expected, i = out[1], out[2]
+        items.append(('test', opts, body, expected, line))
+    return items
+
+
+def matches(expected, actual):
+    """Line-by-line match; an expected line '...' stands for any number of lines."""
+    exp = [l.rstrip() for l in expected]
+    act = [l.rstrip() for l in actual]
+    while act and not act[-1]:
+        act.pop()
+    while exp and not exp[-1]:
+        exp.pop()
+
+    memo = {}
+
+    def go(e, a):
+        key = (e, a)
+        if key in memo:
+            return memo[key]
+        if e == len(exp):
+            r = a == len(act)
+        elif exp[e] == '...':
+            r = any(go(e + 1, k) for k in range(a, len(act) + 1))
+        else:
+            r = a < len(act) and exp[e] == act[a] and go(e + 1, a + 1)
+        memo[key] = r
+        return r
+
+    return go(0, 0)
+
+
+class Env:
+    def __init__(self, args, scratch):
+        self.args = args
+        self.have = set()
+        if args.sysroot and os.path.isfile(os.path.join(args.sysroot, 'usr/lib/libc.a')):
+            self.have.add('cc')
+        if (args.vmlinux and os.path.isfile(args.vmlinux) and args.initrd
+                and os.path.isfile(args.initrd)):
+            self.have.add('kernel')
+        # Two bin directories: the plain one, and one whose hexsim bounds the run
+        # (kernel examples), so that a boot that never ends fails instead of hanging.
+        self.bins = {}
+        for kind in ('plain', 'kernel'):
+            d = os.path.join(scratch, 'bin-' + kind)
+            os.mkdir(d)
+            if kind == 'plain':
+                os.symlink(args.hexsim, os.path.join(d, 'hexsim'))
+            else:
+                with open(os.path.join(d, 'hexsim'), 'w') as f:
+                    f.write('#!/bin/sh\nexec "%s" --max-seconds %d "$@"\n'
+                            % (args.hexsim, args.max_seconds))
+                os.chmod(os.path.join(d, 'hexsim'), 0o755)
+            os.symlink(args.objdump, os.path.join(d, 'hexsim-objdump'))
+            os.symlink(args.cc, os.path.join(d, 'hexagon-cc'))
+            self.bins[kind] = d
+
+    def run(self, cwd, opts, cmd):
+        env = dict(os.environ)
+        kind = 'kernel' if 'kernel' in opts['needs'] else 'plain'
+        env['PATH'] = self.bins[kind] + os.pathsep + env.get('PATH', '')
+        if self.args.sysroot:
+            env['HEXSIM_SYSROOT'] = self.args.sysroot
+        env.pop('HEXSIM_VMLINUX', None)
+        env['COLUMNS'] = '80'
+        if kind == 'kernel':
+            for name, src in (('vmlinux', self.args.vmlinux), ('rootfs.cpio', self.args.initrd)):
+                dst = os.path.join(cwd, name)
+                if not os.path.lexists(dst):
+                    os.symlink(src, dst)
+        timeout = self.args.max_seconds + 30 if kind == 'kernel' else 60
+        p = subprocess.run(['sh', '-c', '\n'.join(cmd)], cwd=cwd, env=env,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=timeout)
+        return p.returncode, p.stdout.decode('utf-8', 'replace').split('\n')
+
+
+def run_page(env, path, scratch, verbose):
+    passed = failed = skipped = 0
+    cwd = tempfile.mkdtemp(dir=scratch, prefix='page-')
+    for item in parse(path):
+        if item[0] == 'file':
+            _, name, body, _ = item
+            with open(os.path.join(cwd, name), 'w', encoding='utf-8') as f:
+                f.write('\n'.join(body) + '\n')
+            continue
+        _, opts, cmd, expected, line = item
+        where = f'{path}:{line}'
+        missing = opts['needs'] - env.have
+        if missing:
+            skipped += 1
+            if verbose:
+                print(f'SKIP {where} (needs {",".join(sorted(missing))})')
+            continue
+        try:
+            status, out = env.run(cwd, opts, cmd)
+        except subprocess.TimeoutExpired:
+            failed += 1
+            print(f'FAIL {where}: timed out\n  ' + '\n  '.join(cmd))
+            continue
+        ok_out = matches(expected, out)
+        if status == opts['exit'] and ok_out:
+            passed += 1
+            if verbose:
+                print(f'ok   {where}')
+            continue
+        failed += 1
+        print(f'FAIL {where}: exit status {status} (expected {opts["exit"]})'
+              + ('' if ok_out else ', output differs'))
+        print('--- command\n' + '\n'.join(cmd))
+        print('--- expected\n' + '\n'.join(expected))
+        print('--- got\n' + '\n'.join(out).rstrip())
+    return passed, failed, skipped
+
+
+SELF_TEST = '''<!-- file: t.txt -->
+```
+one
+two
+```
+<!-- test -->
+```sh
+cat t.txt
+```
+```text
+one
+three
+```
+<!-- test: exit=3 -->
+```sh
+exit 3
+```
+'''
+
+
+def self_test(env, scratch):
+    """The checker must report a changed output and accept a matching exit status: a page
+    with one wrong expectation and one right one gives 1 passed, 1 failed."""
+    page = os.path.join(scratch, 'self.md')
+    with open(page, 'w') as f:
+        f.write(SELF_TEST)
+    r = run_page(env, page, scratch, False)
+    assert matches(['a', '...', 'd'], ['a', 'b', 'c', 'd'])
+    assert matches(['...'], [])
+    assert not matches(['a', '...'], ['b'])
+    if r != (1, 1, 0):
+        print(f'self-test: expected (1 passed, 1 failed, 0 skipped), got {r}')
+        return False
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--hexsim', required=True)
+    ap.add_argument('--objdump', required=True)
+    ap.add_argument('--cc', required=True, help='tools/hexagon-cc')
+    ap.add_argument('--sysroot', default='')
+    ap.add_argument('--vmlinux', default='')
+    ap.add_argument('--initrd', default='')
+    ap.add_argument('--max-seconds', type=int, default=60)
+    ap.add_argument('-v', '--verbose', action='store_true')
+    ap.add_argument('pages', nargs='+', help='Markdown files or directories')
+    args = ap.parse_args()
+    for a in ('hexsim', 'objdump', 'cc'):
+        setattr(args, a, os.path.abspath(getattr(args, a)))
+    for a in ('sysroot', 'vmlinux', 'initrd'):
+        if getattr(args, a):
+            setattr(args, a, os.path.abspath(getattr(args, a)))
+    pages = []
+    for p in args.pages:
+        if os.path.isdir(p):
+            for root, _, files in sorted(os.walk(p)):
+                pages += [os.path.join(root, f) for f in sorted(files) if f.endswith('.md')]
+        else:
+            pages.append(p)
+    scratch = tempfile.mkdtemp(prefix='hexsim-docs-')
+    try:
+        env = Env(args, scratch)
+        if not self_test(env, scratch):
+            return 1
+        total = [0, 0, 0]
+        for page in pages:
+            try:
+                r = run_page(env, page, scratch, args.verbose)
+            except ValueError as e:
+                print(f'FAIL {e}')
+                r = (0, 1, 0)
+            total = [t + x for t, x in zip(total, r)]
+        print(f'docs: {total[0]} passed, {total[1]} failed, {total[2]} skipped')
+        if total[0] + total[1] == 0:
+            print('docs: no example ran')
+            return 1
+        return 1 if total[1] else 0
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
