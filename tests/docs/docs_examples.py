@@ -14,6 +14,8 @@
 #                               rootfs.cpio, linked into the directory as vmlinux and
 #                               rootfs.cpio; hexsim then runs with --max-seconds), exit=N
 #                               (expected exit status, default 0)
+# On the PATH: hexsim, hexsim-objdump, hexagon-cc; in the directory: tools/ (the source
+# tree's, so tools/hexagon-cc and tools/mkcpio.py work as the pages write them).
 # In expected output a line "..." matches any number of lines; trailing blanks are
 # ignored. Blocks that need what the build lacks are skipped and counted as such.
 import argparse
@@ -148,6 +150,9 @@ class Env:
     def run(self, cwd, opts, cmd):
         env = dict(os.environ)
         kind = 'kernel' if 'kernel' in opts['needs'] else 'plain'
+        tools = os.path.join(cwd, 'tools')     # the pages write tools/hexagon-cc, ...
+        if not os.path.lexists(tools):
+            os.symlink(os.path.dirname(self.args.cc), tools)
         env['PATH'] = self.bins[kind] + os.pathsep + env.get('PATH', '')
         if self.args.sysroot:
             env['HEXSIM_SYSROOT'] = self.args.sysroot
