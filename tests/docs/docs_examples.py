@@ -87,9 +87,15 @@ def parse(path):
         if unknown:
             raise ValueError(f'{path}:{line}: unknown needs {sorted(unknown)}')
         expected = []
+        span = (i, i)            # lines [a, b) that hold the expected block (none: empty)
         out = fenced(lines, i)
         if out is not None and out[0] == 'text':
+            a = i
+            while not lines[a].strip():
+                a += 1
             expected, i = out[1], out[2]
+            span = (a, i)
+        opts['span'] = span
         items.append(('test', opts, body, expected, line))
     return items
 
@@ -170,8 +176,23 @@ class Env:
         return p.returncode, p.stdout.decode('utf-8', 'replace').split('\n')
 
 
-def run_page(env, path, scratch, verbose):
+def update_page(path, edits):
+    """Writes each failing example's output as its expected block (--update)."""
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    for (a, b), out in sorted(edits, reverse=True):
+        out = [l.rstrip() for l in out]
+        while out and not out[-1]:
+            out.pop()
+        block = ['```text'] + out + ['```'] if out else []
+        lines[a:b] = block
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write('\n'.join(lines))
+
+
+def run_page(env, path, scratch, verbose, update=False):
     passed = failed = skipped = 0
+    edits = []
     cwd = tempfile.mkdtemp(dir=scratch, prefix='page-')
     for item in parse(path):
         if item[0] == 'file':
@@ -200,11 +221,17 @@ def run_page(env, path, scratch, verbose):
                 print(f'ok   {where}')
             continue
         failed += 1
+        if update and not ok_out:
+            edits.append((opts['span'], out))
         print(f'FAIL {where}: exit status {status} (expected {opts["exit"]})'
               + ('' if ok_out else ', output differs'))
         print('--- command\n' + '\n'.join(cmd))
         print('--- expected\n' + '\n'.join(expected))
         print('--- got\n' + '\n'.join(out).rstrip())
+    if edits:
+        update_page(path, edits)
+        print(f'{path}: {len(edits)} expected output(s) rewritten; check them, put "..." '
+              'where the output may vary')
     return passed, failed, skipped
 
 
@@ -254,6 +281,8 @@ def main():
     ap.add_argument('--initrd', default='')
     ap.add_argument('--max-seconds', type=int, default=60)
     ap.add_argument('-v', '--verbose', action='store_true')
+    ap.add_argument('--update', action='store_true',
+                    help='write the actual output of each failing example into its page')
     ap.add_argument('pages', nargs='+', help='Markdown files or directories')
     args = ap.parse_args()
     for a in ('hexsim', 'objdump', 'cc'):
@@ -276,7 +305,7 @@ def main():
         total = [0, 0, 0]
         for page in pages:
             try:
-                r = run_page(env, page, scratch, args.verbose)
+                r = run_page(env, page, scratch, args.verbose, args.update)
             except ValueError as e:
                 print(f'FAIL {e}')
                 r = (0, 1, 0)
