@@ -16,6 +16,7 @@
 #                               (expected exit status, default 0)
 # On the PATH: hexsim, hexsim-objdump, hexagon-cc; in the directory: tools/ (the source
 # tree's, so tools/hexagon-cc and tools/mkcpio.py work as the pages write them).
+# Relative links ([text](path#anchor)) must name an existing file and heading.
 # In expected output a line "..." matches any number of lines, and "..." inside a line any
 # text (addresses, times); trailing blanks and carriage returns are ignored. Blocks that need what the build lacks are skipped and counted as such.
 import argparse
@@ -186,6 +187,40 @@ class Env:
         return p.returncode, p.stdout.decode('utf-8', 'replace').split('\n')
 
 
+LINK = re.compile(r'\]\(([^)\s]+)\)')
+
+
+def slug(heading):
+    """The anchor GitHub gives a heading: lowercase, punctuation dropped, blanks to '-'."""
+    h = re.sub(r'[^\w\- ]', '', heading.strip().lower())
+    return h.replace(' ', '-')
+
+
+def anchors(path):
+    with open(path, encoding='utf-8') as f:
+        text = re.sub(r'```.*?```', '', f.read(), flags=re.S)
+    names = {slug(m.group(1)) for m in re.finditer(r'^#+\s+(.*)$', text, re.M)}
+    names |= set(re.findall(r'<a id="([^"]+)">', text))
+    return names
+
+
+def check_links(path):
+    """Relative links of a page whose file or #anchor does not exist: a list of messages."""
+    with open(path, encoding='utf-8') as f:
+        text = re.sub(r'```.*?```', '', f.read(), flags=re.S)
+    bad = []
+    for target in LINK.findall(text):
+        if re.match(r'^[a-z]+:', target):
+            continue                      # http:, mailto: ...
+        file, _, anchor = target.partition('#')
+        dest = os.path.normpath(os.path.join(os.path.dirname(path), file)) if file else path
+        if not os.path.exists(dest):
+            bad.append(f'{path}: link to {target}: no such file')
+        elif anchor and dest.endswith('.md') and anchor not in anchors(dest):
+            bad.append(f'{path}: link to {target}: no such heading')
+    return bad
+
+
 def update_page(path, edits):
     """Writes each failing example's output as its expected block (--update)."""
     with open(path, encoding='utf-8') as f:
@@ -322,6 +357,9 @@ def main():
             except ValueError as e:
                 print(f'FAIL {e}')
                 r = (0, 1, 0)
+            for msg in check_links(page):     # a dead link fails like a changed output
+                print(f'FAIL {msg}')
+                r = (r[0], r[1] + 1, r[2])
             total = [t + x for t, x in zip(total, r)]
         print(f'docs: {total[0]} passed, {total[1]} failed, {total[2]} skipped')
         if total[0] + total[1] == 0:
