@@ -10,12 +10,15 @@
 #   <!-- test[: OPTS] -->       the next ```sh block is run with sh in that directory,
 #                               stdout and stderr together; a ```text block right after
 #                               it is the expected output (none: no output expected)
-#   OPTS, space-separated:      needs=cc (the musl sysroot), needs=kernel (a kernel and
-#                               rootfs.cpio, linked into the directory as vmlinux and
-#                               rootfs.cpio; hexsim then runs with --max-seconds), exit=N
-#                               (expected exit status, default 0)
-# On the PATH: hexsim, hexsim-objdump, hexagon-cc; in the directory: tools/ (the source
-# tree's, so tools/hexagon-cc and tools/mkcpio.py work as the pages write them).
+#   OPTS, space-separated:      needs=cc (the musl sysroot), needs=cxx (the C++ runtime,
+#                               guest/libcxx), needs=e2fsprogs (mke2fs, debugfs),
+#                               needs=kernel (a kernel and rootfs.cpio,
+#                               linked into the directory as vmlinux and rootfs.cpio;
+#                               hexsim then runs with --max-seconds), exit=N (expected
+#                               exit status, default 0)
+# On the PATH: hexsim, hexsim-objdump, hexagon-cc, hexagon-c++; in the directory: tools/
+# (the source tree's, so tools/hexagon-cc and tools/mkcpio.py work as the pages write
+# them).
 # Relative links ([text](path#anchor)) must name an existing file and heading.
 # In expected output a line "..." matches any number of lines, and "..." inside a line any
 # text (addresses, times); trailing blanks and carriage returns are ignored. Blocks that need what the build lacks are skipped and counted as such.
@@ -86,7 +89,7 @@ def parse(path):
                 opts['exit'] = int(val)
             else:
                 raise ValueError(f'{path}:{line}: unknown test option {word!r}')
-        unknown = opts['needs'] - {'cc', 'kernel'}
+        unknown = opts['needs'] - {'cc', 'cxx', 'e2fsprogs', 'kernel'}
         if unknown:
             raise ValueError(f'{path}:{line}: unknown needs {sorted(unknown)}')
         expected = []
@@ -144,6 +147,12 @@ class Env:
         self.have = set()
         if args.sysroot and os.path.isfile(os.path.join(args.sysroot, 'usr/lib/libc.a')):
             self.have.add('cc')
+            if args.libcxx and os.path.isfile(os.path.join(args.libcxx, 'lib/libc++.a')):
+                self.have.add('cxx')
+        # e2fsprogs lives in /sbin, which a user's PATH may lack; run() adds it
+        if all(shutil.which(t, path=os.environ.get('PATH', '') + ':/sbin:/usr/sbin')
+               for t in ('mke2fs', 'debugfs')):
+            self.have.add('e2fsprogs')
         if (args.vmlinux and os.path.isfile(args.vmlinux) and args.initrd
                 and os.path.isfile(args.initrd)):
             self.have.add('kernel')
@@ -162,6 +171,8 @@ class Env:
                 os.chmod(os.path.join(d, 'hexsim'), 0o755)
             os.symlink(args.objdump, os.path.join(d, 'hexsim-objdump'))
             os.symlink(args.cc, os.path.join(d, 'hexagon-cc'))
+            os.symlink(os.path.join(os.path.dirname(args.cc), 'hexagon-c++'),
+                       os.path.join(d, 'hexagon-c++'))
             self.bins[kind] = d
 
     def run(self, cwd, opts, cmd):
@@ -170,10 +181,13 @@ class Env:
         tools = os.path.join(cwd, 'tools')     # the pages write tools/hexagon-cc, ...
         if not os.path.lexists(tools):
             os.symlink(os.path.dirname(self.args.cc), tools)
-        env['PATH'] = self.bins[kind] + os.pathsep + env.get('PATH', '')
+        env['PATH'] = self.bins[kind] + os.pathsep + env.get('PATH', '') + ':/sbin:/usr/sbin'
         if self.args.sysroot:
             env['HEXSIM_SYSROOT'] = self.args.sysroot
+        if self.args.libcxx:
+            env['HEXSIM_LIBCXX'] = self.args.libcxx
         env.pop('HEXSIM_VMLINUX', None)
+        env.pop('QEMU_LD_PREFIX', None)     # the pages say when they use a guest root
         env['COLUMNS'] = '80'
         if kind == 'kernel':
             for name, src in (('vmlinux', self.args.vmlinux), ('rootfs.cpio', self.args.initrd)):
@@ -325,6 +339,7 @@ def main():
     ap.add_argument('--objdump', required=True)
     ap.add_argument('--cc', required=True, help='tools/hexagon-cc')
     ap.add_argument('--sysroot', default='')
+    ap.add_argument('--libcxx', default='', help='the C++ runtime (guest/libcxx/build.sh)')
     ap.add_argument('--vmlinux', default='')
     ap.add_argument('--initrd', default='')
     ap.add_argument('--max-seconds', type=int, default=60)
@@ -335,7 +350,7 @@ def main():
     args = ap.parse_args()
     for a in ('hexsim', 'objdump', 'cc'):
         setattr(args, a, os.path.abspath(getattr(args, a)))
-    for a in ('sysroot', 'vmlinux', 'initrd'):
+    for a in ('sysroot', 'libcxx', 'vmlinux', 'initrd'):
         if getattr(args, a):
             setattr(args, a, os.path.abspath(getattr(args, a)))
     pages = []

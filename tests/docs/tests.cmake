@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: MIT
 # The examples of README.md and docs/ (tests/docs/docs_examples.py): each fenced command
-# marked <!-- test --> runs against this build's hexsim, hexsim-objdump and hexagon-cc
-# (with HEXSIM_MUSL_SYSROOT) and its output is compared with the one the page shows.
+# marked <!-- test --> runs against this build's hexsim, hexsim-objdump, hexagon-cc
+# (with HEXSIM_MUSL_SYSROOT) and hexagon-c++ (with HEXSIM_LIBCXX) and its output is compared with the one the page shows.
 # Examples that boot Linux need HEXSIM_VMLINUX (and the rootfs fixture); without it they
 # are skipped. Label "docs".
 set(_docs_args --hexsim "$<TARGET_FILE:hexsim>" --objdump "$<TARGET_FILE:hexsim-objdump>"
     --cc "${CMAKE_SOURCE_DIR}/tools/hexagon-cc")
 if(HEXSIM_MUSL_SYSROOT)
     list(APPEND _docs_args --sysroot "${HEXSIM_MUSL_SYSROOT}")
+endif()
+if(HEXSIM_LIBCXX)
+    list(APPEND _docs_args --libcxx "${HEXSIM_LIBCXX}")
 endif()
 set(_docs_fixture "")
 if(HEXSIM_VMLINUX AND EXISTS "${HEXSIM_VMLINUX}")
