@@ -487,8 +487,8 @@ const struct cli_option cli_option_table[] = {
               "the image after every write (default writeback: at the guest's flush, "
               "fdatasync). The image is locked against a second writer; an empty, "
               "partial-sector, truncated or qcow2 image is refused before boot. Boot from "
-              "one with --append root=/dev/vda (README: Disks). A snapshot of a machine with "
-              "a writable drive is refused.",
+              "one with --append root=/dev/vda (docs/guide/disks.md). A snapshot of a "
+              "machine with a writable drive is refused.",
       .set = set_drive },
     { .name = "--clock", .arg = "wall|virtual", .modes = CLI_SYSTEM, .topics = T(SYSTEM),
       .kind = CLI_CHOICE, .choices = "wall|virtual",
