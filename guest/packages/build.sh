@@ -47,9 +47,12 @@ sysroot=${HEXSIM_SYSROOT:-}
     die "cannot build the musl sysroot"
 [ -f "$sysroot/.hexsim-key" ] || die "$sysroot has no .hexsim-key"
 
-# What the recipes see: the cross tools, the GNU triplet, make's job count.
+# What the recipes see: the cross tools, the GNU triplet, make's job count, and CMake's
+# toolchain file (tools/hexagon-toolchain.cmake; CXX too, for recipes that say cxx=yes).
 HEXSIM_SYSROOT=$sysroot
 CC="$top/tools/hexagon-cc"
+CXX="$top/tools/hexagon-c++"
+TOOLCHAIN="$top/tools/hexagon-toolchain.cmake"
 AR=llvm-ar-16
 RANLIB=llvm-ranlib-16
 NM=llvm-nm-16
@@ -57,6 +60,13 @@ STRIP=llvm-strip-16
 HOST=hexagon-unknown-linux-musl
 BUILD_CC=cc
 export HEXSIM_SYSROOT CC AR RANLIB NM STRIP
+
+# unpack_source PACKAGE=VERSION DIR: a second Debian source package a recipe builds with
+# (a test framework, say), fetched and cached like the first, with Debian's patches.
+unpack_source() {
+    d=$("$top/tools/debsrc.sh" "$1") || die "cannot fetch the source package $1"
+    dpkg-source --no-check -x "$d" "$2" > /dev/null 2>&1 || die "dpkg-source -x $d failed"
+}
 
 # inst_bin FILE...: install programs (stripped) into the package's /usr/bin.
 inst_bin() {
@@ -102,14 +112,25 @@ build_one() {
         lock_cache "$cache/.lock-$name"
         source=
         debian_patches=all
+        cxx=no
         . "$here/$name.recipe"
         [ -n "$source" ] || die "$name.recipe sets no source=PACKAGE=VERSION"
+        cxxkey=
+        if [ "$cxx" = yes ]; then
+            # C++: the runtime tools/hexagon-c++ links (guest/libcxx/build.sh, cached)
+            HEXSIM_LIBCXX=$(HEXSIM_LIBCXX_QUIET=1 "$top/guest/libcxx/build.sh") ||
+                die "cannot build libc++ (guest/libcxx/build.sh)"
+            export HEXSIM_LIBCXX
+            cxxkey="$HEXSIM_LIBCXX/.hexsim-key $top/tools/hexagon-c++ $TOOLCHAIN"
+        fi
         set -- "$pdir"/*.patch
         [ -e "$1" ] || set --
-        # the build's key: the package, recipe, patches, sysroot, compiler wrapper and the
-        # environment set above (test files are copied afresh every time)
+        # the build's key: the package, recipe, patches, sysroot, compiler wrappers (and
+        # the C++ runtime) and the environment set above (test files are copied afresh
+        # every time)
+        # shellcheck disable=SC2086
         key=$( { echo "$source $debian_patches"; cat "$here/$name.recipe" "$sysroot/.hexsim-key" \
-                 "$top/tools/hexagon-cc" "$@"; sed -n '/^# What the recipes see/,/^build_one/p' "$0"; } |
+                 "$top/tools/hexagon-cc" $cxxkey "$@"; sed -n '/^# What the recipes see/,/^build_one/p' "$0"; } |
                sha256sum | cut -d' ' -f1)
         if [ -f "$work/dest/.hexsim-key" ] && [ "$(cat "$work/dest/.hexsim-key")" = "$key" ]; then
             say "$name is up to date"
