@@ -13,7 +13,7 @@ import re
 import subprocess
 import sys
 
-LINE_RE = re.compile(r'\s+([0-9.]+)%\s+(\S.*?)\s+\[([.k])\]\s+(.*)$')
+LINE_RE = re.compile(r'\s+[0-9.]+%\s+(\d+)\s+(\S.*?)\s+\[([.k])\]\s+(.*)$')
 
 
 def main():
@@ -22,15 +22,17 @@ def main():
     ap.add_argument('--top', type=int, default=12)
     a = ap.parse_args()
     rep = subprocess.run(['perf', 'report', '-i', a.data, '--stdio', '--no-children',
-                          '--sort', 'dso,sym', '-g', 'none'], capture_output=True, text=True)
+                          '--sort', 'dso,sym', '-g', 'none', '-n'], capture_output=True, text=True)
     if rep.returncode != 0:
         sys.exit('perf report failed: ' + rep.stderr[-300:])
     where, func, block, own = (collections.Counter() for _ in range(4))
-    for line in rep.stdout.splitlines():
-        m = LINE_RE.match(line)
-        if not m:
-            continue
-        pct, dso, kind, sym = float(m.group(1)), m.group(2).strip(), m.group(3), m.group(4)
+    # shares from the sample counts (perf's rounded percentages of thousands of blocks do
+    # not add up to 100)
+    rows = [m for m in map(LINE_RE.match, rep.stdout.splitlines()) if m]
+    total = sum(int(m.group(1)) for m in rows) or 1
+    for m in rows:
+        pct, dso, kind, sym = 100.0 * int(m.group(1)) / total, m.group(2).strip(), m.group(3), \
+            m.group(4)
         sym = sym.strip()
         if dso.startswith('[JIT]'):
             where['compiled blocks'] += pct
@@ -48,7 +50,7 @@ def main():
                      ('compiled blocks by guest function', func),
                      ('the hottest compiled blocks', block),
                      ("hexsim's own functions", own)):
-        print(title + ':')
+        print(title + (' (%d samples)' % total if c is where else '') + ':')
         for k, v in c.most_common(a.top):
             print('  %6.2f%%  %s' % (v, k))
     return 0
