@@ -74,10 +74,11 @@ void hexsim_perf_map_block(void *ctx, uint32_t addr, const void *code, size_t si
     char line[512];
     int n;
     if (s)
-        n = snprintf(line, sizeof line, "%" PRIxPTR " %zx %s+0x%" PRIx32 " [0x%08" PRIx32 "]\n", (uintptr_t)code, size,
-                     s->name, addr - s->addr, addr);
+        n = snprintf(line, sizeof line, "%" PRIxPTR " %zx %s+0x%" PRIx32 " [0x%08" PRIx32 "]\n",
+                     (uintptr_t)code, size, s->name, addr - s->addr, addr);
     else
-        n = snprintf(line, sizeof line, "%" PRIxPTR " %zx [0x%08" PRIx32 "]\n", (uintptr_t)code, size, addr);
+        n = snprintf(line, sizeof line, "%" PRIxPTR " %zx [0x%08" PRIx32 "]\n", (uintptr_t)code,
+                     size, addr);
     if (n > (int)sizeof line - 1) {   // a very long name: cut, the line still ends
         n = (int)sizeof line - 1;
         line[n - 1] = '\n';
