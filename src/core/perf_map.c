@@ -79,6 +79,8 @@ void hexsim_perf_map_block(void *ctx, uint32_t addr, const void *code, size_t si
     else
         n = snprintf(line, sizeof line, "%" PRIxPTR " %zx [0x%08" PRIx32 "]\n", (uintptr_t)code,
                      size, addr);
+    if (n < 0)
+        return;
     if (n > (int)sizeof line - 1) {   // a very long name: cut, the line still ends
         n = (int)sizeof line - 1;
         line[n - 1] = '\n';
