@@ -165,7 +165,7 @@ def main():
                 bad += 1
                 status.append('%s DIFFERS (exit %d, %d bytes; qemu exit %d, %d bytes): %s' % (
                     col, res[col].returncode, len(res[col].stdout), want[1], len(want[0]),
-                    res[col].stderr.decode(errors='replace')[-200:]))
+                    res[col].stderr.decode(errors='replace')[-200:].strip().replace('\n', ' | ')))
         if want[1] != 0:
             bad += 1
             status.append('qemu-hexagon exit %d' % want[1])
@@ -191,10 +191,12 @@ def main():
             fmt(h / max(nat, 1e-3) if nat else None, '%8.1f'),
             '; '.join(status) if status else 'same'))
         sys.stdout.flush()
-    print('geometric means: qemu/hexsim %.2f (least %.2f), --no-jit/hexsim %.2f, '
-          'hexsim/native %.1f (%d workloads, best of %d)' % (
-              geo(ratios['q']), min(ratios['q']) if ratios['q'] else float('nan'),
-              geo(ratios['nj']), geo(ratios['nat']), len(ratios['q']), a.repeat))
+    def g(key, f):
+        return f % geo(ratios[key]) if ratios[key] else '-'
+    print('geometric means: qemu/hexsim %s (least %s), --no-jit/hexsim %s, hexsim/native %s '
+          '(%d workloads, best of %d)' % (
+              g('q', '%.2f'), '%.2f' % min(ratios['q']) if ratios['q'] else '-',
+              g('nj', '%.2f'), g('nat', '%.1f'), len(ratios['q']), a.repeat))
     print('load average at the end: %s' % ' '.join(open('/proc/loadavg').read().split()[:3]))
     return 1 if bad else 0
 
