@@ -73,6 +73,8 @@ struct hexsim_machine_opts {
     bool no_jit, no_stencils;
     size_t code_cache;
     unsigned jit_threshold;
+    bool perf_map;            // --perf-map: /tmp/perf-PID.map names compiled blocks for perf
+                              // (src/core/perf_map.h; symbols from the kernel's ELF file)
 };
 
 struct hexsim_pcache;

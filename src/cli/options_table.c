@@ -63,6 +63,7 @@ STORE(set_no_jit, o->uopts.no_jit = o->mopts.no_jit = true)
 STORE(set_no_stencils, o->uopts.no_stencils = o->mopts.no_stencils = true)
 STORE(set_code_cache, o->uopts.code_cache = o->mopts.code_cache = (size_t)v->n)
 STORE(set_jit_threshold, o->uopts.jit_threshold = o->mopts.jit_threshold = (unsigned)v->n)
+STORE(set_perf_map, o->uopts.perf_map = o->mopts.perf_map = true)
 STORE(set_user, o->user = true)
 STORE(set_host_time, o->uopts.host_time = true)
 STORE(set_strace, o->uopts.strace = true)
@@ -343,6 +344,13 @@ const struct cli_option cli_option_table[] = {
       .kind = CLI_UINT, .min = 1, .max = 1000000, .def = "64",
       .help = "compile a block once it has run N times",
       .more = "1 compiles every block, as tests do.", .set = set_jit_threshold },
+    { .name = "--perf-map", .modes = CLI_BOTH, .topics = T(GENERAL),
+      .help = "write /tmp/perf-PID.map naming compiled blocks for Linux perf",
+      .more = "One line per compiled block: its host code's address and size and the guest "
+              "function and address it came from (\"FUNC+0xOFF [0xADDR]\", from the "
+              "program's or the kernel's ELF symbols), so that `perf report` names guest "
+              "code instead of [JIT]. Each forked process writes its own map.",
+      .set = set_perf_map },
 
     // ---- user mode
     { .name = "--user", .arg = NULL, .modes = CLI_USER, .topics = T(USER),
