@@ -427,9 +427,10 @@ const struct cli_option cli_option_table[] = {
     { .name = "--profile", .arg = "FILE", .modes = CLI_BOTH, .topics = T(TIMING),
       .kind = CLI_OUTFILE, .help = "write per-function pcycles (ELF symbols), sorted, to FILE",
       .more = "Also the folded call stacks to FILE.folded and their flame graph to "
-              "FILE.svg; in system mode also each guest task's pcycles (user and kernel) to "
-              "FILE.tasks, and guest user code is counted per task (its name, as the kernel "
-              "keeps it) and shown as ADDRESS [TASK] unless --profile-symbols names it.",
+              "FILE.svg. In system mode with a Linux guest also each task's pcycles (user "
+              "and kernel) to FILE.tasks, and guest user code is counted per task (its "
+              "name, as the kernel keeps it) and shown as ADDRESS [TASK] unless "
+              "--profile-symbols names it.",
       .set = set_profile },
     { .name = "--profile-symbols", .arg = "PROG[,PROG...]", .modes = CLI_SYSTEM,
       .topics = T(TIMING), .kind = CLI_TEXT,

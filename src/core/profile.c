@@ -232,10 +232,10 @@ unsigned hexsim_profile_task(struct hexsim_profile *p, const char *name)
     return p->ntask;
 }
 
-// A task's (or with task 0 the kernel's) root frame in system mode.
-static uint32_t task_root(struct hexsim_profile *p, unsigned task)
+// A task's user code's root frame in system mode (func 1), or the kernel's (func 0).
+static uint32_t task_root(struct hexsim_profile *p, unsigned task, bool user)
 {
-    return child(p, 0, 0, task, true);
+    return child(p, 0, user, task, true);
 }
 
 void hexsim_profile_set_task(struct hexsim_profile *p, unsigned t, unsigned task, bool user)
@@ -247,7 +247,7 @@ void hexsim_profile_set_task(struct hexsim_profile *p, unsigned t, unsigned task
         for (unsigned k = 0; k < HEXSIM_PROFILE_THREADS; k++) {
             p->stask[k] = UINT32_MAX;
             if (!grow_stack(&p->st[2 * k]))
-                p->st[2 * k].node[0] = task_root(p, 0);
+                p->st[2 * k].node[0] = task_root(p, 0, false);
         }
     }
     p->cur_task[t] = task;
@@ -260,7 +260,7 @@ void hexsim_profile_set_task(struct hexsim_profile *p, unsigned t, unsigned task
         ts->depth = 0;
         ts->lost = 0;
         if (ts->cap || !grow_stack(ts))
-            ts->node[0] = task_root(p, task);
+            ts->node[0] = task_root(p, task, true);
     }
 }
 
@@ -391,7 +391,8 @@ static void total_name(const struct hexsim_profile *p, const struct func_total *
 }
 
 // One folded line per node with pcycles of its own: the names from the root down. In
-// system mode each line starts at a task's frame "[name]" (its user code) or "[kernel]".
+// system mode each line starts at a task's frame "[name]" (its user code) or "[kernel]"
+// (a guest whose tasks are not known: where its first thread began, as in user mode).
 static void write_folded(FILE *f, const struct hexsim_profile *p, const struct names *nm,
                          uint32_t root_func)
 {
@@ -403,17 +404,21 @@ static void write_folded(FILE *f, const struct hexsim_profile *p, const struct n
         for (uint32_t k = i; k && n < HEXSIM_PROFILE_DEPTH + 2; k = p->node[k].parent)
             chain[n++] = k;
         char name[160];
+        const struct hexsim_sym *rs = nm->sym[0] ? hexsim_symtab_lookup(nm->sym[0], root_func)
+                                                 : NULL;
+        const char *root_name = rs ? rs->name : "[start]";   // where the thread began
         if (!p->system) {
-            const struct hexsim_sym *rs = nm->sym[0] ? hexsim_symtab_lookup(nm->sym[0],
-                                                                            root_func) : NULL;
-            fputs(rs ? rs->name : "[start]", f);   // where the thread began
+            fputs(root_name, f);
         } else if (!n) {
             fputs("[start]", f);
         }
         for (bool first = true; n--; first = false) {
             const struct node *d = &p->node[chain[n]];
-            if (d->root)
-                snprintf(name, sizeof name, "[%s]", d->task ? p->task_name[d->task] : "kernel");
+            if (d->root && !d->func && !p->ntask)   // no tasks known: a bare-metal guest
+                snprintf(name, sizeof name, "%s", root_name);
+            else if (d->root)
+                snprintf(name, sizeof name, "[%s]", !d->func ? "kernel" :
+                         d->task ? p->task_name[d->task] : "unknown");
             else
                 func_name(nm->sym[d->task], d->func, name, sizeof name);
             fprintf(f, "%s%s", first && p->system ? "" : ";", name);
@@ -540,7 +545,7 @@ int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const
         snprintf(msg, msglen, "cannot write %s: %s", fpath, strerror(errno));
         goto out;
     }
-    if (p->system) {
+    if (p->system && p->ntask) {
         char tpath[4200];
         snprintf(tpath, sizeof tpath, "%s.tasks", path);
         if (write_tasks(p, tpath)) {

@@ -40,12 +40,14 @@ unsigned hexsim_profile_task(struct hexsim_profile *p, const char *name);
 // System mode, before each packet: thread t runs for task (0: unknown) in user mode or not.
 // User-mode packets are counted by (task, address) and their call stacks start at the
 // task's frame "[name]" (after a task switch again from there: the profile cannot see
-// the call stack the task had); kernel packets by address under "[kernel]".
+// the call stack the task had; task 0's under "[unknown]", named by the kernel's ELF as
+// a bare-metal guest's are); kernel packets by address under "[kernel]".
 void hexsim_profile_set_task(struct hexsim_profile *p, unsigned t, unsigned task, bool user);
 // Writes the table to path, the folded stacks to path.folded and their flame graph to
 // path.svg, naming functions from the ELF file elf (NULL or unreadable: addresses), and
 // the user code of a guest task from the program in progs (nprogs of them) whose base
-// name is the task's name; in system mode also each task's pcycles to path.tasks.
+// name is the task's name; when guest tasks were seen also each one's pcycles to
+// path.tasks.
 // 0, or -1 with a message.
 int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const char *elf,
                          const char *const *progs, unsigned nprogs, char *msg, size_t msglen);

@@ -16,22 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-
-
-def build(work):
-    jw = os.path.join(work, 'jitwork')
-    subprocess.run([os.path.join(TOP, 'tools', 'hexagon-cc'), '-O2',
-                    os.path.join(HERE, 'progs', 'jitwork.c'), '-o', jw], check=True)
-    lst = os.path.join(work, 'extra.list')
-    with open(lst, 'w') as f:
-        f.write('file /bin/jitwork 755 bin:jitwork\n')
-    extra = os.path.join(work, 'extra.cpio')
-    subprocess.run([sys.executable, os.path.join(TOP, 'tools', 'mkcpio.py'), '--list', lst,
-                    '--bin', work, '-o', extra], check=True)
-    return jw, extra
-
+import jit_equiv_test   # its build(): jitwork and a cpio with it in /bin
 
 def table(path):
     """The --profile table's rows: (pcycles, packets, function)."""
@@ -64,7 +49,8 @@ def main():
     a = ap.parse_args()
     bad = []
     with tempfile.TemporaryDirectory() as work:
-        jw, extra = build(work)
+        extra = jit_equiv_test.build(work)
+        jw = os.path.join(work, 'jitwork')
         initrd = os.path.join(work, 'initrd.cpio')
         with open(initrd, 'wb') as out:
             for part in (a.initrd, extra):
