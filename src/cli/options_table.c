@@ -426,8 +426,9 @@ const struct cli_option cli_option_table[] = {
       .set = set_timing_info },
     { .name = "--profile", .arg = "FILE", .modes = CLI_BOTH, .topics = T(TIMING),
       .kind = CLI_OUTFILE, .help = "write per-function pcycles (ELF symbols), sorted, to FILE",
-      .more = "Also the folded call stacks to FILE.folded and their flame graph to "
-              "FILE.svg. In system mode with a Linux guest also each task's pcycles (user "
+      .more = "Also the folded call stacks to FILE.folded, their flame graph to FILE.svg "
+              "and a speedscope profile (www.speedscope.app) to FILE.speedscope.json. In "
+              "system mode with a Linux guest also each task's pcycles (user "
               "and kernel) to FILE.tasks, and guest user code is counted per task (its "
               "name, as the kernel keeps it) and shown as ADDRESS [TASK] unless "
               "--profile-symbols names it.",

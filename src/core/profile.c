@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/flamegraph.h"
+#include "core/speedscope.h"
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "debug/symtab.h"
@@ -557,6 +558,10 @@ int hexsim_profile_write(const struct hexsim_profile *p, const char *path, const
     snprintf(spath, sizeof spath, "%s.svg", path);
     snprintf(title, sizeof title, "hexsim --profile %s", elf ? elf : "");
     if (hexsim_flamegraph_write(fpath, spath, title, msg, msglen))
+        goto out;
+    char jpath[4200];
+    snprintf(jpath, sizeof jpath, "%s.speedscope.json", path);
+    if (hexsim_speedscope_write(fpath, jpath, title, msg, msglen))
         goto out;
     rc = 0;
 out:

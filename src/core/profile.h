@@ -44,7 +44,7 @@ unsigned hexsim_profile_task(struct hexsim_profile *p, const char *name);
 // a bare-metal guest's are); kernel packets by address under "[kernel]".
 void hexsim_profile_set_task(struct hexsim_profile *p, unsigned t, unsigned task, bool user);
 // Writes the table to path, the folded stacks to path.folded and their flame graph to
-// path.svg, naming functions from the ELF file elf (NULL or unreadable: addresses), and
+// path.svg and speedscope's JSON path.speedscope.json, naming functions from the ELF file elf (NULL or unreadable: addresses), and
 // the user code of a guest task from the program in progs (nprogs of them) whose base
 // name is the task's name; when guest tasks were seen also each one's pcycles to
 // path.tasks.

@@ -5,11 +5,13 @@
 #   symbols  the shell runs `jitwork cpu 40` under --profile --profile-symbols JITWORK: the
 #            table names jitwork's own functions as "NAME [jitwork]", the folded stacks run
 #            [jitwork];...;main;qsort..., and FILE.tasks gives jitwork user pcycles and the
-#            kernel threads (swapper) kernel pcycles only; kernel code is named by vmlinux
+#            kernel threads (swapper) kernel pcycles only; kernel code is named by vmlinux;
+#            FILE.speedscope.json holds the stacks and pcycles of FILE.folded
 #   range    --max-packets 1500000 --profile-range 500000:1000000: the table counts at most
 #            500000 packets and at least 99% of them (packets that raise an exception are
 #            not counted), fewer than the run
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -87,6 +89,23 @@ def main():
                 bad.append('no [jitwork];...;main;qsort;...cmp_u32 stack in FILE.folded')
             if not re.search(r'^\[kernel\];', folded, re.M):
                 bad.append('no [kernel] stacks in FILE.folded')
+            # FILE.speedscope.json: the same stacks and pcycles as FILE.folded
+            with open(prof + '.speedscope.json') as f:
+                ss = json.load(f)
+            sp = ss['profiles'][0]
+            names = [fr['name'] for fr in ss['shared']['frames']]
+            stacks = {}   # (a stack may stand on several lines: two call-tree nodes)
+            for st, w in zip(sp['samples'], sp['weights']):
+                k = ';'.join(names[i] for i in st)
+                stacks[k] = stacks.get(k, 0) + w
+            want = {}
+            for line in folded.splitlines():
+                stack, _, n = line.rpartition(' ')
+                want[stack] = want.get(stack, 0) + int(n)
+            if (ss['$schema'] != 'https://www.speedscope.app/file-format-schema.json' or
+                    sp['type'] != 'sampled' or stacks != want or
+                    sp['endValue'] != sum(want.values())):
+                bad.append('FILE.speedscope.json differs from FILE.folded')
             t = tasks(prof + '.tasks')
             if not t.get('jitwork', (0, 0))[0] > 0:
                 bad.append('FILE.tasks: no user pcycles for jitwork: %r' % t.get('jitwork'))
