@@ -71,6 +71,36 @@ STORE(set_ld_prefix, o->uopts.ld_prefix = v->text)
 STORE(set_stats, o->uopts.stats = o->mopts.stats = true)
 STORE(set_stats_json, o->uopts.stats_json = o->mopts.stats_json = v->text)
 STORE(set_profile, o->uopts.profile = o->mopts.profile = v->text)
+static int set_profile_symbols(struct cli_options *o, const struct cli_option *opt,
+                               const struct cli_value *v, char *msg, size_t len)
+{
+    if (o->mopts.nprofile_syms >= HEXSIM_PROFILE_SYMS) {
+        snprintf(msg, len, "too many %s (at most %d)", opt->name, HEXSIM_PROFILE_SYMS);
+        return HEXSIM_EXIT_USAGE;
+    }
+    o->mopts.profile_syms[o->mopts.nprofile_syms++] = v->text;
+    return 0;
+}
+
+// --profile-range START:END, packet counts with START < END.
+static int set_profile_range(struct cli_options *o, const struct cli_option *opt,
+                             const struct cli_value *v, char *msg, size_t len)
+{
+    char *end, *end2 = NULL;
+    errno = 0;
+    unsigned long long a = strtoull(v->text, &end, 10), b = 0;
+    if (*end == ':' && end[1] >= '0' && end[1] <= '9')
+        b = strtoull(end + 1, &end2, 10);
+    if (v->text[0] < '0' || v->text[0] > '9' || errno || !end2 || *end2 || a >= b) {
+        snprintf(msg, len, "%s needs START:END, packet counts with START < END, got '%s'",
+                 opt->name, v->text);
+        return HEXSIM_EXIT_USAGE;
+    }
+    o->mopts.profile_from = a;
+    o->mopts.profile_to = b;
+    return 0;
+}
+
 STORE(set_timing, o->uopts.timing = o->mopts.timing =
                       v->choice ? HEXSIM_TIMING_CACHE : HEXSIM_TIMING_SIMPLE)
 
@@ -404,9 +434,28 @@ const struct cli_option cli_option_table[] = {
       .set = set_timing_info },
     { .name = "--profile", .arg = "FILE", .modes = CLI_BOTH, .topics = T(TIMING),
       .kind = CLI_OUTFILE, .help = "write per-function pcycles (ELF symbols), sorted, to FILE",
-      .more = "Also the folded call stacks to FILE.folded and their flame graph to "
-              "FILE.svg.",
+      .more = "Also the folded call stacks to FILE.folded, their flame graph to FILE.svg "
+              "and a speedscope profile (www.speedscope.app) to FILE.speedscope.json. In "
+              "system mode with a Linux guest also each task's pcycles (user "
+              "and kernel) to FILE.tasks, and guest user code is counted per task (its "
+              "name, as the kernel keeps it) and shown as ADDRESS [TASK] unless "
+              "--profile-symbols names it.",
       .set = set_profile },
+    { .name = "--profile-symbols", .arg = "PROG[,PROG...]", .modes = CLI_SYSTEM,
+      .topics = T(TIMING), .kind = CLI_TEXT,
+      .help = "name guest user code in --profile by these programs' symbols (repeatable)",
+      .more = "The user code of a guest task is named by the ELF program PROG (a host "
+              "path) whose base name is the task's name (its comm: the name of the program "
+              "it last ran, cut to 15 characters), so use unstripped copies of the guest's "
+              "static programs. Programs run through links or scripts (BusyBox applets) "
+              "take the link's name: give the ELF a copy or link by that name.",
+      .set = set_profile_symbols },
+    { .name = "--profile-range", .arg = "START:END", .modes = CLI_SYSTEM,
+      .topics = T(TIMING), .kind = CLI_CUSTOM,
+      .help = "profile only packets START to END-1 of the run (counted from 0)",
+      .more = "The packet count is the one --max-packets and --stats use. Call stacks of "
+              "the part start where the part begins.",
+      .set = set_profile_range },
 
     // ---- snapshots, record and replay
     { .name = "--snapshot-at", .arg = "N[,N...]", .modes = CLI_BOTH, .topics = T(SNAPSHOT),

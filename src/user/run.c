@@ -548,7 +548,7 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
         report_stats(u, x->pcache->blocks, seconds_since(&t0));
     if (prof) {
         char msg[600];
-        if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))
+        if (hexsim_profile_write(prof, u->opts.profile, u->path, NULL, 0, msg, sizeof msg))
             fprintf(u->err, "hexsim: --profile: %s\n", msg);
         hexsim_profile_free(prof);
     }
