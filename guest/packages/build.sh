@@ -14,7 +14,10 @@
 # A package whose recipe, patches, sysroot, compiler wrapper and build environment are
 # unchanged is not rebuilt (its test files are copied afresh). The staging root is then the union of every built dest.
 #
-# Usage: guest/packages/build.sh [NAME...]    (no NAME: every recipe)
+# Usage: guest/packages/build.sh [--native] [NAME...]    (no NAME: every recipe)
+# --native: the same recipes, sources and patches built for the host with its cc (for the
+# host-native side of tools/bench/packages.py: hexsim's time against the program's own
+# speed), in $HEXSIM_CACHE/packages/native/NAME, staging root $HEXSIM_CACHE/packages/native/root.
 # Prints the staging root on stdout; progress and each build's time go to stderr; a
 # failed build's log is in $HEXSIM_CACHE/packages/NAME/build.log.
 # Environment: HEXSIM_CACHE (default ~/.cache/hexsim), HEXSIM_JOBS (make -j, default 2),
@@ -27,6 +30,12 @@ cache=${HEXSIM_CACHE:-${HOME}/.cache/hexsim}/packages
 jobs=${HEXSIM_JOBS:-2}
 me=packages/build.sh
 . "$top/guest/build_lib.sh"
+native=
+if [ "${1:-}" = --native ]; then
+    native=1
+    cache=$cache/native
+    shift
+fi
 
 need_tools clang-16 llvm-ar-16 llvm-ranlib-16 llvm-strip-16 llvm-nm-16 make patch dpkg-source cc
 LC_ALL=C
@@ -47,9 +56,12 @@ sysroot=${HEXSIM_SYSROOT:-}
     die "cannot build the musl sysroot"
 [ -f "$sysroot/.hexsim-key" ] || die "$sysroot has no .hexsim-key"
 
-# What the recipes see: the cross tools, the GNU triplet, make's job count.
+# What the recipes see: the cross tools, the GNU triplet, make's job count, and CMake's
+# toolchain file (tools/hexagon-toolchain.cmake; CXX too, for recipes that say cxx=yes).
 HEXSIM_SYSROOT=$sysroot
 CC="$top/tools/hexagon-cc"
+CXX="$top/tools/hexagon-c++"
+TOOLCHAIN="$top/tools/hexagon-toolchain.cmake"
 AR=llvm-ar-16
 RANLIB=llvm-ranlib-16
 NM=llvm-nm-16
@@ -57,6 +69,13 @@ STRIP=llvm-strip-16
 HOST=hexagon-unknown-linux-musl
 BUILD_CC=cc
 export HEXSIM_SYSROOT CC AR RANLIB NM STRIP
+
+# unpack_source PACKAGE=VERSION DIR: a second Debian source package a recipe builds with
+# (a test framework, say), fetched and cached like the first, with Debian's patches.
+unpack_source() {
+    d=$("$top/tools/debsrc.sh" "$1") || die "cannot fetch the source package $1"
+    dpkg-source --no-check -x "$d" "$2" > /dev/null 2>&1 || die "dpkg-source -x $d failed"
+}
 
 # inst_bin FILE...: install programs (stripped) into the package's /usr/bin.
 inst_bin() {
@@ -102,14 +121,25 @@ build_one() {
         lock_cache "$cache/.lock-$name"
         source=
         debian_patches=all
+        cxx=no
         . "$here/$name.recipe"
         [ -n "$source" ] || die "$name.recipe sets no source=PACKAGE=VERSION"
+        cxxkey=
+        if [ "$cxx" = yes ] && [ -z "$native" ]; then
+            # C++: the runtime tools/hexagon-c++ links (guest/libcxx/build.sh, cached)
+            HEXSIM_LIBCXX=$(HEXSIM_LIBCXX_QUIET=1 "$top/guest/libcxx/build.sh") ||
+                die "cannot build libc++ (guest/libcxx/build.sh)"
+            export HEXSIM_LIBCXX
+            cxxkey="$HEXSIM_LIBCXX/.hexsim-key $top/tools/hexagon-c++ $TOOLCHAIN"
+        fi
         set -- "$pdir"/*.patch
         [ -e "$1" ] || set --
-        # the build's key: the package, recipe, patches, sysroot, compiler wrapper and the
-        # environment set above (test files are copied afresh every time)
-        key=$( { echo "$source $debian_patches"; cat "$here/$name.recipe" "$sysroot/.hexsim-key" \
-                 "$top/tools/hexagon-cc" "$@"; sed -n '/^# What the recipes see/,/^build_one/p' "$0"; } |
+        # the build's key: the package, recipe, patches, sysroot, compiler wrappers (and
+        # the C++ runtime) and the environment set above (test files are copied afresh
+        # every time)
+        # shellcheck disable=SC2086
+        key=$( { echo "$source $debian_patches${native:+ $native_key}"; cat "$here/$name.recipe" "$sysroot/.hexsim-key" \
+                 "$top/tools/hexagon-cc" $cxxkey "$@"; sed -n '/^# What the recipes see/,/^build_one/p' "$0"; } |
                sha256sum | cut -d' ' -f1)
         if [ -f "$work/dest/.hexsim-key" ] && [ "$(cat "$work/dest/.hexsim-key")" = "$key" ]; then
             say "$name is up to date"
@@ -165,6 +195,23 @@ build_one() {
         say "$name: built in $((t2 - t0)) s (fetch and unpack $((t1 - t0)) s, build $((t2 - t1)) s)"
     )
 }
+
+# --native: the host's tools instead (set here, outside the lines the cross builds' key
+# covers, so that those keys do not change); HOST the host's triplet, so that the recipes'
+# configure --host=... builds for the host.
+if [ -n "$native" ]; then
+    need_tools ar ranlib nm strip
+    CC=cc
+    CXX=c++
+    TOOLCHAIN=
+    AR=ar
+    RANLIB=ranlib
+    NM=nm
+    STRIP=strip
+    HOST=$(cc -dumpmachine)
+    export CC AR RANLIB NM STRIP
+    native_key="native $(cc --version | head -n 1) $(sed -n '/^# --native: the host/,/^fi$/p' "$0")"
+fi
 
 for name in "$@"; do
     build_one "$name" || exit 1

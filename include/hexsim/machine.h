@@ -27,6 +27,8 @@
 #define HEXSIM_PCYCLE_HZ 600000000ull         // nominal pcycle clock (setup_arch)
 #define HEXSIM_SLEEP_CLK_HZ 32000ull          // RTOS timer clock
 
+#define HEXSIM_PROFILE_SYMS 16   // --profile-symbols options at most
+
 struct hexsim_machine_opts {
     uint64_t ram_size;        // bytes (0: default)
     unsigned smp;             // vCPUs (0: 1)
@@ -43,6 +45,10 @@ struct hexsim_machine_opts {
     int timing;               // enum hexsim_timing_mode (src/cpu/timing.h)
     const struct hexsim_timing_params *timing_params;   // NULL: the defaults
     const char *profile;      // --profile FILE (NULL: none)
+    // --profile-symbols: guest programs (each text PROG[,PROG...]) naming user code
+    const char *profile_syms[HEXSIM_PROFILE_SYMS];
+    unsigned nprofile_syms;
+    uint64_t profile_from, profile_to;   // --profile-range: packets [from, to) (to 0: end)
     uint64_t uart_char_pcycles;          // UART character time (0: default)
     uint64_t rng_seed;                   // the entropy device's seed (--rng-seed)
     const struct hexsim_drive_opts *drives;   // --drive (virtio block devices), in order
@@ -75,6 +81,8 @@ struct hexsim_machine_opts {
     bool no_jit, no_stencils;
     size_t code_cache;
     unsigned jit_threshold;
+    bool perf_map;            // --perf-map: /tmp/perf-PID.map names compiled blocks for perf
+                              // (src/core/perf_map.h; symbols from the kernel's ELF file)
 };
 
 struct hexsim_pcache;
@@ -164,6 +172,16 @@ struct hexsim_machine {
     struct hexsim_caches caches[HEXSIM_MAX_VCPUS];
     struct hexsim_profile *profile;   // --profile (NULL: none)
     char kernel_path[1024];           // the loaded ELF (--profile's symbols), "" none
+    // --profile's view of the guest's tasks (src/hvm/prof_task.c): comm's offset in the
+    // kernel's task_struct (0: not found yet), each vCPU's last thread_info seen in
+    // kernel mode and its task (profile index), and whether it is now in user mode.
+    struct hexsim_prof_tasks {
+        uint32_t comm_off, init_task;
+        bool no_init_task;
+        uint32_t kti[HEXSIM_MAX_VCPUS];
+        unsigned ktask[HEXSIM_MAX_VCPUS], utask[HEXSIM_MAX_VCPUS];
+        bool in_user[HEXSIM_MAX_VCPUS];
+    } prof_tasks;
     // --stats counters: trap1 calls by number, events by kind, interrupts by number
     struct hexsim_hvm_counts {
         uint64_t calls[HEXSIM_HVM_COUNTED_CALLS];

@@ -63,6 +63,7 @@ STORE(set_no_jit, o->uopts.no_jit = o->mopts.no_jit = true)
 STORE(set_no_stencils, o->uopts.no_stencils = o->mopts.no_stencils = true)
 STORE(set_code_cache, o->uopts.code_cache = o->mopts.code_cache = (size_t)v->n)
 STORE(set_jit_threshold, o->uopts.jit_threshold = o->mopts.jit_threshold = (unsigned)v->n)
+STORE(set_perf_map, o->uopts.perf_map = o->mopts.perf_map = true)
 STORE(set_user, o->user = true)
 STORE(set_host_time, o->uopts.host_time = true)
 STORE(set_strace, o->uopts.strace = true)
@@ -70,6 +71,36 @@ STORE(set_ld_prefix, o->uopts.ld_prefix = v->text)
 STORE(set_stats, o->uopts.stats = o->mopts.stats = true)
 STORE(set_stats_json, o->uopts.stats_json = o->mopts.stats_json = v->text)
 STORE(set_profile, o->uopts.profile = o->mopts.profile = v->text)
+static int set_profile_symbols(struct cli_options *o, const struct cli_option *opt,
+                               const struct cli_value *v, char *msg, size_t len)
+{
+    if (o->mopts.nprofile_syms >= HEXSIM_PROFILE_SYMS) {
+        snprintf(msg, len, "too many %s (at most %d)", opt->name, HEXSIM_PROFILE_SYMS);
+        return HEXSIM_EXIT_USAGE;
+    }
+    o->mopts.profile_syms[o->mopts.nprofile_syms++] = v->text;
+    return 0;
+}
+
+// --profile-range START:END, packet counts with START < END.
+static int set_profile_range(struct cli_options *o, const struct cli_option *opt,
+                             const struct cli_value *v, char *msg, size_t len)
+{
+    char *end, *end2 = NULL;
+    errno = 0;
+    unsigned long long a = strtoull(v->text, &end, 10), b = 0;
+    if (*end == ':' && end[1] >= '0' && end[1] <= '9')
+        b = strtoull(end + 1, &end2, 10);
+    if (v->text[0] < '0' || v->text[0] > '9' || errno || !end2 || *end2 || a >= b) {
+        snprintf(msg, len, "%s needs START:END, packet counts with START < END, got '%s'",
+                 opt->name, v->text);
+        return HEXSIM_EXIT_USAGE;
+    }
+    o->mopts.profile_from = a;
+    o->mopts.profile_to = b;
+    return 0;
+}
+
 STORE(set_timing, o->uopts.timing = o->mopts.timing =
                       v->choice ? HEXSIM_TIMING_CACHE : HEXSIM_TIMING_SIMPLE)
 
@@ -360,6 +391,13 @@ const struct cli_option cli_option_table[] = {
       .kind = CLI_UINT, .min = 1, .max = 1000000, .def = "64",
       .help = "compile a block once it has run N times",
       .more = "1 compiles every block, as tests do.", .set = set_jit_threshold },
+    { .name = "--perf-map", .modes = CLI_BOTH, .topics = T(GENERAL),
+      .help = "write /tmp/perf-PID.map naming compiled blocks for Linux perf",
+      .more = "One line per compiled block: its host code's address and size and the guest "
+              "function and address it came from (\"FUNC+0xOFF [0xADDR]\", from the "
+              "program's or the kernel's ELF symbols), so that `perf report` names guest "
+              "code instead of [JIT]. Each forked process writes its own map.",
+      .set = set_perf_map },
 
     // ---- user mode
     { .name = "--user", .arg = NULL, .modes = CLI_USER, .topics = T(USER),
@@ -413,9 +451,28 @@ const struct cli_option cli_option_table[] = {
       .set = set_timing_info },
     { .name = "--profile", .arg = "FILE", .modes = CLI_BOTH, .topics = T(TIMING),
       .kind = CLI_OUTFILE, .help = "write per-function pcycles (ELF symbols), sorted, to FILE",
-      .more = "Also the folded call stacks to FILE.folded and their flame graph to "
-              "FILE.svg.",
+      .more = "Also the folded call stacks to FILE.folded, their flame graph to FILE.svg "
+              "and a speedscope profile (www.speedscope.app) to FILE.speedscope.json. In "
+              "system mode with a Linux guest also each task's pcycles (user "
+              "and kernel) to FILE.tasks, and guest user code is counted per task (its "
+              "name, as the kernel keeps it) and shown as ADDRESS [TASK] unless "
+              "--profile-symbols names it.",
       .set = set_profile },
+    { .name = "--profile-symbols", .arg = "PROG[,PROG...]", .modes = CLI_SYSTEM,
+      .topics = T(TIMING), .kind = CLI_TEXT,
+      .help = "name guest user code in --profile by these programs' symbols (repeatable)",
+      .more = "The user code of a guest task is named by the ELF program PROG (a host "
+              "path) whose base name is the task's name (its comm: the name of the program "
+              "it last ran, cut to 15 characters), so use unstripped copies of the guest's "
+              "static programs. Programs run through links or scripts (BusyBox applets) "
+              "take the link's name: give the ELF a copy or link by that name.",
+      .set = set_profile_symbols },
+    { .name = "--profile-range", .arg = "START:END", .modes = CLI_SYSTEM,
+      .topics = T(TIMING), .kind = CLI_CUSTOM,
+      .help = "profile only packets START to END-1 of the run (counted from 0)",
+      .more = "The packet count is the one --max-packets and --stats use. Call stacks of "
+              "the part start where the part begins.",
+      .set = set_profile_range },
 
     // ---- snapshots, record and replay
     { .name = "--snapshot-at", .arg = "N[,N...]", .modes = CLI_BOTH, .topics = T(SNAPSHOT),
@@ -504,8 +561,8 @@ const struct cli_option cli_option_table[] = {
               "the image after every write (default writeback: at the guest's flush, "
               "fdatasync). The image is locked against a second writer; an empty, "
               "partial-sector, truncated or qcow2 image is refused before boot. Boot from "
-              "one with --append root=/dev/vda (README: Disks). A snapshot of a machine with "
-              "a writable drive is refused.",
+              "one with --append root=/dev/vda (docs/guide/disks.md). A snapshot of a "
+              "machine with a writable drive is refused.",
       .set = set_drive },
     { .name = "--share", .arg = "DIR[,tag=NAME][,readonly=on]",
       .modes = CLI_SYSTEM, .topics = T(SYSTEM), .kind = CLI_CUSTOM,

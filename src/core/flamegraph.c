@@ -59,6 +59,20 @@ static void free_tree(struct fnode *n)
     }
 }
 
+int hexsim_folded_line(char *line, unsigned long long *count)
+{
+    char *sp = strrchr(line, ' ');
+    if (!sp || sp == line)
+        return -1;
+    char *end;
+    errno = 0;
+    *count = strtoull(sp + 1, &end, 10);
+    if (*end || end == sp + 1 || errno)
+        return -1;
+    *sp = '\0';
+    return 0;
+}
+
 // Adds one "a;b;c N" line; returns -1 when it is not one.
 static int add_line(struct graph *g, char *line)
 {
@@ -66,15 +80,9 @@ static int add_line(struct graph *g, char *line)
     line[len] = '\0';
     if (!len)
         return 0;
-    char *sp = strrchr(line, ' ');
-    if (!sp || sp == line)
+    unsigned long long v;
+    if (hexsim_folded_line(line, &v))
         return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(sp + 1, &end, 10);
-    if (*end || end == sp + 1 || errno)
-        return -1;
-    *sp = '\0';
     struct fnode *n = &g->root;
     n->total += v;
     unsigned depth = 0;

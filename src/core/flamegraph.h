@@ -9,6 +9,10 @@
 
 #include <stddef.h>
 
+// Splits a folded line "a;b;c N" (no newline) into its stack, NUL-terminated in place, and
+// *count = N. 0, or -1 when it is not one.
+int hexsim_folded_line(char *line, unsigned long long *count);
+
 // Reads the folded stacks in folded_path and writes the picture to svg_path with the title.
 // 0, or -1 with a message.
 int hexsim_flamegraph_write(const char *folded_path, const char *svg_path, const char *title,

@@ -257,11 +257,15 @@ void hx_block_compile(struct hx_block_table *t, struct hx_block *b)
 {
     if (!t->jit || b->jit)
         return;
+    const uint8_t *code = hx_jit_cursor(t->jit);
     if (!hx_jit_compile(t->jit, t, b)) {
         hx_block_flush(t);   // the code arena is full: start afresh
         return;
     }
     t->compiled++;
+    if (t->on_compiled)
+        t->on_compiled(t->on_compiled_ctx, b->addr, code,
+                       (size_t)(hx_jit_cursor(t->jit) - code));
     // the stale blocks it replaces (the last few: links lead to each of them) lead to it; the
     // older ones lead to the block that replaced them then, a few hops from here
     struct hx_block *s = t->sys ? b->stale : NULL;

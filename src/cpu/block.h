@@ -139,6 +139,10 @@ struct hx_block_table {
     struct hx_block *exit_from;       // the compiled block that left for one it is not
                                       // linked to (set by compiled code), or NULL
     uint64_t built, compiled, flushes;   // blocks sealed, blocks compiled, flushes (--stats)
+    // called after each block is compiled with its address and its host code (--perf-map),
+    // or NULL
+    void (*on_compiled)(void *ctx, uint32_t addr, const void *code, size_t size);
+    void *on_compiled_ctx;
     struct hx_block build;    // the block being built, and its packets and instructions
     struct hx_block_pkt build_pk[HX_BLOCK_MAX_PKTS];
     struct hexsim_insn build_op[HX_BLOCK_MAX_OPS];

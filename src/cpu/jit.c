@@ -71,6 +71,11 @@ void hx_jit_reset(struct hx_jit *j)
     j->used = 0;
 }
 
+const uint8_t *hx_jit_cursor(const struct hx_jit *j)
+{
+    return j->base + j->used;
+}
+
 // ---- what the generated code calls (the interpreter's inline code, out of line)
 
 // The rare end of an `alu` packet (hx_block_alu_rare). flags: bit 0 jumps, bit 1 last.

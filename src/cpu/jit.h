@@ -37,6 +37,9 @@ struct hx_jit *hx_jit_new(bool stencils, size_t size);
 void hx_jit_free(struct hx_jit *j);
 // Forgets every compiled block (the caller drops every block that uses one).
 void hx_jit_reset(struct hx_jit *j);
+// Where the next compiled code goes (the code of a compile is between this address before
+// and after it: --perf-map).
+const uint8_t *hx_jit_cursor(const struct hx_jit *j);
 struct hx_block_table;
 // Compiles b (a block of table t): sets b->jit, b->jit_chain (where compiled blocks of t go
 // on into b) and b->link[] (its links, unpatched), and returns b->jit; NULL when the arena

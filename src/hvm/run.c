@@ -31,6 +31,7 @@
 #include "cpu/decode.h"
 #include "cpu/isa.h"
 #include "hexsim/machine.h"
+#include "prof_task.h"
 #include "run_jit.h"
 
 #define PCACHE_SIZE 8192
@@ -209,9 +210,7 @@ static void run_slice(struct hexsim_vcpu *v, uint64_t budget, uint64_t until)
             uint64_t c0 = v->cpu.pcycles;
             k = hexsim_exec_packet(&v->env, pkt, &ev);
             if (__builtin_expect(m->profile != NULL, 0) && k <= HX_EV_TRAP1)
-                hexsim_profile_packet(m->profile, v->id, pkt->addr, v->cpu.pcycles - c0,
-                                      pkt->tm.hvx_insns, hexsim_profile_flow(pkt, v->cpu.pc),
-                                      v->cpu.pc);
+                hexsim_hvm_profile_packet(v, pkt, v->cpu.pcycles - c0);
             switch (k) {
             case HX_EV_NONE:
                 break;
@@ -597,8 +596,7 @@ int hexsim_machine_run(struct hexsim_machine *m)
         hexsim_machine_report_stats(m, host_seconds(&t0));
     if (m->profile) {
         char msg[600];
-        if (hexsim_profile_write(m->profile, m->opts.profile, m->kernel_path[0] ?
-                                 m->kernel_path : NULL, msg, sizeof msg))
+        if (hexsim_hvm_profile_write(m, msg, sizeof msg))
             fprintf(m->err, "hexsim: --profile: %s\n", msg);
     }
     return m->exit_status;

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/perf_map.h"
 #include "cpu/block.h"
 #include "cpu/decode.h"
 #include "cpu/isa.h"
@@ -50,6 +51,7 @@
 
 struct hexsim_sysblocks {
     struct hx_block_table *t;
+    struct hexsim_perf_map *perf_map;   // --perf-map, or NULL
     uint64_t full;   // a bound on the pcycles of a block of plain packets of the most
                      // packets, the thread's turns aside (no block is built where one
                      // like it could not run before the slice ends)
@@ -80,6 +82,16 @@ int hexsim_sysjit_init(struct hexsim_machine *m)
     if (o->jit_threshold)
         sb->t->hot = o->jit_threshold;
     sb->t->sys = true;
+    if (o->perf_map && sb->t->jit) {   // kernel blocks named from vmlinux; others by address
+        sb->perf_map = hexsim_perf_map_new(m->kernel_path[0] ? m->kernel_path : NULL, NULL);
+        if (!sb->perf_map) {
+            hx_block_table_free(sb->t);
+            free(sb);
+            return -1;
+        }
+        sb->t->on_compiled = hexsim_perf_map_block;
+        sb->t->on_compiled_ctx = sb->perf_map;
+    }
     hx_block_set_timing(sb->t, &m->tparams);
     const struct hexsim_packet_timing plain = { 0 }, any = {
         .w_load = ~0u, .w_mpy = ~0u, .w_fp = ~0u, .w_xfer = ~0u,
@@ -95,6 +107,7 @@ void hexsim_sysjit_free(struct hexsim_machine *m)
     if (!m->sysblocks)
         return;
     hx_block_table_free(m->sysblocks->t);
+    hexsim_perf_map_free(m->sysblocks->perf_map);
     free(m->sysblocks);
     m->sysblocks = NULL;
 }

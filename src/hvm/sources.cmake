@@ -9,6 +9,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/intc.c
     ${CMAKE_CURRENT_LIST_DIR}/machine.c
     ${CMAKE_CURRENT_LIST_DIR}/mmu.c
+    ${CMAKE_CURRENT_LIST_DIR}/prof_task.c
     ${CMAKE_CURRENT_LIST_DIR}/run.c
     ${CMAKE_CURRENT_LIST_DIR}/run_jit.c
     ${CMAKE_CURRENT_LIST_DIR}/stats.c

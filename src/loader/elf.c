@@ -246,7 +246,7 @@ int hexsim_machine_load(struct hexsim_machine *m, const char *path, char *msg, s
     if (!m->opts.arch && hexsim_arch_version(m->arch) < HEXSIM_SYS_MIN_ARCH)
         m->arch = HEXSIM_SYS_MIN_ARCH;
     // Guest code may use HVX (V60 on): each vCPU has its HVX registers; nothing saves them
-    // for the guest (Linux 6.1 does not switch HVX state between tasks: README)
+    // for the guest (Linux 6.1 does not switch HVX state between tasks: docs/internals/isa.md)
     if (hexsim_arch_version(m->arch) >= 60)
         m->arch |= HEXSIM_ARCH_HVX_ALL;
     if (m->opts.initrd && load_initrd(m, m->opts.initrd, msg, msglen))

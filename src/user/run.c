@@ -13,6 +13,7 @@
 #include "cpu/check.h"
 #include "cpu/exec.h"
 #include "cpu/exec_step.h"
+#include "core/perf_map.h"
 #include "core/profile.h"
 #include "core/stats.h"
 #include "cpu/isa.h"
@@ -239,6 +240,15 @@ int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x)
     }
     if (u->opts.jit_threshold)
         x->pcache->blocks->hot = u->opts.jit_threshold;
+    if (u->opts.perf_map && x->pcache->blocks->jit) {   // named from this image's program
+        x->perf_map = hexsim_perf_map_new(u->path, NULL);
+        if (!x->perf_map) {
+            hexsim_user_exec_free(x);
+            return -1;
+        }
+        x->pcache->blocks->on_compiled = hexsim_perf_map_block;
+        x->pcache->blocks->on_compiled_ctx = x->perf_map;
+    }
     x->pcache->gen = u->mem.code_gen;   // empty, so in step (a flush would touch every page)
     x->image = u->image;
     x->env.cpu = &u->cpu;
@@ -257,6 +267,8 @@ void hexsim_user_exec_free(struct hexsim_user_exec *x)
         hx_block_table_free(x->pcache->blocks);
     free(x->pcache);
     x->pcache = NULL;
+    hexsim_perf_map_free(x->perf_map);
+    x->perf_map = NULL;
     x->env.caches = NULL;
 }
 
@@ -536,7 +548,7 @@ int hexsim_user_run_with(struct hexsim_user *u, struct hexsim_user_exec *xp)
         report_stats(u, x->pcache->blocks, seconds_since(&t0));
     if (prof) {
         char msg[600];
-        if (hexsim_profile_write(prof, u->opts.profile, u->path, msg, sizeof msg))
+        if (hexsim_profile_write(prof, u->opts.profile, u->path, NULL, 0, msg, sizeof msg))
             fprintf(u->err, "hexsim: --profile: %s\n", msg);
         hexsim_profile_free(prof);
     }

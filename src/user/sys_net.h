@@ -34,6 +34,8 @@ int64_t sys_recvfrom(struct hexsim_user *u, uint32_t fd, uint32_t buf, uint32_t 
 int64_t sys_msg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags, bool recv);
 int64_t sys_sendmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
                      uint32_t flags);
+int64_t sys_recvmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
+                     uint32_t flags, uint32_t timeout, bool t64);
 int64_t sys_setsockopt(struct hexsim_user *u, uint32_t fd, uint32_t level, uint32_t name,
                        uint32_t val, uint32_t len);
 int64_t sys_getsockopt(struct hexsim_user *u, uint32_t fd, uint32_t level, uint32_t name,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Sockets for user mode on host sockets: socket, socketpair, bind, listen, accept/accept4,
-// connect, getsockname/getpeername, sendto/recvfrom, sendmsg/recvmsg/sendmmsg,
+// connect, getsockname/getpeername, sendto/recvfrom, sendmsg/recvmsg/sendmmsg/recvmmsg,
 // setsockopt/getsockopt, shutdown (AF_UNIX, AF_INET, AF_INET6, AF_NETLINK's route family).
 // Facts: Linux 6.1 include/uapi/asm-generic/socket.h (SOL_SOCKET option numbers, the same
 // table the host uses; SO_RCVTIMEO/SO_SNDTIMEO_OLD take the 32-bit struct timeval of two
@@ -30,6 +30,7 @@
 #define G_SOCK_CLOEXEC 02000000u     // asm-generic O_CLOEXEC
 #define G_MSG_DONTWAIT 0x40u
 #define G_MSG_NOSIGNAL 0x4000u
+#define G_MSG_WAITFORONE 0x10000u
 #define G_MSG_CMSG_CLOEXEC 0x40000000u
 #define G_SOL_SOCKET 1
 #define G_SCM_RIGHTS 1
@@ -523,6 +524,50 @@ int64_t sys_sendmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t 
             return i ? (int64_t)i : r;
         if (hx_put32(u, vec + 32 * i + 28, (uint32_t)r))
             return i ? (int64_t)i : -EFAULT;
+    }
+    return i;
+}
+
+// recvmmsg (and recvmmsg_time64: tsz 16): up to n messages into the mmsghdr array at vec,
+// each one's length into its msg_len (net/socket.c do_recvmmsg). MSG_WAITFORONE: only the
+// first may wait. The timeout is read and checked (EFAULT, EINVAL) and, as in Linux, is
+// looked at only after a message has arrived: no simulated time passes inside one call, so
+// a zero timeout ends the call after the first message and any other changes nothing.
+// The call also ends, with the messages it has, when the next one would wait: a thread
+// that waits restarts its call from the first message, so it cannot wait halfway.
+// An error after the first message ends the call with the count received (Linux keeps
+// the error for the next call on the socket; here the next call meets it again).
+int64_t sys_recvmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
+                     uint32_t flags, uint32_t timeout, bool t64)
+{
+    uint64_t tmo = UINT64_MAX;
+    if (timeout) {
+        int e = hx_read_timespec(u, timeout, t64, &tmo);
+        if (e)
+            return e;
+    }
+    if (n > 1024)   // UIO_MAXIOV
+        n = 1024;
+    uint32_t seg[1024][2];
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        struct gmsg m;
+        uint32_t f = flags & ~G_MSG_WAITFORONE;
+        if (i && (flags & G_MSG_WAITFORONE))
+            f |= G_MSG_DONTWAIT;
+        int64_t r = get_msghdr(u, vec + 32 * i, &m);
+        if (!r)
+            r = hx_read_iovec(u, m.iov, m.iovlen, seg);
+        if (!r)
+            r = do_recv(u, fd, &m, (const uint32_t (*)[2])seg, f, vec + 32 * i, 0);
+        if (i && (r == HX_SYS_NORET || r == -EAGAIN))
+            break;   // the rest would wait: what arrived is the result
+        if (r < 0 || r == HX_SYS_NORET)
+            return i ? (int64_t)i : r;
+        if (hx_put32(u, vec + 32 * i + 28, (uint32_t)r))
+            return i ? (int64_t)i : -EFAULT;
+        if (tmo == 0)
+            return i + 1;
     }
     return i;
 }

@@ -204,6 +204,7 @@
     X(233, "dpud", sys_madvise(u, r[0], r[1], r[2])) \
     X(240, "dddSp", sys_rt_sigqueueinfo(u, r[0], r[1], r[2], r[3])) \
     X(242, "dfblY", sys_accept4(u, r[0], r[1], r[2], r[3])) \
+    X(243, "dfpuUt", sys_recvmmsg(u, r[0], r[1], r[2], r[3], r[4], false)) \
     X(260, "ddjJp", sys_wait4(u, r[0], r[1], r[2], r[3])) \
     X(261, "dddpp", sys_prlimit64(u, r[0], r[1], r[2], r[3])) \
     X(269, "dfpuU", sys_sendmmsg(u, r[0], r[1], r[2], r[3])) \
@@ -226,6 +227,7 @@
     X(413, "ddpppTp", \
       sys_pselect6(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \
     X(414, "dpdTpu", sys_ppoll(u, r[0], r[1], r[2], r[3], true)) \
+    X(417, "dfpuUT", sys_recvmmsg(u, r[0], r[1], r[2], r[3], r[4], true)) \
     X(421, "dgpTu", \
       sys_rt_sigtimedwait(u, r[0], r[1], r[2], r[3], true)) \
     X(422, "dG", sys_futex(u, r[0], r[1], r[2], r[3], r[4], r[5], true)) \

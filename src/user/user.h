@@ -36,6 +36,7 @@ struct hexsim_user_opts {
     bool no_stencils;         // --no-stencils: compiled blocks call the semantic functions
     size_t code_cache;        // --code-cache: bytes of compiled code (0: the default)
     unsigned jit_threshold;   // --jit-threshold: runs before a block is compiled (0: default)
+    bool perf_map;            // --perf-map: /tmp/perf-PID.map names compiled blocks for perf
     const char *ld_prefix;    // -L DIR / QEMU_LD_PREFIX: the guest root, where a dynamic
                               //   program's interpreter and the guest's absolute paths are
                               //   looked up first (interp.c); NULL: none
@@ -43,6 +44,7 @@ struct hexsim_user_opts {
 
 struct hexsim_user_os;
 struct hexsim_user_proc;
+struct hexsim_perf_map;
 
 struct hexsim_user {
     struct hexsim_mem mem;
@@ -124,6 +126,7 @@ struct hexsim_user_exec {
     struct hexsim_exec_env env;          // env.trace: set it to get the executor's write log
     struct hexsim_packet tmp;
     uint64_t image;                      // the process image it was made for (u->image)
+    struct hexsim_perf_map *perf_map;    // --perf-map (core/perf_map.h), or NULL
 };
 int hexsim_user_exec_init(struct hexsim_user *u, struct hexsim_user_exec *x);
 // Cache mode: makes u's caches if not made yet (0, or -1 out of memory); else nothing.

@@ -8,8 +8,13 @@
 # each printed and its exit status must be the same as under --user. The threaded ones
 # (pthreads, threadlife) are why this exists: the guest's threads take the kernel's
 # clone, futex, TLS (UGP) and signal paths, which --user does not.
+# --dynamic adds the dynamically linked program of tests/userland/dynlink_test.py (its own
+# shared library, a plugin it dlopens, TLS in both): the sysroot's libc.so goes in as the
+# guest's /lib/ld-musl-hexagon.so.1 and the libraries in /usr/lib, and its output must be
+# the same as under `hexsim --user -L` with the same files as the guest root.
 # Usage: guest_userland_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
-#        --smp N --work DIR [--sysroot DIR] [--libcxx DIR] [--max-seconds N] PROG...
+#        --smp N --work DIR [--sysroot DIR] [--libcxx DIR] [--max-seconds N] [--dynamic]
+#        PROG...
 import argparse
 import os
 import re
@@ -22,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'userland'))
 import userland_test as ut  # noqa: E402  (the programs' table and their build)
+import dynlink_test  # noqa: E402  (the dynamic program, its libraries and its root)
 sys.path.insert(0, HERE)
 from ash_test import extra_cpio  # noqa: E402  (a second cpio of files {guest: host})
 
@@ -30,12 +36,12 @@ def shell_quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
 
 
-def guest_script(progs):
+def guest_script(progs, specs):
     """The guest's /ut/run.sh: every program between markers, its output prefixed."""
     # the loopback interface (the socket programs); /init leaves it down
     lines = ['#!/bin/sh', 'ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up']
     for name in progs:
-        spec = ut.PROGS[name]
+        spec = specs[name]
         work = '/tmp/ut-' + name
         args = ' '.join(shell_quote(work if a == 'WORK' else a) for a in spec.get('args', []))
         env = {'PATH': '/usr/bin:/bin', 'HOME': '/', 'LC_ALL': 'C'}
@@ -82,11 +88,30 @@ def main():
     ap.add_argument('--sysroot')
     ap.add_argument('--libcxx')
     ap.add_argument('--max-seconds', default='600')
+    ap.add_argument('--dynamic', action='store_true')
     ap.add_argument('progs', nargs='+', choices=sorted(ut.PROGS))
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
 
     binaries, expected = {}, {}
+    specs = {name: ut.PROGS[name] for name in a.progs}
+    progs = list(a.progs)
+    extra = {}
+    if a.dynamic:
+        dwork = os.path.join(a.work, 'dynamic')
+        os.makedirs(dwork, exist_ok=True)
+        root, exe, _ = dynlink_test.build_dynamic(argparse.Namespace(sysroot=a.sysroot), dwork)
+        rc, out, err = ut.runs([a.hexsim, '--max-seconds', str(ut.LIMIT), '--user', '-L', root],
+                               exe, {}, a.work, 'dynamic-user')
+        if rc is None:
+            print('FAIL: dynamic under hexsim --user -L: %s' % err.decode(errors='replace'))
+            return 1
+        expected['dynamic'], binaries['dynamic'], specs['dynamic'] = (rc, out), exe, {}
+        progs.append('dynamic')
+        lib = os.path.join(root, 'usr', 'lib')
+        extra = {'/lib/ld-musl-hexagon.so.1': os.path.join(lib, 'libc.so'),
+                 '/usr/lib/libgreet.so': os.path.join(lib, 'libgreet.so'),
+                 '/usr/lib/libplugin.so': os.path.join(lib, 'libplugin.so')}
     for name in a.progs:
         spec = ut.PROGS[name]
         guest = os.path.join(a.work, name)
@@ -109,9 +134,10 @@ def main():
             f.write(open(a.initrd, 'rb').read())
             run_sh = os.path.join(tmp, 'run.sh')
             with open(run_sh, 'w') as g:
-                g.write(guest_script(a.progs))
+                g.write(guest_script(progs, specs))
             files = {'/ut/run.sh': run_sh}
             files.update({'/ut/' + name: path for name, path in binaries.items()})
+            files.update(extra)
             f.write(open(extra_cpio(tmp, files), 'rb').read())
         typed = b'sh /ut/run.sh; poweroff\n'
         t0 = time.time()
@@ -135,7 +161,7 @@ def main():
     for marker in ('WARNING:', 'BUG:', 'Oops', 'cut here'):
         if marker in console:
             bad.append('the kernel printed %r' % marker)
-    for name in a.progs:
+    for name in progs:
         if name not in got:
             bad.append('%s: no result from the guest' % name)
             continue
@@ -147,7 +173,7 @@ def main():
         ut.show('hexsim --user', (expected[name][0], expected[name][1], b''))
         ut.show('guest --smp %s' % a.smp, (got[name][0], got[name][1], b''))
     print('%d programs in the guest with --smp %s, %.1f s of host time' %
-          (len(a.progs), a.smp, took))
+          (len(progs), a.smp, took))
     if bad:
         sys.stdout.write(console[-3000:])
     for b in bad:

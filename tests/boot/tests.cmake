@@ -69,6 +69,17 @@ if(EXISTS "${_hexsim_vmlinux}")
                 --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
     set_tests_properties(boot_jit_equiv PROPERTIES LABELS boot FIXTURES_REQUIRED rootfs
                          TIMEOUT 900)
+    # issue 48: system-mode --profile names a guest program's code by its symbols
+    # (--profile-symbols), sums pcycles per task, and --profile-range limits it
+    # (profile_test.py; one boot, and a 1.5M-packet part of one)
+    foreach(case symbols range)
+        add_test(NAME boot_profile_${case}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/profile_test.py"
+                    ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(boot_profile_${case} PROPERTIES LABELS boot
+                             FIXTURES_REQUIRED rootfs TIMEOUT 600)
+    endforeach()
     # BusyBox's ash and vi in the guest (ash_test.py): a scripted session compared with
     # bash's output, and line editing, Ctrl-C, job control and vi on a pseudo-terminal
     foreach(case session tty)

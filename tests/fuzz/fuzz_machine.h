@@ -26,7 +26,7 @@ static void fuzz_no_flush(void *ctx)
 static struct hexsim_machine *fuzz_machine_new(struct hexsim_machine_opts *o,
                                                struct hexsim_console *con, FILE **devnull)
 {
-    *con = (struct hexsim_console){ fuzz_discard, fuzz_no_flush, NULL };
+    *con = (struct hexsim_console){ .write = fuzz_discard, .flush = fuzz_no_flush };
     o->ram_size = 16u << 20;
     o->console = con;
     char msg[256];

@@ -24,6 +24,22 @@ if(HEXSIM_GUEST_PACKAGES)
         set_tests_properties(pkg_user_${pkg} pkg_qemu_${pkg} PROPERTIES LABELS guest_software
                              FIXTURES_REQUIRED packages TIMEOUT 600)
     endforeach()
+    # tools/bench/packages.py on tiny inputs (not timing: its workloads run and hexsim's
+    # outputs, compiled and --no-jit, are qemu-hexagon's); it needs all five packages
+    set(_bench_pkgs sqlite3 libzstd xz-utils bzip2 lua5.4)
+    set(_bench_all TRUE)
+    foreach(pkg ${_bench_pkgs})
+        if(NOT pkg IN_LIST HEXSIM_GUEST_PACKAGES)
+            set(_bench_all FALSE)
+        endif()
+    endforeach()
+    if(_bench_all)
+        add_test(NAME bench_packages
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tools/bench/packages.py"
+                    --size tiny --no-native --hexsim "$<TARGET_FILE:hexsim>")
+        set_tests_properties(bench_packages PROPERTIES LABELS guest_software
+                             FIXTURES_REQUIRED packages TIMEOUT 300)
+    endif()
     if(EXISTS "${_hexsim_vmlinux}")
         add_test(NAME pkg_guest
             COMMAND "${Python3_EXECUTABLE}" "${PKGTEST}" --mode guest --quick

@@ -19,3 +19,8 @@ add_test(NAME user_strace
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/strace_test.py"
             --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_strace")
 set_tests_properties(user_strace PROPERTIES LABELS user TIMEOUT 300)
+# --perf-map: the map's lines name the compiled blocks (count, packet starts, functions)
+add_test(NAME user_perf_map
+    COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/user/perf_map_test.py"
+            --hexsim "$<TARGET_FILE:hexsim>" --work "${CMAKE_BINARY_DIR}/tests/user_perf_map")
+set_tests_properties(user_perf_map PROPERTIES LABELS user TIMEOUT 120)

@@ -314,9 +314,12 @@ def make_root(args, root, absolute=False):
     return sysroot
 
 
-def case_dynamic(args):
-    w = args.work
+def build_dynamic(args, w):
+    """The guest root w/root (the loader, libgreet.so, libplugin.so in /usr/lib) and the
+    dynamic program w/main that uses them: (root, program, sysroot). The booted guest's
+    test (tests/boot/guest_userland_test.py --dynamic) runs the same files."""
     root = os.path.join(w, 'root')
+    shutil.rmtree(root, ignore_errors=True)
     sysroot = make_root(args, root)
     lib = os.path.join(root, 'usr', 'lib')
     for name, text in (('greet.c', GREET), ('plugin.c', PLUGIN), ('main.c', MAIN)):
@@ -328,6 +331,13 @@ def case_dynamic(args):
     exe = os.path.join(w, 'main')
     cc(['-dynamic', '-O1', os.path.join(w, 'main.c'), '-L', lib, '-lgreet', '-pthread', '-o',
         exe], args.sysroot, 'main (dynamic)')
+    return root, exe, sysroot
+
+
+def case_dynamic(args):
+    w = args.work
+    root, exe, sysroot = build_dynamic(args, w)
+    lib = os.path.join(root, 'usr', 'lib')
     qemu = run([QEMU, '-L', root, exe], clean_env())
     compare('plugin with -L', run([args.hexsim, '--user', '-L', root, exe], clean_env()), qemu)
     compare('plugin with QEMU_LD_PREFIX',

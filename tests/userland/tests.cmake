@@ -80,7 +80,8 @@ set_tests_properties(userland_binfmt PROPERTIES LABELS "userland;user" TIMEOUT 6
     SKIP_RETURN_CODE 77)
 # The same programs inside the booted guest (tests/boot/guest_userland_test.py, label
 # "guest_software"): each under hexsim --user first, then in the guest with --smp 1, 2
-# and 4, and what each prints and its exit status must agree. Needs the kernel.
+# and 4, and what each prints and its exit status must agree; with them the dynamically
+# linked program of dynlink_test.py (--dynamic: libc.so as the loader). Needs the kernel.
 # net is left out: the guest kernel has no IPv6 (net.c's ::1 exchange) and the root file
 # system no /etc/services (getaddrinfo of "http"); everything else of it agrees.
 set(_guest_progs ${_userland_all})
@@ -92,7 +93,7 @@ if(EXISTS "${_hexsim_vmlinux}")
                     --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
                     --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio" --smp ${_n}
                     --work "${CMAKE_BINARY_DIR}/tests/guest_userland_smp${_n}"
-                    ${_userland_sysroot_arg} ${_userland_libcxx_arg} ${_guest_progs})
+                    ${_userland_sysroot_arg} ${_userland_libcxx_arg} --dynamic ${_guest_progs})
         set_tests_properties(guest_userland_smp${_n} PROPERTIES
             LABELS "boot;guest_software" FIXTURES_REQUIRED rootfs TIMEOUT 1200)
     endforeach()

@@ -72,6 +72,14 @@ QEMU_DEVIATIONS = {
          "tries first (musl then falls back to SO_RCVTIMEO_OLD), and its getsockopt of "
          "SO_RCVTIMEO_NEW does not give back the timeout set; Linux 6.1 takes and gives "
          "the 16-byte __kernel_sock_timeval (net/core/sock.c sock_set_timeout, sock_get_timeout)"),
+        (b'recvmmsg zero timeout: 3,', b'recvmmsg zero timeout: 1,',
+         "qemu ignores recvmmsg's timeout (its loop is given none) and takes all three "
+         "messages; Linux 6.1 ends the call after the first when the timeout has run out "
+         "(net/socket.c do_recvmmsg)"),
+        (b'recvmmsg bad timeout: received', b'recvmmsg bad timeout: EINVAL',
+         "qemu does not read recvmmsg's timeout, so a tv_nsec of 10^9 is not refused and "
+         "the call receives; Linux 6.1 refuses it with EINVAL before receiving "
+         "(poll_select_set_timeout)"),
     ],
     'signals': [
         (b'sa_mask applied 0', b'sa_mask applied 1',

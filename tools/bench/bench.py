@@ -35,6 +35,8 @@
 # Then the real userland (USERLAND below): BusyBox applets and musl programs on generated
 # inputs of a few MB, the same way (a program whose output differs fails the run; one that is
 # not there, no BusyBox binary or no musl sysroot, is skipped with a note).
+# Other people's programs (Debian's sqlite3, zstd, xz, bzip2, Lua) are measured by
+# tools/bench/packages.py, with --no-jit and host-native columns.
 # Usage: tools/bench/bench.py [--hexsim build/hexsim] [--qemu qemu-hexagon] [--repeat N]
 #                             [--before OLD_HEXSIM] [--host-check] [--kernel VMLINUX]
 #                             [--initrd CPIO] [--no-boot] [--guest] [--busybox PATH]
