@@ -53,6 +53,8 @@ struct hexsim_machine_opts {
     uint64_t rng_seed;                   // the entropy device's seed (--rng-seed)
     const struct hexsim_drive_opts *drives;   // --drive (virtio block devices), in order
     unsigned ndrives;                    // at most HEXSIM_VIRTIO_BLK_MAX
+    const struct hexsim_share_opts *shares;   // --share (virtio 9P devices), in order
+    unsigned nshares;                    // at most HEXSIM_VIRTIO_9P_MAX
     // What /init learns from the kernel command line (src/loader/boot_env.c): the date the
     // guest's clock starts at (seconds since 1970, UTC; 0: HEXSIM_RTC_FIXED) and the
     // console's size (0: not a terminal, init leaves it unset).
@@ -121,6 +123,9 @@ struct hexsim_machine {
     struct hexsim_blk_image blk_img[HEXSIM_VIRTIO_BLK_MAX];
     struct hexsim_dev blk_dev[HEXSIM_VIRTIO_BLK_MAX];
     struct hexsim_virtio_blk blk[HEXSIM_VIRTIO_BLK_MAX];
+    unsigned n9p;                        // shared directories (virtio_9p.c): --share
+    struct hexsim_dev p9_dev[HEXSIM_VIRTIO_9P_MAX];
+    struct hexsim_virtio_9p p9[HEXSIM_VIRTIO_9P_MAX];
     struct hexsim_chardev serial_default; // UART3 output to the console
     struct hexsim_netdev net_none;
     struct hexsim_console console;

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The virtio-mmio transport (src/devices/comet/virtio_mmio.c) the project's virtio devices
-// share, and those devices: the entropy source (virtio_rng.c) and block devices
-// (virtio_blk.c, virtio_blk_image.c, virtio_blk_opts.c). None is a Comet part; Linux finds
+// share, and those devices: the entropy source (virtio_rng.c), block devices
+// (virtio_blk.c, virtio_blk_image.c, virtio_blk_opts.c) and shared directories (virtio_9p.c,
+// on the 9P server of include/hexsim/p9.h). None is a Comet part; Linux finds
 // them through virtio_mmio.device=SIZE@BASE:IRQ on its command line (src/loader/elf.c).
 // Facts: the Virtual I/O Device (VIRTIO) specification 1.1, 4.2.2 "MMIO Device Register
-// Layout", 2.6 "Split Virtqueues", 5.2 "Block Device", 5.4 "Entropy Device".
+// Layout", 2.6 "Split Virtqueues", 5.2 "Block Device", 5.4 "Entropy Device"; 9P: the
+// virtio 9P transport as Linux 6.1 net/9p/trans_virtio.c drives it (device ID 9).
 //
 // Board map (DESIGN.md "Comet board" leaves 0xAB100000 up and SIRC0 bits 20 up unused):
 //   0xAB100000 + 0x200 * n   virtio-mmio slot n (0x200 bytes each, one 4 KiB page for 8)
 //   SIRC0 bit 20 + n         its interrupt line (level, active high; Linux IRQ 32 + 20 + n)
-//   slot 0: the entropy device; slots 1..HEXSIM_VIRTIO_BLK_MAX: --drive 0, 1, ...
+//   slot 0: the entropy device; slots 1..ndrives: --drive 0, 1, ...; then --share 0, 1, ...
 #ifndef HEXSIM_VIRTIO_H
 #define HEXSIM_VIRTIO_H
 
@@ -18,6 +20,7 @@
 #include <stdint.h>
 
 #include "hexsim/dev.h"
+#include "hexsim/p9.h"
 
 struct hexsim_mem;
 
@@ -138,6 +141,10 @@ struct hexsim_drive_opts {
 int hexsim_drive_parse(const char *spec, struct hexsim_drive_opts *o, char *msg,
                        size_t msglen);
 
+// Copies the next item of an option value *p (up to an unescaped comma; ",," is one comma)
+// into out and moves *p past it. Returns false when it does not fit (--drive, --share).
+bool hexsim_virtio_opt_item(const char **p, char *out, size_t cap);
+
 // An open disk image (virtio_blk_image.c).
 struct hexsim_blk_image {
     int fd;                            // -1: none
@@ -172,5 +179,25 @@ struct hexsim_virtio_blk {
 int hexsim_virtio_blk_init(struct hexsim_dev *d, struct hexsim_virtio_blk *b, unsigned slot,
                            struct hexsim_mem *ram, struct hexsim_blk_image *img);
 void hexsim_virtio_blk_free(struct hexsim_virtio_blk *b);
+
+// ---- shared directory (virtio_9p.c; the 9P server: include/hexsim/p9.h)
+#define HEXSIM_VIRTIO_9P_MAX 2                  // --share at most this many times
+#define HEXSIM_VIRTIO_9P_QUEUE 256              // QueueNumMax (a zero-copy request of
+                                                // Linux takes up to 128 descriptors)
+
+struct hexsim_virtio_9p {
+    struct hexsim_virtio_mmio t;
+    struct hexsim_p9 srv;              // host side (not saved: snapshots are refused)
+    char tag[HEXSIM_P9_TAG_MAX + 1];   // the mount tag (configuration space)
+    uint8_t *req, *resp;               // HEXSIM_P9_MSIZE_MAX bytes each
+    struct hexsim_virtq_seg segs[HEXSIM_VIRTIO_9P_QUEUE];
+};
+
+// Opens the share's directory and fills d for virtio-mmio slot `slot`: 0, or -1 with a
+// message. hexsim_virtio_9p_free closes it.
+int hexsim_virtio_9p_init(struct hexsim_dev *d, struct hexsim_virtio_9p *p, unsigned slot,
+                          struct hexsim_mem *ram, const struct hexsim_share_opts *o,
+                          char *msg, size_t msglen);
+void hexsim_virtio_9p_free(struct hexsim_virtio_9p *p);
 
 #endif

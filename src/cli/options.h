@@ -35,6 +35,7 @@ struct cli_options {
     struct hexsim_machine_opts mopts;
     const char *net;    // --net SPEC, NULL: none
     struct hexsim_drive_opts drives[HEXSIM_VIRTIO_BLK_MAX];   // --drive (mopts.drives)
+    struct hexsim_share_opts shares[HEXSIM_VIRTIO_9P_MAX];    // --share (mopts.shares)
     const char *script; // --script FILE, NULL: none
     bool console_sdl;   // --console sdl[,...]: the SDL console window
     uint64_t snap_at[HEXSIM_MAX_SNAPSHOTS];  // --snapshot-at N[,N...], ascending

@@ -247,6 +247,23 @@ static int set_drive(struct cli_options *o, const struct cli_option *opt,
     return 0;
 }
 
+// --share DIR[,...] (repeatable; the value parsed by virtio_9p_opts.c); the directory is
+// opened when the machine is made
+static int set_share(struct cli_options *o, const struct cli_option *opt,
+                     const struct cli_value *v, char *msg, size_t len)
+{
+    (void)opt;
+    if (o->mopts.nshares == HEXSIM_VIRTIO_9P_MAX) {
+        snprintf(msg, len, "--share: at most %d shared directories", HEXSIM_VIRTIO_9P_MAX);
+        return HEXSIM_EXIT_USAGE;
+    }
+    if (hexsim_share_parse(v->text, o->mopts.nshares, &o->shares[o->mopts.nshares], msg, len))
+        return HEXSIM_EXIT_USAGE;
+    o->mopts.shares = o->shares;
+    o->mopts.nshares++;
+    return 0;
+}
+
 // --net SPEC; pcap=FILE is a file the run writes (checked before it starts)
 static int set_net(struct cli_options *o, const struct cli_option *opt,
                    const struct cli_value *v, char *msg, size_t len)
@@ -547,6 +564,17 @@ const struct cli_option cli_option_table[] = {
               "one with --append root=/dev/vda (docs/guide/disks.md). A snapshot of a "
               "machine with a writable drive is refused.",
       .set = set_drive },
+    { .name = "--share", .arg = "DIR[,tag=NAME][,readonly=on]",
+      .modes = CLI_SYSTEM, .topics = T(SYSTEM), .kind = CLI_CUSTOM,
+      .help = "a host directory shared into the guest (virtio-9p, 9P2000.L; up to 2)",
+      .more = "Repeatable. The guest mounts it with mount -t 9p -o trans=virtio NAME /mnt "
+              "(NAME: tag=, default hexsim0 for the first --share, hexsim1 for the second). "
+              "The guest cannot reach outside DIR (every path is resolved beneath it, no "
+              "symbolic link is followed on the host); readonly=on refuses every change; "
+              "files the guest makes belong to the user running hexsim (owner changes are "
+              "ignored). A snapshot of a machine with a share is refused (README: Shared "
+              "directories).",
+      .set = set_share },
     { .name = "--clock", .arg = "wall|virtual", .modes = CLI_SYSTEM, .topics = T(SYSTEM),
       .kind = CLI_CHOICE, .choices = "wall|virtual",
       .def = "wall when stdin is a terminal, with --console sdl and with --net user; else "

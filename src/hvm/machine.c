@@ -70,6 +70,11 @@ static void board(struct hexsim_machine *m, const struct hexsim_machine_opts *o)
                                                  HEXSIM_VIRTIO_SLOT_SIRC(1 + i) };
         hexsim_bus_add(&m->bus, &m->blk_dev[i]);
     }
+    for (unsigned i = 0; i < m->n9p; i++) {
+        m->p9_dev[i].irq = (struct hexsim_irq){ hexsim_sirc_set_line, &m->sirc,
+                                                HEXSIM_VIRTIO_SLOT_SIRC(1 + m->nblk + i) };
+        hexsim_bus_add(&m->bus, &m->p9_dev[i]);
+    }
     hexsim_bus_reset(&m->bus);         // every device drives its lines to the reset level
 }
 
@@ -152,6 +157,20 @@ struct hexsim_machine *hexsim_machine_new(const struct hexsim_machine_opts *o, F
             return NULL;
         }
     }
+    if (o->nshares > HEXSIM_VIRTIO_9P_MAX) {
+        snprintf(msg, msglen, "--share: at most %u shared directories", HEXSIM_VIRTIO_9P_MAX);
+        hexsim_machine_free(m);
+        return NULL;
+    }
+    // shared directories: the slots after the disks
+    for (unsigned i = 0; i < o->nshares; i++) {
+        if (hexsim_virtio_9p_init(&m->p9_dev[i], &m->p9[i], 1 + m->nblk + i, &m->ram,
+                                  &o->shares[i], msg, msglen)) {
+            hexsim_machine_free(m);
+            return NULL;
+        }
+        m->n9p = i + 1;
+    }
     board(m, o);
     for (unsigned i = 0; i < smp; i++) {
         struct hexsim_vcpu *v = &m->vcpu[i];
@@ -173,6 +192,8 @@ void hexsim_machine_free(struct hexsim_machine *m)
                     m->blk_img[i].path);
         hexsim_virtio_blk_free(&m->blk[i]);
     }
+    for (unsigned i = 0; i < m->n9p; i++)
+        hexsim_virtio_9p_free(&m->p9[i]);
     hexsim_mem_free(&m->ram);
     free(m->pcache);
     hexsim_sysjit_free(m);

@@ -22,6 +22,13 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_blk.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_blk_image.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_blk_opts.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_9p.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_9p_opts.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/p9/p9_dir.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/p9/p9_fid.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/p9/p9_file.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/p9/p9_server.c
+    ${CMAKE_CURRENT_SOURCE_DIR}/devices/p9/p9_wire.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_mmio.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_rng.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c

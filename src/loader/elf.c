@@ -143,8 +143,9 @@ static int build_cmdline(struct hexsim_machine *m, bool is_linux, char *msg, siz
     if (len < cap && m->initrd_size)
         len += (size_t)snprintf(m->cmdline + len, cap - len, "%sinitrd=0x%08x,%u",
                                 len ? " " : "", m->initrd_addr, m->initrd_size);
-    // slot 0 the entropy device, then one slot per --drive (include/hexsim/virtio.h)
-    for (unsigned i = 0; i <= m->nblk; i++)
+    // slot 0 the entropy device, then one slot per --drive and per --share
+    // (include/hexsim/virtio.h)
+    for (unsigned i = 0; i <= m->nblk + m->n9p; i++)
         if (len < cap && is_linux && !has_option(app, "virtio_mmio.device="))
             len += (size_t)snprintf(m->cmdline + len, cap - len,
                                     "%svirtio_mmio.device=0x%x@0x%08x:%u", len ? " " : "",

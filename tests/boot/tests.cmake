@@ -115,11 +115,17 @@ if(EXISTS "${_hexsim_vmlinux}")
         set_tests_properties(boot_disk_${case} PROPERTIES LABELS "boot;disk"
                              FIXTURES_REQUIRED rootfs TIMEOUT 600 SKIP_RETURN_CODE 77)
     endforeach()
-    # Known to fail on their first run against Linux, not fixed yet (ctest lists them as
-    # "Disabled"): snapshot (the read-only disk's ext4 needs journal recovery, which a
-    # read-only mount refuses; Ctrl-A s of the sanitizer build can outlast the wait) and
-    # speed (the guest's dd runs do not complete).
-    set_tests_properties(boot_disk_snapshot boot_disk_speed PROPERTIES DISABLED TRUE)
+    # shared directories (share_test.py): --share over virtio-9p: read/write/create/rename/
+    # unlink/mkdir/readdir/stat/symlinks/a large file/a host-compiled program, escape
+    # attempts, a read-only share, and the throughput (printed)
+    foreach(case rw escape readonly speed)
+        add_test(NAME boot_share_${case}
+            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/share_test.py"
+                    ${case} --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"
+                    --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+        set_tests_properties(boot_share_${case} PROPERTIES LABELS "boot;share"
+                             FIXTURES_REQUIRED rootfs TIMEOUT 600)
+    endforeach()
     add_test(NAME boot_debug_tty
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/debug_tty_test.py"
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${_hexsim_vmlinux}"

@@ -254,6 +254,46 @@ def blk_hdr(kind, sector):
     return struct.pack('<IIQ', kind, 0, sector)
 
 
+def p9(kind, tag, *fields):
+    """A 9P message: fields are (format, value) pairs; format 's' is a string, 'raw'
+    bytes as they are."""
+    body = b''
+    for f, v in fields:
+        if f == 'raw':
+            body += v
+        else:
+            body += struct.pack('<H', len(v)) + v.encode() if f == 's' else struct.pack('<' + f, v)
+    return struct.pack('<IBH', 7 + len(body), kind, tag) + body
+
+
+P9_SESSION = [  # after the target's own Tversion and Tattach (fid 0 at the top)
+    p9(110, 1, ('I', 0), ('I', 1), ('H', 0)),                                  # clone
+    p9(14, 2, ('I', 1), ('s', 'new'), ('I', 2), ('I', 0o644), ('I', 0)),      # lcreate
+    p9(118, 3, ('I', 1), ('Q', 0), ('I', 5), ('raw', b'hello')),                     # write
+    p9(116, 4, ('I', 1), ('Q', 0), ('I', 64)),                                 # read
+    p9(24, 5, ('I', 1), ('Q', 0x7ff)),                                         # getattr
+    p9(26, 6, ('I', 1), ('I', 0x9), ('I', 0o600), ('I', 0), ('I', 0), ('Q', 2),
+       ('Q', 0), ('Q', 0), ('Q', 0), ('Q', 0)),                                # setattr
+    p9(72, 7, ('I', 0), ('s', 'd'), ('I', 0o755), ('I', 0)),                   # mkdir
+    p9(16, 8, ('I', 0), ('s', 'ln'), ('s', '../outside/secret'), ('I', 0)),    # symlink
+    p9(74, 9, ('I', 0), ('s', 'new'), ('I', 0), ('s', 'moved')),               # renameat
+    p9(110, 10, ('I', 0), ('I', 2), ('H', 2), ('s', 'out'), ('s', 'secret')),  # walk out
+    p9(110, 11, ('I', 0), ('I', 3), ('H', 1), ('s', 'out')),
+    p9(12, 12, ('I', 3), ('I', 0)),                                            # lopen link
+    p9(22, 13, ('I', 3)),                                                      # readlink
+    p9(110, 14, ('I', 0), ('I', 4), ('H', 0)),
+    p9(12, 15, ('I', 4), ('I', 0)),
+    p9(40, 16, ('I', 4), ('Q', 0), ('I', 200)),                                # readdir
+    p9(76, 17, ('I', 0), ('s', 'd'), ('I', 0x200)),                            # unlinkat
+    p9(120, 18, ('I', 1)),                                                     # clunk
+]
+
+
+def p9_input(flags, messages):
+    """fuzz_virtio_9p input in message mode (flags bit 1)."""
+    return bytes([flags | 2, 0]) + b''.join(messages)
+
+
 def main():
     for name, src in SYSTEM.items():
         write('system', name, sys_input(assemble(src), flags=0x71 if name == 'smp' else 0x70))
@@ -271,6 +311,17 @@ def main():
          (0x4100, 1, True, None)],
         [(0x4200, 16, False, blk_hdr(13, 0)), (0x4210, 16, False, struct.pack('<QII', 60, 8, 1)),
          (0x4300, 1, True, None)]], flags=1))
+    # 9P: a session straight to the server (read-write and read-only), and through the
+    # device: Tversion, Tattach and a walk as chains of a request and a reply buffer
+    write('virtio_9p', 'session', p9_input(0, P9_SESSION))
+    write('virtio_9p', 'session-ro', p9_input(1, P9_SESSION))
+    hello = [p9(100, 0xffff, ('I', 8192), ('s', '9P2000.L')),
+             p9(104, 1, ('I', 0), ('I', 0xffffffff), ('s', ''), ('s', ''), ('I', 0)),
+             p9(110, 2, ('I', 0), ('I', 1), ('H', 1), ('s', 'file')),
+             p9(12, 3, ('I', 1), ('I', 0)), p9(116, 4, ('I', 1), ('Q', 0), ('I', 32))]
+    write('virtio_9p', 'chains', blk_input([[(0x4000 + 0x100 * i, len(m), False, m),
+                                             (0x6000 + 0x200 * i, 0x200, True, None)]
+                                            for i, m in enumerate(hello)], qnum=16))
     # the board code's and the drivers' first steps on each device
     write('devices', 'uart', dev_input([
         ('w', CLK, 0xC0, 0x20000), ('w', UART3, 0x10, 0x05), ('w', UART3, 0x14, 0x19),

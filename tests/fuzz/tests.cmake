@@ -5,7 +5,7 @@
 # HEXSIM_FUZZ=ON (clang): the libFuzzer executables fuzz_<target> (all of them: the target
 # fuzz_targets) and a ctest fuzz_smoke_<target> (label "fuzz", HEXSIM_FUZZ_SMOKE_SECONDS each,
 # serial, nice 19) that fuzzes from that corpus into a scratch directory in the build tree.
-set(HEXSIM_FUZZ_TARGETS decode elf exec syscall devices system snapshot virtio_blk)
+set(HEXSIM_FUZZ_TARGETS decode elf exec syscall devices system snapshot virtio_blk virtio_9p)
 set(HEXSIM_FUZZ_DIR "${CMAKE_CURRENT_LIST_DIR}")
 set(HEXSIM_FUZZ_SMOKE_SECONDS 20 CACHE STRING "Seconds each fuzz target runs in the fuzz ctest label")
 

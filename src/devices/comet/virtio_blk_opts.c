@@ -3,14 +3,13 @@
 // writethrough], QEMU's spelling (its -drive option) where it fits: comma-separated
 // key=value pairs, a comma inside the file name written twice (",,"), a bare IMG as the
 // first item taken as file=IMG. Every key at most once; unknown keys and values refused.
+// The item splitting is --share's too (virtio_9p_opts.c).
 #include <stdio.h>
 #include <string.h>
 
 #include "hexsim/virtio.h"
 
-// Copies the next item of *p (up to an unescaped comma; ",," is one comma) into out.
-// Returns false when it does not fit.
-static bool next_item(const char **p, char *out, size_t cap)
+bool hexsim_virtio_opt_item(const char **p, char *out, size_t cap)
 {
     size_t n = 0;
     const char *s = *p;
@@ -55,7 +54,7 @@ int hexsim_drive_parse(const char *spec, struct hexsim_drive_opts *o, char *msg,
     char item[sizeof o->file + 16];
     const char *p = spec;
     for (bool first = true; *p || first; first = false) {
-        if (!next_item(&p, item, sizeof item))
+        if (!hexsim_virtio_opt_item(&p, item, sizeof item))
             return bad(msg, msglen, spec, "file name too long", NULL);
         char *eq = strchr(item, '=');
         const char *key = item, *val;
