@@ -17,7 +17,10 @@
 # package (and, with --json FILE, writes them there).
 # Usage: pkgtest.py --mode user|qemu|guest [--hexsim BUILD/hexsim] [--qemu qemu-hexagon]
 #        [--vmlinux VMLINUX --initrd ROOTFS.cpio] [--root DIR] [--quick] [--smp N]
-#        [--max-seconds N] [--keep-log FILE] [--json FILE] [--verbose] PACKAGE...
+#        [--max-seconds N] [--keep-log FILE] [--json FILE] [--verbose] [--times]
+#        [--stats-json FILE] PACKAGE...
+# --times prints each test's host time in guest mode (from the console line before it);
+# --stats-json passes hexsim's --stats-json FILE (packet counts) to the guest run.
 import argparse
 import json
 import os
@@ -26,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -104,26 +108,51 @@ def run_guest(a, pkgs, tmp):
         f.write(open(cpio, 'rb').read())
     typed = ''
     for pkg in pkgs:
-        typed += ('(cd /usr/share/hexsim-tests/%s && QUICK=%s sh check.sh) </dev/null 2>&1 | '
-                  'sed "s/^/@%s@/"\n' % (pkg, '1' if a.quick else '', pkg))
+        typed += ('echo "@%s@""@start"; (cd /usr/share/hexsim-tests/%s && QUICK=%s sh check.sh)'
+                  ' </dev/null 2>&1 | sed "s/^/@%s@/"\n' % (pkg, pkg, '1' if a.quick else '', pkg))
     typed += 'echo "@@all done"\n'
     cmd = [a.hexsim, a.vmlinux, '--initrd', initrd, '--smp', str(a.smp), '--mem', a.mem,
-           '--max-seconds', a.max_seconds]
-    p = subprocess.run(cmd, input=typed.encode(), capture_output=True,
-                       timeout=float(a.max_seconds) + 100)
-    out = p.stdout.decode(errors='replace').replace('\r', '')
+           '--max-seconds', a.max_seconds] + (['--stats-json', a.stats_json] if a.stats_json else [])
+    # read line by line to time each test on the host (from the line before it)
+    t0 = time.time()
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    killer = threading.Timer(float(a.max_seconds) + 100, p.kill)
+    killer.start()
+    p.stdin.write(typed.encode())
+    p.stdin.close()
+    err = []
+    drain = threading.Thread(target=lambda: err.append(p.stderr.read()))
+    drain.start()
+    lines = []
+    for raw in p.stdout:
+        lines.append((time.time() - t0, raw.decode(errors='replace').replace('\r', '')))
+    p.wait()
+    killer.cancel()
+    drain.join()
+    out = ''.join(text for _, text in lines)
     if a.keep_log:
         with open(a.keep_log, 'w') as f:
             f.write(out)
-    if '@@all done' not in out.replace('echo "@@all done"', ''):
+    if not any(text.startswith('@@all done') for _, text in lines):
         print('FAIL: the guest did not finish (hexsim exit status %d; stderr: %s)' %
-              (p.returncode, p.stderr.decode(errors='replace')[-400:]))
+              (p.returncode, b''.join(err).decode(errors='replace')[-400:]))
     res = {pkg: '' for pkg in pkgs}
-    for line in out.splitlines():
-        m = re.match(r'^@([^@\s]+)@(.*)$', line)
-        if m and m.group(1) in res:
-            res[m.group(1)] += m.group(2) + '\n'
-    return res, p.returncode
+    times = {pkg: {} for pkg in pkgs}
+    last = 0.0
+    for t, line in lines:
+        m = re.match(r'^@([^@\s]+)@(.*)$', line.rstrip('\n'))
+        if not m or m.group(1) not in res:
+            continue
+        if m.group(2) == '@start':
+            last = t
+            continue
+        res[m.group(1)] += m.group(2) + '\n'
+        r = LINE.match(m.group(2))
+        if r:
+            times[m.group(1)][r.group(2)] = t - last
+            last = t
+    return res, p.returncode, times
 
 
 def main():
@@ -140,6 +169,9 @@ def main():
     ap.add_argument('--max-seconds', default='3000')
     ap.add_argument('--keep-log')
     ap.add_argument('--json')
+    ap.add_argument('--stats-json', help="guest mode: hexsim's --stats-json FILE")
+    ap.add_argument('--times', action='store_true',
+                    help='guest mode: the host time of each test')
     ap.add_argument('--verbose', action='store_true', help="show failures' output")
     ap.add_argument('packages', nargs='+')
     a = ap.parse_args()
@@ -156,7 +188,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         if a.mode == 'guest':
             t0 = time.time()
-            outs, rc = run_guest(a, a.packages, tmp)
+            outs, rc, guest_times = run_guest(a, a.packages, tmp)
             took = {pkg: None for pkg in a.packages}
             print('guest run: %.0f s of host time, hexsim exit status %d' % (time.time() - t0, rc))
             if rc != 0:
@@ -177,6 +209,9 @@ def main():
                 counts['SKIP'], '' if took[pkg] is None else ' (%.0f s)' % took[pkg]))
             if a.verbose:
                 print(outs[pkg])
+            if a.times and a.mode == 'guest':
+                for name, secs in guest_times[pkg].items():
+                    print('  host time: %s %.1f s' % (name, secs))
             if not res:
                 bad.append('%s: no results' % pkg)
                 print(outs[pkg][-2000:])

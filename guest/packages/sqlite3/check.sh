@@ -14,6 +14,11 @@ for s in $sets; do
         "$BIN/speedtest1 --verify --size $size --testset $s --memdb | sed -n 's/^Verification Hash: //p'"
 done
 t_run "speedtest1-file-db" sh -c "rm -f st.db && $BIN/speedtest1 --verify --size 1 --nosync st.db"
-t_same shell shell.expected sh -c "$BIN/sqlite3 -bail :memory: < shell.sql"
-t_same shell-file-db shell.expected sh -c "rm -f shell.db && $BIN/sqlite3 -bail shell.db < shell.sql"
+# the shell session spins at one statement (known.txt): timeout (coreutils on the host,
+# BusyBox's in the guest) ends it so that the suites behind it still run
+t_same shell shell.expected timeout 300 sh -c "$BIN/sqlite3 -bail :memory: < shell.sql"
+if [ -z "$QUICK" ]; then
+    t_same shell-file-db shell.expected timeout 300 sh -c \
+        "rm -f shell.db && $BIN/sqlite3 -bail shell.db < shell.sql"
+fi
 rm -f st.expected st.db shell.db
