@@ -16,7 +16,7 @@
 # program), not measured cold in CPU time yet: xz-utils may fit CI's ~10 minutes, the
 # three together do not. Opt in with
 # -DHEXSIM_GUEST_PACKAGES="bzip2;lua5.4;xz-utils;sqlite3;libzstd" (full suites and costs in
-# guest/packages/README.md). stress-ng is in no ctest set (its run is documented there).
+# guest/packages/README.md). stress-ng is not built (its source files 404 on the mirror: see there).
 set(HEXSIM_GUEST_PACKAGES "bzip2;lua5.4" CACHE STRING
     "Guest packages (guest/packages/NAME.recipe) that the guest_software tests build and test")
 set(PKGTEST "${CMAKE_SOURCE_DIR}/tests/packages/pkgtest.py")
