@@ -502,41 +502,47 @@ int64_t sys_msg(struct hexsim_user *u, uint32_t fd, uint32_t msg, uint32_t flags
                 : do_send(u, fd, &m, (const uint32_t (*)[2])seg, flags);
 }
 
-// sendmmsg: struct mmsghdr is a msghdr and the bytes sent (32 bytes); the messages sent
-// before an error count, the error is lost (net/socket.c __sys_sendmmsg)
-int64_t sys_sendmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
-                     uint32_t flags)
+// sendmmsg and recvmmsg: up to n messages of the mmsghdr array at vec (a msghdr and the
+// message's length: 32 bytes), each as sendmsg/recvmsg takes it, its length into msg_len.
+// The messages done before an error or a wait count and end the call (net/socket.c
+// __sys_sendmmsg, do_recvmmsg; Linux keeps a receive error for the next call on the
+// socket, here the next call meets it again): a thread that waits restarts its call from
+// the first message, so it cannot wait halfway. MSG_WAITFORONE (recvmmsg): only the first
+// may wait. one: end after the first message (recvmmsg's timeout run out).
+static int64_t do_mmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
+                       uint32_t flags, bool recv, bool one)
 {
     if (n > 1024)   // UIO_MAXIOV
         n = 1024;
-    uint32_t seg[1024][2];
     uint32_t i;
     for (i = 0; i < n; i++) {
-        struct gmsg m;
-        int64_t r = get_msghdr(u, vec + 32 * i, &m);
-        if (!r)
-            r = hx_read_iovec(u, m.iov, m.iovlen, seg);
-        if (!r)
-            r = do_send(u, fd, &m, (const uint32_t (*)[2])seg, flags);
-        if (r == HX_SYS_NORET && i)
-            break;   // the rest would wait: what was sent is the result
+        uint32_t f = flags;
+        if (recv) {
+            f &= ~G_MSG_WAITFORONE;
+            if (i && (flags & G_MSG_WAITFORONE))
+                f |= G_MSG_DONTWAIT;
+        }
+        int64_t r = sys_msg(u, fd, vec + 32 * i, f, recv);
         if (r < 0 || r == HX_SYS_NORET)
             return i ? (int64_t)i : r;
         if (hx_put32(u, vec + 32 * i + 28, (uint32_t)r))
             return i ? (int64_t)i : -EFAULT;
+        if (one)
+            return 1;
     }
     return i;
 }
 
-// recvmmsg (and recvmmsg_time64: tsz 16): up to n messages into the mmsghdr array at vec,
-// each one's length into its msg_len (net/socket.c do_recvmmsg). MSG_WAITFORONE: only the
-// first may wait. The timeout is read and checked (EFAULT, EINVAL) and, as in Linux, is
-// looked at only after a message has arrived: no simulated time passes inside one call, so
-// a zero timeout ends the call after the first message and any other changes nothing.
-// The call also ends, with the messages it has, when the next one would wait: a thread
-// that waits restarts its call from the first message, so it cannot wait halfway.
-// An error after the first message ends the call with the count received (Linux keeps
-// the error for the next call on the socket; here the next call meets it again).
+int64_t sys_sendmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
+                     uint32_t flags)
+{
+    return do_mmsg(u, fd, vec, n, flags, false, false);
+}
+
+// recvmmsg (and recvmmsg_time64: t64). The timeout is read and checked (EFAULT, EINVAL)
+// and, as in Linux, looked at only after a message has arrived: no simulated time passes
+// inside one call, so a zero timeout ends the call after the first message and any other
+// changes nothing.
 int64_t sys_recvmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t n,
                      uint32_t flags, uint32_t timeout, bool t64)
 {
@@ -546,30 +552,7 @@ int64_t sys_recvmmsg(struct hexsim_user *u, uint32_t fd, uint32_t vec, uint32_t 
         if (e)
             return e;
     }
-    if (n > 1024)   // UIO_MAXIOV
-        n = 1024;
-    uint32_t seg[1024][2];
-    uint32_t i;
-    for (i = 0; i < n; i++) {
-        struct gmsg m;
-        uint32_t f = flags & ~G_MSG_WAITFORONE;
-        if (i && (flags & G_MSG_WAITFORONE))
-            f |= G_MSG_DONTWAIT;
-        int64_t r = get_msghdr(u, vec + 32 * i, &m);
-        if (!r)
-            r = hx_read_iovec(u, m.iov, m.iovlen, seg);
-        if (!r)
-            r = do_recv(u, fd, &m, (const uint32_t (*)[2])seg, f, vec + 32 * i, 0);
-        if (i && (r == HX_SYS_NORET || r == -EAGAIN))
-            break;   // the rest would wait: what arrived is the result
-        if (r < 0 || r == HX_SYS_NORET)
-            return i ? (int64_t)i : r;
-        if (hx_put32(u, vec + 32 * i + 28, (uint32_t)r))
-            return i ? (int64_t)i : -EFAULT;
-        if (tmo == 0)
-            return i + 1;
-    }
-    return i;
+    return do_mmsg(u, fd, vec, n, flags, true, tmo == 0);
 }
 
 // ---- options
