@@ -363,6 +363,20 @@ CASES = {'root': case_root, 'ctrlax': case_ctrlax, 'maxsec': case_maxsec, 'kill'
          'replay': case_replay, 'speed': case_speed}
 
 
+def run_case(kind, cases, a):
+    """Runs case a.case of cases (kind: disk, share) in a fresh scratch directory and
+    prints its verdict; the exit status."""
+    errors = []
+    t0 = time.time()
+    with tempfile.TemporaryDirectory(prefix='hexsim-%s-' % kind) as tmp:
+        cases[a.case](a, tmp, errors)
+    if errors:
+        print('FAIL %s %s:\n  %s' % (kind, a.case, '\n  '.join(errors)))
+        return 1
+    print('%s %s: ok (%.1f s)' % (kind, a.case, time.time() - t0))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('case', choices=sorted(CASES))
@@ -375,15 +389,7 @@ def main():
         if not shutil.which(tool, path=ENV['PATH']):
             print('disk %s: skipped: %s not found (e2fsprogs; tools/setup.sh)' % (a.case, tool))
             return 77
-    errors = []
-    t0 = time.time()
-    with tempfile.TemporaryDirectory(prefix='hexsim-disk-') as tmp:
-        CASES[a.case](a, tmp, errors)
-    if errors:
-        print('FAIL disk %s:\n  %s' % (a.case, '\n  '.join(errors)))
-        return 1
-    print('disk %s: ok (%.1f s)' % (a.case, time.time() - t0))
-    return 0
+    return run_case('disk', CASES, a)
 
 
 if __name__ == '__main__':

@@ -23,20 +23,18 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
+
+import disk_test  # its script runs and its case runner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MOUNT = 'mount -t 9p -o trans=virtio %s %s; echo mount-status-$?'
 
 
 def run_script(a, args, lines, tmp, timeout=500):
-    script = os.path.join(tmp, 'script.txt')
-    with open(script, 'w') as f:
-        f.write(''.join(line + '\n' for line in lines))
-    cmd = [a.hexsim, a.vmlinux, '--initrd', a.initrd, '--max-seconds', '400'] + args + \
-        ['--script', script]
-    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+    """disk_test's script run, from the initramfs, with its console text."""
+    p = disk_test.run_script(a, ['--initrd', a.initrd, '--max-seconds', '400'] + args, lines,
+                             tmp, timeout)
     return p, p.stdout.decode(errors='replace').replace('\r', '')
 
 
@@ -272,15 +270,7 @@ def main():
     ap.add_argument('--vmlinux', required=True)
     ap.add_argument('--initrd', required=True)
     a = ap.parse_args()
-    errors = []
-    t0 = time.time()
-    with tempfile.TemporaryDirectory(prefix='hexsim-share-') as tmp:
-        CASES[a.case](a, tmp, errors)
-    if errors:
-        print('FAIL share %s:\n  %s' % (a.case, '\n  '.join(errors)))
-        return 1
-    print('share %s: ok (%.1f s)' % (a.case, time.time() - t0))
-    return 0
+    return disk_test.run_case('share', CASES, a)
 
 
 if __name__ == '__main__':
