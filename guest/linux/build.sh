@@ -31,6 +31,14 @@ make_vars="ARCH=hexagon LLVM=-16"
 KCFLAGS="-mllvm -mno-pairing"
 KAFLAGS="-mllvm -mno-pairing"
 export KCFLAGS KAFLAGS
+# The same kernel from every build: the banner (/proc/version, the first console line)
+# would otherwise carry the builder's user, host and clock, so a kernel built elsewhere
+# (CI's) boots with other console lengths and other packet counts than this one.
+KBUILD_BUILD_USER=hexsim
+KBUILD_BUILD_HOST=comet
+KBUILD_BUILD_VERSION=1
+KBUILD_BUILD_TIMESTAMP="Mon Jan  1 00:00:00 UTC 2024"
+export KBUILD_BUILD_USER KBUILD_BUILD_HOST KBUILD_BUILD_VERSION KBUILD_BUILD_TIMESTAMP
 
 me=build.sh
 # shellcheck source=guest/build_lib.sh
@@ -52,7 +60,7 @@ lock_cache "$cache"
 # by name, size and modification time (hashing 140 MB on every run would cost more
 # than the check is worth); the patches and the config by content.
 src_key=$( { stat -L -c '%n %s %Y' "$tarball"; cat "$@"; } | sha256sum | cut -d' ' -f1)
-cfg_key=$( { echo "$src_key $make_vars $KCFLAGS $KAFLAGS"; cat "$defconfig"; } | sha256sum | cut -d' ' -f1)
+cfg_key=$( { echo "$src_key $make_vars $KCFLAGS $KAFLAGS $KBUILD_BUILD_USER $KBUILD_BUILD_HOST $KBUILD_BUILD_VERSION $KBUILD_BUILD_TIMESTAMP"; cat "$defconfig"; } | sha256sum | cut -d' ' -f1)
 
 if [ ! -f "$src/.hexsim-src-key" ] || [ "$(cat "$src/.hexsim-src-key")" != "$src_key" ]; then
     say "unpacking $tarball into $src"
