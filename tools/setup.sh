@@ -22,6 +22,10 @@ PKGS="$PKGS dpkg-dev"
 PKGS="$PKGS e2fsprogs"
 # The C++ runtime (guest/libcxx/build.sh: LLVM's runtimes build through CMake and Ninja).
 PKGS="$PKGS ninja-build"
+# Flame graph pictures (tests/timing/flamegraph_test.py): rsvg-convert renders the SVG
+# --profile writes, to check its labels can be read; node runs the picture's zoom and
+# search script against the picture's own boxes.
+PKGS="$PKGS librsvg2-bin nodejs"
 
 missing=""
 for p in $PKGS; do

@@ -3,7 +3,11 @@
 // name (the same function at the same position under the same callers is one box); a box's
 // width is the pcycles of every stack through it, its children sit on top of it in name
 // order from its left edge, and what is left of its width is its own time. Boxes narrower
-// than a tenth of a pixel are left out (their time still counts in their parents).
+// than a tenth of a pixel are left out (their time still counts in their parents). The
+// picture carries flamegraph_script.c's script (zoom and search in a browser) and the
+// layout it reads: each box's name in data-name, the drawing area in the root's
+// data-left/data-width; a box too narrow for a label has an empty <text> the script fills
+// when a zoom widens it.
 #include "flamegraph.h"
 
 #include <errno.h>
@@ -17,6 +21,7 @@
 #define PAD 10.0
 #define ROW 16.0
 #define TOP 40.0                // the title's band
+#define BOTTOM 20.0             // the search result's band
 
 struct fnode {
     char *name;
@@ -142,21 +147,24 @@ static void draw(struct graph *g, const struct fnode *n, unsigned depth, double 
     double y = TOP + ((double)g->depth - depth) * ROW;
     unsigned r, gr, b;
     colour(n->name, &r, &gr, &b);
-    fputs("<g><title>", f);
+    fputs("<g class=\"f\" data-name=\"", f);
+    xml_text(f, n->name, SIZE_MAX);
+    fputs("\"><title>", f);
     xml_text(f, n->name, SIZE_MAX);
     fprintf(f, " (%" PRIu64 " pcycles, %.2f%%)</title>", n->total,
             g->all ? 100.0 * (double)n->total / (double)g->all : 0.0);
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+    // x and width to a thousandth of a pixel: the script finds a box's callees by their
+    // spans, which rounding to tenths could push past the caller's edge
+    fprintf(f, "<rect x=\"%.3f\" y=\"%.1f\" width=\"%.3f\" height=\"%.1f\" "
             "fill=\"rgb(%u,%u,%u)\" rx=\"2\" ry=\"2\"/>", x, y, w, ROW - 1, r, gr, b);
     size_t fit = (size_t)(w / 7.0);   // about 7 pixels per character at 12 px
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 3, y + ROW - 4.5);
     if (fit >= 3) {
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 3, y + ROW - 4.5);
         size_t len = strlen(n->name);
         xml_text(f, n->name, len <= fit ? len : fit - 2);
         fputs(len <= fit ? "" : "..", f);
-        fputs("</text>", f);
     }
-    fputs("</g>\n", f);
+    fputs("</text></g>\n", f);
     size_t nc = 0;
     for (const struct fnode *c = n->child; c; c = c->next)
         nc++;
@@ -207,16 +215,25 @@ int hexsim_flamegraph_write(const char *folded_path, const char *svg_path, const
         g.out = f;
         g.all = g.root.total;
         g.scale = g.all ? (WIDTH - 2 * PAD) / (double)g.all : 0.0;
-        double height = TOP + (g.depth + 1) * ROW + 2 * PAD;
+        double height = TOP + (g.depth + 1) * ROW + 2 * PAD + BOTTOM;
         fprintf(f, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
                 "<svg version=\"1.1\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-                "xmlns=\"http://www.w3.org/2000/svg\">\n", WIDTH, height, WIDTH, height);
-        fprintf(f, "<style>text { font-family: monospace; font-size: 12px; fill: #000; }"
-                "</style>\n<rect x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" "
+                "data-left=\"%.1f\" data-width=\"%.1f\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+                WIDTH, height, WIDTH, height, PAD, WIDTH - 2 * PAD);
+        fprintf(f, "<style>text { font-family: monospace; font-size: 12px; fill: #000; }\n"
+                "g.f, .button { cursor: pointer; }\n.button { fill: #306; }</style>\n"
+                "<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n"
+                "<rect x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" "
                 "fill=\"#f8f8f0\"/>\n<text x=\"%.1f\" y=\"24\" text-anchor=\"middle\" "
-                "style=\"font-size: 17px\">", WIDTH / 2);
+                "style=\"font-size: 17px\">", hexsim_flamegraph_script, WIDTH / 2);
         xml_text(f, title, SIZE_MAX);
         fprintf(f, " (%" PRIu64 " pcycles)</text>\n", g.all);
+        fprintf(f, "<text id=\"fg-unzoom\" class=\"button\" x=\"%.1f\" y=\"24\" "
+                "style=\"opacity: 0\">Reset zoom</text>\n"
+                "<text id=\"fg-search\" class=\"button\" x=\"%.1f\" y=\"24\" "
+                "text-anchor=\"end\">Search</text>\n"
+                "<text id=\"fg-matched\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\"></text>\n",
+                PAD, WIDTH - PAD, WIDTH - PAD, height - 6);
         draw(&g, &g.root, 0, PAD);
         fputs("</svg>\n", f);
         if (fclose(f) != 0) {

@@ -6,7 +6,9 @@
 #            table names jitwork's own functions as "NAME [jitwork]", the folded stacks run
 #            [jitwork];...;main;qsort..., and FILE.tasks gives jitwork user pcycles and the
 #            kernel threads (swapper) kernel pcycles only; kernel code is named by vmlinux;
-#            FILE.speedscope.json holds the stacks and pcycles of FILE.folded
+#            FILE.speedscope.json holds the stacks and pcycles of FILE.folded; FILE.svg's
+#            widest kernel frame is labelled and readable when rsvg-convert renders it, and
+#            the picture's zoom and search script works (flamegraph_check.py, under node)
 #   range    --max-packets 1500000 --profile-range 500000:1000000: the table counts at most
 #            500000 packets and at least 99% of them (packets that raise an exception are
 #            not counted), fewer than the run
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 
+import flamegraph_check
 import jit_equiv_test   # its build(): jitwork and a cpio with it in /bin
 
 def table(path):
@@ -106,6 +109,9 @@ def main():
                     sp['type'] != 'sampled' or stacks != want or
                     sp['endValue'] != sum(want.values())):
                 bad.append('FILE.speedscope.json differs from FILE.folded')
+            # FILE.svg: legible where it matters, and its zoom and search script works
+            bad += flamegraph_check.legible(prof + '.svg', work)
+            bad += flamegraph_check.script(prof + '.svg', prof + '.folded', 'cmp_u32', work)
             t = tasks(prof + '.tasks')
             if not t.get('jitwork', (0, 0))[0] > 0:
                 bad.append('FILE.tasks: no user pcycles for jitwork: %r' % t.get('jitwork'))
