@@ -26,6 +26,9 @@ PKGS="$PKGS ninja-build"
 # --profile writes, to check its labels can be read; node runs the picture's zoom and
 # search script against the picture's own boxes.
 PKGS="$PKGS librsvg2-bin nodejs"
+# The SDL console window (src/devices/host/sdl.cmake): libvterm, its terminal emulator,
+# and console-setup-linux's PSF console fonts, which it draws with (read at run time).
+PKGS="$PKGS libvterm-dev console-setup-linux"
 
 missing=""
 for p in $PKGS; do

@@ -280,8 +280,8 @@ static int set_net(struct cli_options *o, const struct cli_option *opt,
     return 0;
 }
 
-// --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid] (the window's limits of
-// size, written once for the parser, the error and the help).
+// --console: stdio, or sdl[,scale=1|2][,size=COLSxROWS][,solid][,font=FILE] (the window's
+// limits of size, written once for the parser, the error and the help).
 #define STR_(x) #x
 #define STR(x) STR_(x)
 #define SDL_COLS_MIN 20
@@ -321,6 +321,9 @@ static bool parse_console(const char *v, struct cli_options *o)
         } else if (strncmp(p, "solid", 5) == 0) {
             o->sdl.solid_cursor = true;
             end = (char *)p + 5;
+        } else if (strncmp(p, "font=", 5) == 0 && p[5]) {
+            o->sdl.font = p + 5;        // the rest: a file name may hold commas
+            return true;
         } else {
             return false;
         }
@@ -335,7 +338,8 @@ static int set_console(struct cli_options *o, const struct cli_option *opt,
                        const struct cli_value *v, char *msg, size_t len)
 {
     if (!parse_console(v->text, o)) {
-        snprintf(msg, len, "%s needs stdio or sdl[,scale=1|2][,size=COLSxROWS][,solid] "
+        snprintf(msg, len, "%s needs stdio or sdl[,scale=1|2][,size=COLSxROWS][,solid]"
+                 "[,font=FILE] "
                  "(COLSxROWS from " SDL_SIZES "), got '%s'", opt->name, v->text);
         return HEXSIM_EXIT_USAGE;
     }
@@ -603,17 +607,21 @@ const struct cli_option cli_option_table[] = {
       .set = set_net },
 
     // ---- console
-    { .name = "--console", .arg = "stdio|sdl[,scale=2][,size=COLSxROWS][,solid]",
+    { .name = "--console", .arg = "stdio|sdl[,scale=2][,size=COLSxROWS][,solid][,font=FILE]",
       .modes = CLI_SYSTEM, .topics = T(CONSOLE), .kind = CLI_CUSTOM,
       .choices = "stdio|sdl|sdl,scale=2|sdl,solid", .def = "stdio",
       .help = "the console and angel output: the terminal, or with --console sdl a window",
       .more = "sdl shows them in a window, a terminal of 80x25 (or COLSxROWS, " SDL_SIZES
-              ") characters of 8x16 pixels (scale=2: 16x32) with a blinking (solid: "
-              "steady) cursor; its keyboard is the console's input and closing it quits. "
+              ") characters with a blinking (solid: steady) cursor, drawn with a Linux "
+              "console font in PSF format: /usr/share/consolefonts/Uni2-VGA16.psf.gz "
+              "(Debian's console-setup-linux; 8x16 pixels, scale=2: 16x32) or font=FILE, "
+              "which takes the rest of the value. Its keyboard is the console's input and "
+              "closing it quits. "
               "Test hooks: HEXSIM_SDL_TYPE=TEXT types TEXT into the window from the start, "
               "HEXSIM_SDL_DUMP=FILE writes the final screen to FILE as text. "
               "SDL_VIDEODRIVER=offscreen runs without a display. Without a display (and "
-              "that), or in a build without SDL2, hexsim says so and exits with status 2.",
+              "that), without the font, or in a build without SDL2 or libvterm, hexsim "
+              "says so and exits with status 2.",
       .set = set_console },
     { .name = "--script", .arg = "FILE", .modes = CLI_SYSTEM, .topics = T(CONSOLE),
       .kind = CLI_INFILE, .help = "type FILE's lines on the console, one at each prompt",

@@ -32,13 +32,10 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_mmio.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/comet/virtio_rng.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/console.c
-    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/font8x16.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/net.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/record.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/script.c
     ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/terminal.c
-    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/vt_grid.c
-    ${CMAKE_CURRENT_SOURCE_DIR}/devices/host/vt_render.c
     ${CMAKE_CURRENT_SOURCE_DIR}/loader/elf.c
     ${CMAKE_CURRENT_SOURCE_DIR}/loader/boot_env.c)
 # --net user needs libslirp (Debian libslirp-dev); without it the option says so.

@@ -7,7 +7,8 @@
 #         power-off, stdout stays empty (the console is the window), exit status 0; a
 #         session with `clear` (what was before it must be gone) and one without (the
 #         answers of uname -a and echo $((6*7)) on the screen).
-#   cli   bad --console values and an unusable video driver exit with status 2 and say why;
+#   cli   bad --console values, an unusable video driver and a missing font (font=FILE
+#         takes the rest of the value, commas too) exit with status 2 and say why;
 #         hexsim does not link SDL2 (a NEEDED entry): it loads it when a window opens, so
 #         that a start that opens none does not load SDL2's some 45 libraries (issue 33).
 #         SDL's drivers' own stderr noise (libwayland without XDG_RUNTIME_DIR) is not shown
@@ -101,6 +102,9 @@ def cli(a):
         (['--console'], {}, "missing value after '--console'"),
         (['--console', 'sdl'], {'SDL_VIDEODRIVER': 'no-such-driver'},
          'SDL console: cannot start SDL video'),
+        (['--console', 'sdl,font=/nonexistent/a,b.psf'], {},
+         "SDL console: cannot open the font '/nonexistent/a,b.psf': No such file or directory"),
+        (['--console', 'sdl,font='], {}, "--console needs stdio or sdl"),
     ]
     kernel = a.vmlinux or a.hexsim   # any readable file: SDL is opened before loading
     for args, extra, want in cases:

@@ -1,18 +1,24 @@
 # SPDX-License-Identifier: MIT
-# The SDL console (label "devices"): test_vt_grid (terminal grid, font, rasterizer; no
-# SDL), and when hexsim is built with SDL2: test_sdl_console (a window on SDL's headless
+# The SDL console (label "devices"): when libvterm is found, test_vt_term (the terminal
+# over libvterm and the rasterizer; no SDL) and test_psf_font (the PSF reader: PSF1 and
+# PSF2 images made here, gzip'd or not, bad ones refused, Debian's console font); and when
+# hexsim is built with SDL2 and libvterm: test_sdl_console (a window on SDL's headless
 # "offscreen" driver: pixels of drawn glyphs against the font, keyboard events to bytes,
 # window close, the typing and dump hooks), sdl_cli (bad --console values, no video
-# device: exit status 2) and sdl_boot (Linux booted with --console sdl
+# device, a missing font: exit status 2) and sdl_boot (Linux booted with --console sdl
 # to a shell, commands typed through the window's key events, the final screen checked).
 # Under ASan, LSan finds no leaks in SDL 2.26 with the offscreen driver, so no
 # suppressions are used.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(VT_CHECK REQUIRED IMPORTED_TARGET check)
-add_executable(test_vt_grid "${CMAKE_SOURCE_DIR}/tests/devices/test_vt_grid.c")
-target_link_libraries(test_vt_grid PRIVATE hexsim_core PkgConfig::VT_CHECK)
-add_test(NAME test_vt_grid COMMAND test_vt_grid)
-set_tests_properties(test_vt_grid PROPERTIES LABELS "devices;unit")
+if(HEXSIM_HAVE_VTERM)
+    foreach(_t test_vt_term test_psf_font)
+        add_executable(${_t} "${CMAKE_SOURCE_DIR}/tests/devices/${_t}.c")
+        target_link_libraries(${_t} PRIVATE hexsim_vt PkgConfig::VT_CHECK)
+        add_test(NAME ${_t} COMMAND ${_t})
+        set_tests_properties(${_t} PROPERTIES LABELS "devices;unit")
+    endforeach()
+endif()
 
 set(_sdl_env "SDL_VIDEODRIVER=offscreen")
 if(HEXSIM_HAVE_SDL2)
@@ -45,8 +51,14 @@ add_executable(test_sdl_none "${CMAKE_SOURCE_DIR}/tests/devices/test_sdl_none.c"
 target_link_libraries(test_sdl_none PRIVATE hexsim_core)
 add_test(NAME test_sdl_none COMMAND test_sdl_none)
 set_tests_properties(test_sdl_none PROPERTIES LABELS "devices;unit")
-# The SDL library, like hexsim_core, holds no writable globals.
+# The SDL and terminal libraries, like hexsim_core, hold no writable globals.
 add_test(NAME no_writable_globals_sdl
     COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/unit/check_no_globals.py"
             "${CMAKE_READELF}" "$<TARGET_FILE:hexsim_sdl>")
 set_tests_properties(no_writable_globals_sdl PROPERTIES LABELS unit)
+if(HEXSIM_HAVE_VTERM)
+    add_test(NAME no_writable_globals_vt
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/unit/check_no_globals.py"
+                "${CMAKE_READELF}" "$<TARGET_FILE:hexsim_vt>")
+    set_tests_properties(no_writable_globals_vt PROPERTIES LABELS unit)
+endif()

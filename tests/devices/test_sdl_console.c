@@ -3,8 +3,9 @@
 // headless "offscreen" video driver (ctest sets SDL_VIDEODRIVER; the suite sets it too
 // when it is missing): text written to the console appears on the window surface as the
 // font's glyphs in the palette's colours (scale 1 and 2); key events become the bytes a
-// terminal sends; closing the window calls the quit hook; the typing hook goes through the
-// same key path; the dump file holds the screen.
+// terminal sends, and the terminal's answers to the guest's questions are input too;
+// closing the window calls the quit hook; the typing hook goes through the same key path;
+// the dump file holds the screen; a missing or broken font is refused with a message.
 #include "../check_main.h"
 #include <SDL.h>
 #include <check.h>
@@ -12,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "devices/host/font.h"
-#include "devices/host/vt_grid.h"
+#include "devices/host/psf_font.h"
 #include "devices/host/vt_render.h"
+#include "devices/host/vt_term.h"
 #include "hexsim/sdl_console.h"
 
 static struct hexsim_sdl_console *open_console(const struct hexsim_sdl_console_opts *o)
@@ -49,23 +50,25 @@ static uint32_t pixel(struct hexsim_sdl_console *c, int x, int y)
     return (uint32_t)r << 16 | (uint32_t)g << 8 | b;
 }
 
-// Checks that cell (cx, cy) shows glyph ch in fg on bg.
+// Checks that cell (cx, cy) shows the glyph of ch in fg on bg.
 static void check_cell(struct hexsim_sdl_console *c, unsigned scale, unsigned cx, unsigned cy,
-                       uint8_t ch, uint32_t fg, uint32_t bg)
+                       uint32_t ch, uint32_t fg, uint32_t bg)
 {
     struct hexsim_font f;
-    ck_assert_int_eq(hexsim_font_init(&f), 0);
+    char msg[400];
+    ck_assert_msg(hexsim_font_load(&f, HEXSIM_FONT_DEFAULT, msg, sizeof msg) == 0, "%s", msg);
     const uint8_t *g = hexsim_font_glyph(&f, ch);
     unsigned ink = 0;
-    for (unsigned py = 0; py < HEXSIM_FONT_H * scale; py++)
-        for (unsigned px = 0; px < HEXSIM_FONT_W * scale; px++) {
-            bool on = (g[py / scale] >> (7 - px / scale)) & 1;
+    for (unsigned py = 0; py < 16 * scale; py++)
+        for (unsigned px = 0; px < 8 * scale; px++) {
+            bool on = hexsim_font_ink(&f, g, px / scale, py / scale);
             ink += on;
             uint32_t got = pixel(c, (int)(cx * 8 * scale + px), (int)(cy * 16 * scale + py));
-            ck_assert_msg(got == (on ? fg : bg), "cell (%u,%u) '%c' pixel (%u,%u): 0x%06x, "
+            ck_assert_msg(got == (on ? fg : bg), "cell (%u,%u) U+%04X pixel (%u,%u): 0x%06x, "
                           "expected 0x%06x", cx, cy, ch, px, py, got, on ? fg : bg);
         }
     ck_assert(ink > 0 || ch == ' ');
+    hexsim_font_free(&f);
 }
 
 START_TEST(sdl_draws_glyphs)
@@ -87,8 +90,8 @@ START_TEST(sdl_draws_glyphs)
             check_cell(c, scale, i, 0, (uint8_t)word[i], grey, black);
         check_cell(c, scale, 0, 1, 'o', hexsim_vt_palette(10), black);   // bold green
         check_cell(c, scale, 3, 1, 'R', black, grey);                     // reverse
-        check_cell(c, scale, 0, 2, HEXSIM_VT_PLACEHOLDER, grey, black);   // é
-        // the cursor after the placeholder: a solid block
+        check_cell(c, scale, 0, 2, 0xe9, grey, black);                    // é
+        // the cursor after it: a solid block
         check_cell(c, scale, 1, 2, ' ', grey, grey);
         // clear: the glyphs go, the cursor goes home
         say(c, "\x1b[H\x1b[2J");
@@ -273,7 +276,65 @@ START_TEST(sdl_bad_options)
     o = (struct hexsim_sdl_console_opts){ .cols = 1000 };
     ck_assert_ptr_null(hexsim_sdl_console_new(&o, stderr, msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "grid"));
+    // no font: the message names the file and the package (or the option)
+    o = (struct hexsim_sdl_console_opts){ .font = "/nonexistent/font.psf.gz" };
+    ck_assert_ptr_null(hexsim_sdl_console_new(&o, stderr, msg, sizeof msg));
+    ck_assert_str_eq(msg, "SDL console: cannot open the font '/nonexistent/font.psf.gz': No "
+                     "such file or directory (choose a PSF font with --console "
+                     "sdl,font=FILE)");
+    o.font = "/etc/passwd";
+    ck_assert_ptr_null(hexsim_sdl_console_new(&o, stderr, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "'/etc/passwd' is not usable: not a PSF font"));
     ck_assert(hexsim_sdl_console_available());
+}
+END_TEST
+
+// Another font: the window's size follows its glyphs (Terminus 16x32 from
+// console-setup-linux: two bytes a glyph row).
+START_TEST(sdl_other_font)
+{
+    struct hexsim_sdl_console_opts o = {
+        .cols = 20, .rows = 5, .solid_cursor = true,
+        .font = "/usr/share/consolefonts/Uni2-Terminus32x16.psf.gz" };
+    struct hexsim_sdl_console *c = open_console(&o);
+    SDL_Window *w = SDL_GetWindowFromID(hexsim_sdl_console_window_id(c));
+    int ww, wh;
+    SDL_GetWindowSize(w, &ww, &wh);
+    ck_assert_int_eq(ww, 20 * 16);
+    ck_assert_int_eq(wh, 5 * 32);
+    say(c, "\x1b[2;3H\xe2\x94\x80W");   // U+2500 (box drawing), W
+    hexsim_sdl_console_poll(c);
+    struct hexsim_font f;
+    char msg[400];
+    ck_assert_msg(hexsim_font_load(&f, o.font, msg, sizeof msg) == 0, "%s", msg);
+    const uint32_t chars[] = { 0x2500, 'W' };
+    for (unsigned i = 0; i < 2; i++) {
+        const uint8_t *g = hexsim_font_glyph(&f, chars[i]);
+        for (unsigned py = 0; py < 32; py++)
+            for (unsigned px = 0; px < 16; px++)
+                ck_assert_uint_eq(pixel(c, (int)((2 + i) * 16 + px), (int)(32 + py)),
+                                  hexsim_font_ink(&f, g, px, py) ? hexsim_vt_palette(7)
+                                                                 : hexsim_vt_palette(0));
+    }
+    hexsim_font_free(&f);
+    ck_assert_int_eq(hexsim_sdl_console_free(c), 0);
+}
+END_TEST
+
+// The terminal's answers reach the UART as input, after what was typed before them: the
+// cursor position (CSI 6 n), as BusyBox's vi and less ask for the screen's size.
+START_TEST(sdl_replies)
+{
+    struct hexsim_sdl_console_opts o = { .cols = 40, .rows = 10 };
+    struct hexsim_sdl_console *c = open_console(&o);
+    uint8_t buf[64];
+    push_text("k");
+    hexsim_sdl_console_poll(c);
+    say(c, "\x1b[999;999H\x1b[6n");
+    size_t n = drain(c, buf, sizeof buf);
+    ck_assert_uint_eq(n, 9);
+    ck_assert_mem_eq(buf, "k\x1b[10;40R", 9);
+    ck_assert_int_eq(hexsim_sdl_console_free(c), 0);
 }
 END_TEST
 
@@ -289,6 +350,8 @@ static Suite *suite(void)
     tcase_add_test(t, sdl_type_hook_and_idle);
     tcase_add_test(t, sdl_dump_file);
     tcase_add_test(t, sdl_bad_options);
+    tcase_add_test(t, sdl_other_font);
+    tcase_add_test(t, sdl_replies);
     suite_add_tcase(s, t);
     return s;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The SDL console of a build without SDL2 (src/devices/host/sdl_console_none.c): opening
+// The SDL console of a build without SDL2 or libvterm (src/devices/host/sdl_console_none.c,
+// compiled here without HEXSIM_SDL_MISSING: the package named is libsdl2-dev): opening
 // it fails with the message that says how to get it, which hexsim prints before exiting
 // with status 2.
 #include <stdio.h>
@@ -19,7 +20,8 @@ int main(void)
         fprintf(stderr, "FAIL: the fallback opened a console\n");
         return 1;
     }
-    const char *want = "hexsim was built without SDL2 (install libsdl2-dev and rebuild)";
+    const char *want = "hexsim was built without the SDL console (install libsdl2-dev and "
+                       "rebuild)";
     if (strcmp(msg, want) != 0) {
         fprintf(stderr, "FAIL: message '%s', expected '%s'\n", msg, want);
         return 1;

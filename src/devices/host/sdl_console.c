@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// SDL2 console window (include/hexsim/sdl_console.h). Output bytes go into a terminal grid
-// (vt_grid.c), which is drawn with the project's font (vt_render.c) into an XRGB8888
-// canvas and copied to the window surface (a software path: it works with every SDL video
+// SDL2 console window (include/hexsim/sdl_console.h). Output bytes go into a terminal
+// (vt_term.c, libvterm), which is drawn with a Linux console font (psf_font.c, read when the
+// window opens) by vt_render.c into an XRGB8888 canvas and copied to the window surface (a software path: it works with every SDL video
 // driver, the headless "offscreen" and "dummy" ones included). Only rows that changed are
 // drawn, at most about 30 times per second and only when something changed or the cursor
 // blinks (every 500 ms).
-// Output LF is shown as CR LF.
+// Output LF is shown as CR LF. The terminal's answers to the guest's questions (cursor
+// position, device attributes) are queued as input, as a terminal window would send them.
 // Input: the window's key events become bytes in a queue the UART reads: text input as
 // typed (UTF-8 passes through), Enter CR, Backspace DEL (0x7f), Tab, Esc, Ctrl+letter the
 // control byte, the arrows ESC [ A..D, Home/Insert/Delete/End/PgUp/PgDn ESC [ 1..6 ~ (the
@@ -33,9 +34,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "devices/host/font.h"
-#include "devices/host/vt_grid.h"
+#include "devices/host/psf_font.h"
 #include "devices/host/vt_render.h"
+#include "devices/host/vt_term.h"
 
 #define ESC_KEY 0x01         // Ctrl-A
 #define INQ 4096            // input queue (bytes); typing never fills it, a flood is dropped
@@ -138,7 +139,8 @@ static bool escape_key(struct hexsim_sdl_console *c, uint8_t b)
     }
 }
 
-static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
+// Queues n bytes for the UART; keys (keys true) go through the escape keys first.
+static void queue(struct hexsim_sdl_console *c, const void *buf, size_t n, bool keys)
 {
     const uint8_t *p = buf;
     if (INQ - c->in_len < n) {
@@ -148,8 +150,19 @@ static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
         return;
     }
     for (size_t i = 0; i < n; i++)
-        if (!escape_key(c, p[i]))
+        if (!keys || !escape_key(c, p[i]))
             c->inq[(c->in_head + c->in_len++) % INQ] = p[i];
+}
+
+static void in_push(struct hexsim_sdl_console *c, const void *buf, size_t n)
+{
+    queue(c, buf, n, true);
+}
+
+// The terminal's answers (vt_term.h reply): input, as from a terminal window.
+static void in_reply(void *ctx, const char *buf, size_t n)
+{
+    queue(ctx, buf, n, false);
 }
 
 static void key_down(struct hexsim_sdl_console *c, const SDL_KeyboardEvent *k)
@@ -342,7 +355,7 @@ static void render(struct hexsim_sdl_console *c, uint64_t now)
         return;
     SDL_Rect rects[HEXSIM_VT_MAX_ROWS];
     int nrect = 0;
-    int rh = HEXSIM_FONT_H * (int)c->scale;
+    int rh = (int)(c->font.h * c->scale);
     if (SDL_MUSTLOCK(c->canvas))
         c->sdl.LockSurface(c->canvas);
     for (unsigned y = 0; y < vt->rows; y++) {
@@ -540,6 +553,15 @@ static bool driver_asked(const char *want, const char *drv)
     return false;
 }
 
+// Frees what hexsim_sdl_console_new set up before SDL's video started; NULL.
+static struct hexsim_sdl_console *early_fail(struct hexsim_sdl_console *c)
+{
+    hexsim_vt_free(&c->vt);
+    hexsim_font_free(&c->font);
+    free(c);
+    return NULL;
+}
+
 struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_console_opts *o,
                                                   FILE *err, char *msg, size_t msglen)
 {
@@ -554,26 +576,25 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     c->scale = o->scale ? o->scale : 1;
     if (c->scale > 2) {
         snprintf(msg, msglen, "SDL console: scale %u (1 or 2)", c->scale);
-        free(c);
-        return NULL;
+        return early_fail(c);
     }
     if (hexsim_vt_init(&c->vt, cols, rows)) {
         snprintf(msg, msglen, "SDL console: a %ux%u grid (1x1 to %dx%d)", cols, rows,
                  HEXSIM_VT_MAX_COLS, HEXSIM_VT_MAX_ROWS);
-        free(c);
-        return NULL;
+        return early_fail(c);
     }
-    if (hexsim_font_init(&c->font)) {
-        snprintf(msg, msglen, "SDL console: the font table is malformed");
-        hexsim_vt_free(&c->vt);
-        free(c);
-        return NULL;
+    c->vt.reply = in_reply;
+    c->vt.reply_ctx = c;
+    char why[400];
+    const char *font = o->font ? o->font : HEXSIM_FONT_DEFAULT;
+    if (hexsim_font_load(&c->font, font, why, sizeof(why))) {
+        snprintf(msg, msglen, "SDL console: %s (%s)", why, o->font ? "choose a PSF font "
+                 "with --console sdl,font=FILE" : "install Debian's " HEXSIM_FONT_PACKAGE
+                 ", or choose a PSF font with --console sdl,font=FILE");
+        return early_fail(c);
     }
-    if (sdl_load(&c->sdl, msg, msglen)) {
-        hexsim_vt_free(&c->vt);
-        free(c);
-        return NULL;
-    }
+    if (sdl_load(&c->sdl, msg, msglen))
+        return early_fail(c);
     c->sdl.SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     // The window surface in plain memory: without this, SDL may put it in an OpenGL
     // texture, which on a machine without a GPU (Mesa's llvmpipe) costs more than drawing.
@@ -584,9 +605,7 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
     if (c->sdl.InitSubSystem(SDL_INIT_VIDEO) != 0) {
         quiet_end(&q, true, err);
         snprintf(msg, msglen, "SDL console: cannot start SDL video: %s", c->sdl.GetError());
-        hexsim_vt_free(&c->vt);
-        free(c);
-        return NULL;
+        return early_fail(c);
     }
     // Without a display SDL falls back to a driver that shows nothing: an invisible
     // machine nobody can type into. Only asked for by name (tests) is that wanted.
@@ -598,11 +617,9 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
                  "its '%s' driver, which shows nothing; is DISPLAY or WAYLAND_DISPLAY set?). "
                  "SDL_VIDEODRIVER=%s runs it without a window on purpose", drv, drv);
         c->sdl.QuitSubSystem(SDL_INIT_VIDEO);
-        hexsim_vt_free(&c->vt);
-        free(c);
-        return NULL;
+        return early_fail(c);
     }
-    int w = (int)(cols * HEXSIM_FONT_W * c->scale), h = (int)(rows * HEXSIM_FONT_H * c->scale);
+    int w = (int)(cols * c->font.w * c->scale), h = (int)(rows * c->font.h * c->scale);
     c->win = c->sdl.CreateWindow("hexsim console (UART3)", SDL_WINDOWPOS_UNDEFINED,
                               SDL_WINDOWPOS_UNDEFINED, w, h, 0);
     if (c->win)
@@ -648,6 +665,7 @@ int hexsim_sdl_console_free(struct hexsim_sdl_console *c)
     c->sdl.QuitSubSystem(SDL_INIT_VIDEO);
     c->sdl.Quit();
     hexsim_vt_free(&c->vt);
+    hexsim_font_free(&c->font);
     free(c);
     return rc;
 }

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The SDL console of include/hexsim/sdl_console.h in a build without SDL2 (CMake did not
-// find the pkg-config module sdl2): opening it fails with a message saying how to get it.
+// The SDL console of include/hexsim/sdl_console.h in a build without SDL2 or libvterm
+// (CMake did not find the pkg-config module sdl2 or vterm; HEXSIM_SDL_MISSING names the
+// Debian packages that have them): opening it fails with a message saying how to get it.
 // The other functions are never reached, since no console can exist.
 #include "hexsim/sdl_console.h"
+
+#ifndef HEXSIM_SDL_MISSING
+#define HEXSIM_SDL_MISSING "libsdl2-dev"
+#endif
 
 bool hexsim_sdl_console_available(void)
 {
@@ -14,7 +19,8 @@ struct hexsim_sdl_console *hexsim_sdl_console_new(const struct hexsim_sdl_consol
 {
     (void)o;
     (void)err;
-    snprintf(msg, msglen, "hexsim was built without SDL2 (install libsdl2-dev and rebuild)");
+    snprintf(msg, msglen, "hexsim was built without the SDL console (install "
+             HEXSIM_SDL_MISSING " and rebuild)");
     return NULL;
 }
 

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: MIT
-// Check suites of the SDL console's pieces that do not need SDL: the terminal grid
-// (src/devices/host/vt_grid.c: printable text, wrap, scroll, controls, CSI cursor
-// movement, erase, SGR, save/restore, scroll region, unknown sequences, UTF-8
-// placeholders, what the project's shell and `clear` send), the font (font8x16.c) and the
-// rasterizer (vt_render.c).
+// Check suites of the SDL console's pieces that do not need SDL: the terminal over
+// libvterm (src/devices/host/vt_term.c: printable text, wrap, scroll, controls, CSI cursor
+// movement, erase, SGR colours, save/restore, scroll region, the alternate screen, unknown
+// sequences, the answers to the host's questions, UTF-8 and wide characters, what the
+// project's shell and `clear` send, changed rows) and the rasterizer (vt_render.c) with
+// Debian's console font.
 #include "../check_main.h"
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "devices/host/font.h"
-#include "devices/host/vt_grid.h"
+#include "devices/host/psf_font.h"
 #include "devices/host/vt_render.h"
+#include "devices/host/vt_term.h"
+
+#define PAL(i) hexsim_vt_palette(i)
+#define DEF_FG PAL(7)
+#define DEF_BG PAL(0)
+#define AT(vt, x, y) hexsim_vt_at(vt, x, y)
 
 static struct hexsim_vt *grid(unsigned cols, unsigned rows)
 {
@@ -35,11 +41,11 @@ static void out(struct hexsim_vt *vt, const char *s)
 // Row y as text (trailing blanks dropped).
 static const char *row(const struct hexsim_vt *vt, unsigned y, char *buf)
 {
-    hexsim_vt_row_text(vt, y, buf, HEXSIM_VT_MAX_COLS + 1);
+    hexsim_vt_row_text(vt, y, buf, HEXSIM_VT_ROW_TEXT);
     return buf;
 }
 
-#define ROW_EQ(vt, y, s) do { char b_[HEXSIM_VT_MAX_COLS + 1]; \
+#define ROW_EQ(vt, y, s) do { char b_[HEXSIM_VT_ROW_TEXT]; \
         ck_assert_str_eq(row(vt, y, b_), s); } while (0)
 #define CUR_EQ(vt, x, y) do { ck_assert_uint_eq((vt)->cx, x); ck_assert_uint_eq((vt)->cy, y); \
     } while (0)
@@ -56,11 +62,12 @@ START_TEST(vt_init_sizes)
     ck_assert_uint_eq(vt.rows, 25);
     for (unsigned y = 0; y < 25; y++)
         for (unsigned x = 0; x < 80; x++) {
-            const struct hexsim_vt_cell *c = hexsim_vt_at(&vt, x, y);
-            ck_assert_uint_eq(c->ch, ' ');
-            ck_assert_uint_eq(c->fg, HEXSIM_VT_DEFAULT_FG);
-            ck_assert_uint_eq(c->bg, HEXSIM_VT_DEFAULT_BG);
-            ck_assert_uint_eq(c->attr, 0);
+            struct hexsim_vt_cell c = hexsim_vt_at(&vt, x, y);
+            ck_assert_uint_eq(c.ch, ' ');
+            ck_assert_uint_eq(c.fg, DEF_FG);
+            ck_assert_uint_eq(c.bg, DEF_BG);
+            ck_assert_uint_eq(c.attr, 0);
+            ck_assert_uint_eq(c.width, 1);
         }
     CUR_EQ(&vt, 0, 0);
     ck_assert(vt.cursor_visible);
@@ -97,7 +104,7 @@ START_TEST(vt_backspace_tab)
     CUR_EQ(vt, 0, 0);
     out(vt, "\r\n\tT");
     CUR_EQ(vt, 9, 1);
-    ck_assert_uint_eq(hexsim_vt_at(vt, 8, 1)->ch, 'T');
+    ck_assert_uint_eq(AT(vt, 8, 1).ch, 'T');
     out(vt, "123456\t");                 // column 15 -> 16
     CUR_EQ(vt, 16, 1);
     out(vt, "\t\t");                     // no stop past column 16: the last column
@@ -111,9 +118,8 @@ START_TEST(vt_wrap_and_scroll)
     struct hexsim_vt *vt = grid(5, 3);
     out(vt, "abcde");
     CUR_EQ(vt, 4, 0);                    // the cursor stays on the last column
-    ck_assert(vt->wrap_pending);
     out(vt, "\r");                       // a CR cancels the pending wrap
-    ck_assert(!vt->wrap_pending);
+    CUR_EQ(vt, 0, 0);
     out(vt, "abcdefg");                  // f wraps to the next row
     ROW_EQ(vt, 0, "abcde");
     ROW_EQ(vt, 1, "fg");
@@ -210,8 +216,8 @@ START_TEST(vt_erase)
         ROW_EQ(vt, y, "");
     CUR_EQ(vt, 1, 1);
     fill(vt);
-    out(vt, "\x1b[3J");                  // J3 (xterm: and scrollback) clears too
-    ROW_EQ(vt, 2, "");
+    out(vt, "\x1b[3J");                  // J3 (xterm: the scrollback only) leaves the screen
+    ROW_EQ(vt, 2, "##########");
     done(vt);
 }
 END_TEST
@@ -220,10 +226,10 @@ START_TEST(vt_erase_uses_background)
 {
     struct hexsim_vt *vt = grid(10, 2);
     out(vt, "abc\x1b[44m\r\x1b[K");
-    ck_assert_uint_eq(hexsim_vt_at(vt, 0, 0)->ch, ' ');
-    ck_assert_uint_eq(hexsim_vt_at(vt, 0, 0)->bg, 4);
-    ck_assert_uint_eq(hexsim_vt_at(vt, 9, 0)->bg, 4);
-    ck_assert_uint_eq(hexsim_vt_at(vt, 0, 1)->bg, HEXSIM_VT_DEFAULT_BG);
+    ck_assert_uint_eq(AT(vt, 0, 0).ch, ' ');
+    ck_assert_uint_eq(AT(vt, 0, 0).bg, PAL(4));
+    ck_assert_uint_eq(AT(vt, 9, 0).bg, PAL(4));
+    ck_assert_uint_eq(AT(vt, 0, 1).bg, DEF_BG);
     done(vt);
 }
 END_TEST
@@ -232,35 +238,43 @@ START_TEST(vt_sgr)
 {
     struct hexsim_vt *vt = grid(40, 2);
     out(vt, "a\x1b[1mb\x1b[31mc\x1b[42md\x1b[7me\x1b[0mf\x1b[4mg\x1b[24;22;27mh");
-    const struct hexsim_vt_cell *c = hexsim_vt_at(vt, 0, 0);
+    struct hexsim_vt_cell c[14];
+#define CELLS() for (unsigned x_ = 0; x_ < 14; x_++) c[x_] = AT(vt, x_, 0)
+    CELLS();
     ck_assert_uint_eq(c[0].attr, 0);
-    ck_assert_uint_eq(c[0].fg, HEXSIM_VT_DEFAULT_FG);
+    ck_assert_uint_eq(c[0].fg, DEF_FG);
     ck_assert_uint_eq(c[1].attr, HEXSIM_VT_BOLD);
-    ck_assert_uint_eq(c[2].fg, 1);
+    ck_assert_uint_eq(c[2].fg, PAL(9));  // bold makes red bright
     ck_assert_uint_eq(c[2].attr, HEXSIM_VT_BOLD);
-    ck_assert_uint_eq(c[3].bg, 2);
+    ck_assert_uint_eq(c[3].bg, PAL(2));
     ck_assert_uint_eq(c[4].attr, HEXSIM_VT_BOLD | HEXSIM_VT_REVERSE);
     ck_assert_uint_eq(c[5].attr, 0);     // 0: everything back
-    ck_assert_uint_eq(c[5].fg, HEXSIM_VT_DEFAULT_FG);
-    ck_assert_uint_eq(c[5].bg, HEXSIM_VT_DEFAULT_BG);
+    ck_assert_uint_eq(c[5].fg, DEF_FG);
+    ck_assert_uint_eq(c[5].bg, DEF_BG);
     ck_assert_uint_eq(c[6].attr, HEXSIM_VT_UNDERLINE);
     ck_assert_uint_eq(c[7].attr, 0);
     out(vt, "\x1b[1;35;46mi\x1b[mj");    // several at once; empty = 0
-    ck_assert_uint_eq(c[8].fg, 5);
-    ck_assert_uint_eq(c[8].bg, 6);
+    CELLS();
+    ck_assert_uint_eq(c[8].fg, PAL(13));
+    ck_assert_uint_eq(c[8].bg, PAL(6));
     ck_assert_uint_eq(c[8].attr, HEXSIM_VT_BOLD);
-    ck_assert_uint_eq(c[9].fg, HEXSIM_VT_DEFAULT_FG);
+    ck_assert_uint_eq(c[9].fg, DEF_FG);
     ck_assert_uint_eq(c[9].attr, 0);
     out(vt, "\x1b[93;104mk\x1b[39;49ml");    // bright colours; default colours
-    ck_assert_uint_eq(c[10].fg, 11);
-    ck_assert_uint_eq(c[10].bg, 12);
-    ck_assert_uint_eq(c[11].fg, HEXSIM_VT_DEFAULT_FG);
-    ck_assert_uint_eq(c[11].bg, HEXSIM_VT_DEFAULT_BG);
-    out(vt, "\x1b[38;5;9;48;5;200mm");   // 256 colours: the first 16 taken, others not
-    ck_assert_uint_eq(c[12].fg, 9);
-    ck_assert_uint_eq(c[12].bg, HEXSIM_VT_DEFAULT_BG);
-    out(vt, "\x1b[0;38;2;10;20;30;1mn"); // true colour consumed, bold after it applies
-    ck_assert_uint_eq(c[13].fg, HEXSIM_VT_DEFAULT_FG);
+    CELLS();
+    ck_assert_uint_eq(c[10].fg, PAL(11));
+    ck_assert_uint_eq(c[10].bg, PAL(12));
+    ck_assert_uint_eq(c[11].fg, DEF_FG);
+    ck_assert_uint_eq(c[11].bg, DEF_BG);
+    // 256 colours: the 16 of the palette, then libvterm's 6x6x6 cube in steps of 0x33
+    // (200 = 5,0,4 in it) and grey ramp
+    out(vt, "\x1b[38;5;9;48;5;200mm");
+    CELLS();
+    ck_assert_uint_eq(c[12].fg, PAL(9));
+    ck_assert_uint_eq(c[12].bg, 0xff00cc);
+    out(vt, "\x1b[0;38;2;10;20;30;1mn"); // 24-bit colour, and bold after it
+    CELLS();
+    ck_assert_uint_eq(c[13].fg, 0x0a141e);
     ck_assert_uint_eq(c[13].attr, HEXSIM_VT_BOLD);
     ck_assert_uint_eq(c[13].ch, 'n');
     done(vt);
@@ -271,11 +285,12 @@ START_TEST(vt_save_restore)
 {
     struct hexsim_vt *vt = grid(20, 5);
     out(vt, "\x1b[3;4H\x1b[31m\x1b" "7\x1b[H\x1b[0mA\x1b" "8B");
-    ck_assert_uint_eq(hexsim_vt_at(vt, 0, 0)->fg, HEXSIM_VT_DEFAULT_FG);
-    ck_assert_uint_eq(hexsim_vt_at(vt, 3, 2)->ch, 'B');
-    ck_assert_uint_eq(hexsim_vt_at(vt, 3, 2)->fg, 1);    // the pen came back too
-    out(vt, "\x1b[5;10H\x1b[s\x1b[1;1H\x1b[uC");
-    ck_assert_uint_eq(hexsim_vt_at(vt, 9, 4)->ch, 'C');
+    ck_assert_uint_eq(AT(vt, 0, 0).fg, DEF_FG);
+    ck_assert_uint_eq(AT(vt, 3, 2).ch, 'B');
+    ck_assert_uint_eq(AT(vt, 3, 2).fg, PAL(1));    // the pen came back too
+    // CSI s and CSI u (SCO's save and restore) are not in libvterm 0.1.4: no effect
+    out(vt, "\x1b[5;10H\x1b[s\x1b[1;3H\x1b[uC");
+    ck_assert_uint_eq(AT(vt, 2, 0).ch, 'C');
     done(vt);
 }
 END_TEST
@@ -283,36 +298,101 @@ END_TEST
 START_TEST(vt_unknown_sequences)
 {
     struct hexsim_vt *vt = grid(40, 3);
-    out(vt, "a\x1b[?1049hb\x1b[>0cc\x1b(Bd\x1b]0;title\ae\x1b]2;t\x1b\\f\x1b[6ng"
-            "\x1b[1 qh\x1b=i\x1b[5;7;9zj\x1bPqdata\x1b\\k\x1b[?25lz");
-    ROW_EQ(vt, 0, "abcdefghijkz");
+    out(vt, "a\x1b[>0cb\x1b(Bc\x1b]0;title\ad\x1b]2;t\x1b\\e\x1b[6nf"
+            "\x1b[1 qg\x1b=h\x1b[5;7;9zi\x1bPqdata\x1b\\j\x1b[?25lz");
+    ROW_EQ(vt, 0, "abcdefghijz");
     ck_assert(!vt->cursor_visible);      // ?25l hides the cursor
     out(vt, "\x1b[?25h");
     ck_assert(vt->cursor_visible);
     // CAN/SUB cancel; a CR inside acts at once and an ESC starts a new sequence
     out(vt, "\r\n\x1b[12\x18X\x1b[3\x1aY\x1b[2\r\x1b[3CZ");
     ROW_EQ(vt, 1, "XY Z");
-    // more parameters than kept: dropped, the sequence still ends at its final byte
-    out(vt, "\r\n\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21mQ");
-    ROW_EQ(vt, 2, "Q");
+    // more parameters than libvterm keeps (16): dropped, the sequence still ends at its
+    // final byte, and acts with the first 16 (bold, and red from the 16th)
+    out(vt, "\r\n\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;31;32;33;34;35;36:37;38m");
+    out(vt, "Q\x1b[0;1;2;3;4;5;6;7;8;9;10;11;12;13;14;15");   // the cut across writes
+    out(vt, ";16;17:18;19;20;21;22;23;24;25;26;27;28;29;30;31;32;33;34;35;36mR\x1b[m");
+    ROW_EQ(vt, 2, "QR");
+    ck_assert_uint_eq(AT(vt, 0, 2).fg, PAL(9));
+    ck_assert_uint_eq(AT(vt, 0, 2).attr & HEXSIM_VT_BOLD, HEXSIM_VT_BOLD);
+    ck_assert_uint_eq(AT(vt, 1, 2).fg, DEF_FG);
     out(vt, "\x1b[99999999999999999999Cq");   // a huge number stays bounded
-    ck_assert_uint_eq(hexsim_vt_at(vt, 39, 2)->ch, 'q');
+    ck_assert_uint_eq(AT(vt, 39, 2).ch, 'q');
     done(vt);
 }
 END_TEST
 
-START_TEST(vt_utf8_placeholder)
+static void collect(void *ctx, const char *buf, size_t n)
+{
+    strncat(ctx, buf, n);
+}
+
+// The terminal answers where a VT100/xterm does: the cursor position (CSI 6 n, 1-based),
+// its status (CSI 5 n) and primary device attributes (CSI c); nothing is shown for them.
+START_TEST(vt_replies)
+{
+    struct hexsim_vt *vt = grid(40, 5);
+    char got[256] = "";
+    out(vt, "\x1b[6n");                  // no reply hook: dropped
+    vt->reply = collect;
+    vt->reply_ctx = got;
+    out(vt, "\x1b[3;7H\x1b[6n");
+    ck_assert_str_eq(got, "\x1b[3;7R");
+    got[0] = '\0';
+    out(vt, "\x1b[5n");
+    ck_assert_str_eq(got, "\x1b[0n");
+    got[0] = '\0';
+    out(vt, "\x1b[c");
+    ck_assert_uint_gt(strlen(got), 3);
+    ck_assert_mem_eq(got, "\x1b[?", 3);
+    ck_assert_int_eq(got[strlen(got) - 1], 'c');
+    for (unsigned y = 0; y < 5; y++)
+        ROW_EQ(vt, y, "");
+    out(vt, "\a\a");
+    ck_assert_uint_eq(vt->bells, 2);
+    done(vt);
+}
+END_TEST
+
+// xterm's alternate screen (?1049h/l: what full-screen programs such as vi and less use):
+// a blank screen, and the old one with its cursor back afterwards.
+START_TEST(vt_alternate_screen)
+{
+    struct hexsim_vt *vt = grid(20, 3);
+    out(vt, "shell\r\n$ vi");
+    out(vt, "\x1b[?1049h");
+    ROW_EQ(vt, 0, "");
+    ROW_EQ(vt, 1, "");
+    out(vt, "\x1b[Hfile text");
+    ROW_EQ(vt, 0, "file text");
+    out(vt, "\x1b[?1049l");
+    ROW_EQ(vt, 0, "shell");
+    ROW_EQ(vt, 1, "$ vi");
+    CUR_EQ(vt, 4, 1);
+    done(vt);
+}
+END_TEST
+
+// UTF-8 characters are themselves (a wide one takes two cells); bytes that are no UTF-8
+// show U+FFFD, the replacement character.
+START_TEST(vt_utf8)
 {
     struct hexsim_vt *vt = grid(20, 2);
     out(vt, "a\xc3\xa9" "b\xe2\x82\xac" "c\xf0\x9f\x98\x80" "d");   // é € 😀
-    ROW_EQ(vt, 0, "a?b?c?d");
-    ck_assert_uint_eq(hexsim_vt_at(vt, 1, 0)->ch, HEXSIM_VT_PLACEHOLDER);
-    ck_assert_uint_eq(hexsim_vt_at(vt, 3, 0)->ch, HEXSIM_VT_PLACEHOLDER);
-    CUR_EQ(vt, 7, 0);
-    out(vt, "\r\n\x80x\xffy\xc3z\xe2\x82");   // stray, invalid, truncated characters
-    ROW_EQ(vt, 1, "?x?y?z");
-    out(vt, "w");                        // ends the truncated one
-    ROW_EQ(vt, 1, "?x?y?z?w");
+    ROW_EQ(vt, 0, "a\xc3\xa9" "b\xe2\x82\xac" "c\xf0\x9f\x98\x80" "d");
+    ck_assert_uint_eq(AT(vt, 1, 0).ch, 0xe9);
+    ck_assert_uint_eq(AT(vt, 3, 0).ch, 0x20ac);
+    ck_assert_uint_eq(AT(vt, 5, 0).ch, 0x1f600);
+    ck_assert_uint_eq(AT(vt, 5, 0).width, 2);
+    ck_assert_uint_eq(AT(vt, 6, 0).ch, 0);          // its right half
+    ck_assert_uint_eq(AT(vt, 7, 0).ch, 'd');
+    CUR_EQ(vt, 8, 0);
+    out(vt, "\r\n\x80x\xffy\xc3z\xe2\x82w");   // stray, invalid, truncated characters
+    ROW_EQ(vt, 1, "\xef\xbf\xbdx\xef\xbf\xbdy\xef\xbf\xbdz\xef\xbf\xbdw");
+    out(vt, "\r\xe2");                   // a character split between writes
+    out(vt, "\x82");
+    out(vt, "\xac");
+    ROW_EQ(vt, 1, "\xe2\x82\xacx\xef\xbf\xbdy\xef\xbf\xbdz\xef\xbf\xbdw");
     done(vt);
 }
 END_TEST
@@ -390,96 +470,77 @@ START_TEST(vt_dirty_rows_and_dump)
     char buf[64] = { 0 };
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
-    ck_assert_uint_eq(n, strlen("  hi ?\n\nx\n"));
-    ck_assert_str_eq(buf, "  hi ?\n\nx\n");   // trailing blank rows dropped
+    ck_assert_uint_eq(n, strlen("  hi \xc3\xa9\n\nx\n"));
+    ck_assert_str_eq(buf, "  hi \xc3\xa9\n\nx\n");   // trailing blank rows dropped
     done(vt);
 }
 END_TEST
 
-// ---- font and rasterizer
-
-START_TEST(font_glyphs)
-{
-    struct hexsim_font f;
-    ck_assert_int_eq(hexsim_font_init(&f), 0);
-    for (unsigned ch = 0x20; ch <= 0x7f; ch++) {
-        const uint8_t *g = hexsim_font_glyph(&f, (uint8_t)ch);
-        unsigned ink = 0;
-        for (unsigned y = 0; y < HEXSIM_FONT_H; y++)
-            ink += (unsigned)__builtin_popcount(g[y]);
-        if (ch == ' ')
-            ck_assert_uint_eq(ink, 0);
-        else
-            ck_assert_msg(ink > 0, "glyph 0x%02x is empty", ch);
-        ck_assert_uint_eq(g[0] | g[1] | g[15], 0);   // rows 0, 1 and 15 stay blank
-        // every glyph differs from every other one
-        for (unsigned o = 0x20; o < ch; o++)
-            ck_assert_msg(memcmp(g, hexsim_font_glyph(&f, (uint8_t)o), HEXSIM_FONT_H) != 0,
-                          "glyphs 0x%02x and 0x%02x are the same", o, ch);
-    }
-    // outside the table: the placeholder
-    ck_assert_ptr_eq(hexsim_font_glyph(&f, 0x80), hexsim_font_glyph(&f, HEXSIM_VT_PLACEHOLDER));
-    ck_assert_ptr_eq(hexsim_font_glyph(&f, 0x05), hexsim_font_glyph(&f, HEXSIM_VT_PLACEHOLDER));
-    // a sample as drawn: 'H' has both stems from its top row (3) to the baseline (12)
-    const uint8_t *h = hexsim_font_glyph(&f, 'H');
-    for (unsigned y = 3; y <= 12; y++)
-        ck_assert_uint_eq(h[y] & 0xc3, 0xc3);
-    ck_assert_uint_eq(h[7], 0xff);
-    ck_assert_uint_eq(h[2], 0);
-    ck_assert_uint_eq(h[13], 0);
-}
-END_TEST
+// ---- rasterizer
 
 START_TEST(render_cells)
 {
-    struct hexsim_vt *vt = grid(4, 2);
+    struct hexsim_vt *vt = grid(5, 2);
     struct hexsim_font f;
-    ck_assert_int_eq(hexsim_font_init(&f), 0);
-    out(vt, "A\x1b[1;31;44mB\x1b[0;7mC\x1b[0;4m_\x1b[2;1H");
+    char msg[256];
+    ck_assert_msg(hexsim_font_load(&f, HEXSIM_FONT_DEFAULT, msg, sizeof msg) == 0, "%s", msg);
+    ck_assert_uint_eq(f.w, 8);
+    ck_assert_uint_eq(f.h, 16);
+    out(vt, "A\x1b[1;31;44mB\x1b[0;7mC\x1b[0;4m_\x1b[0m\xc3\xa9\x1b[2;1H");
     for (unsigned scale = 1; scale <= 2; scale++) {
-        size_t w = 4 * 8 * scale, h = 2 * 16 * scale;
+        size_t w = 5 * 8 * scale, h = 2 * 16 * scale;
         uint32_t *pix = calloc(w * h, sizeof(*pix));
         ck_assert_ptr_nonnull(pix);
         for (unsigned y = 0; y < 2; y++)
             hexsim_vt_render_row(vt, &f, y, true, scale, pix, w);
-        const char *chars = "ABC_";
-        for (unsigned cx = 0; cx < 4; cx++) {
-            const uint8_t *g = hexsim_font_glyph(&f, (uint8_t)chars[cx]);
+        const uint32_t chars[] = { 'A', 'B', 'C', '_', 0xe9 };
+        for (unsigned cx = 0; cx < 5; cx++) {
+            const uint8_t *g = hexsim_font_glyph(&f, chars[cx]);
             uint32_t fg, bg;
-            hexsim_vt_cell_colours(hexsim_vt_at(vt, cx, 0), false, &fg, &bg);
+            struct hexsim_vt_cell c = AT(vt, cx, 0);
+            hexsim_vt_cell_colours(&c, false, &fg, &bg);
+            unsigned ink = 0;
             for (unsigned py = 0; py < 16 * scale; py++)
                 for (unsigned px = 0; px < 8 * scale; px++) {
                     unsigned gy = py / scale, gx = px / scale;
-                    bool ink = (g[gy] >> (7 - gx)) & 1;
+                    bool on = hexsim_font_ink(&f, g, gx, gy);
                     if (cx == 3 && gy == 14)
-                        ink = true;      // underline
-                    ck_assert_uint_eq(pix[py * w + cx * 8 * scale + px], ink ? fg : bg);
+                        on = true;       // underline
+                    ink += on;
+                    ck_assert_uint_eq(pix[py * w + cx * 8 * scale + px], on ? fg : bg);
                 }
+            ck_assert_uint_gt(ink, 0);
         }
+        // é has a glyph of its own, neither the fallback nor e's
+        ck_assert_ptr_ne(hexsim_font_glyph(&f, 0xe9), hexsim_font_glyph(&f, 0xfffd));
+        ck_assert_ptr_ne(hexsim_font_glyph(&f, 0xe9), hexsim_font_glyph(&f, 'e'));
         // the colours themselves
         uint32_t fg, bg;
-        hexsim_vt_cell_colours(hexsim_vt_at(vt, 1, 0), false, &fg, &bg);
-        ck_assert_uint_eq(fg, hexsim_vt_palette(9));     // bold red -> bright red
-        ck_assert_uint_eq(bg, hexsim_vt_palette(4));
-        hexsim_vt_cell_colours(hexsim_vt_at(vt, 2, 0), false, &fg, &bg);
-        ck_assert_uint_eq(fg, hexsim_vt_palette(0));     // reverse
-        ck_assert_uint_eq(bg, hexsim_vt_palette(7));
+        struct hexsim_vt_cell c = AT(vt, 1, 0);
+        hexsim_vt_cell_colours(&c, false, &fg, &bg);
+        ck_assert_uint_eq(fg, PAL(9));   // bold red -> bright red
+        ck_assert_uint_eq(bg, PAL(4));
+        c = AT(vt, 2, 0);
+        hexsim_vt_cell_colours(&c, false, &fg, &bg);
+        ck_assert_uint_eq(fg, PAL(0));   // reverse
+        ck_assert_uint_eq(bg, PAL(7));
         // the cursor at (0,1): a block in the foreground colour on a blank cell
-        ck_assert_uint_eq(pix[(16 * scale + 5) * w + 3], hexsim_vt_palette(7));
-        ck_assert_uint_eq(pix[(16 * scale + 5) * w + 8 * scale + 3], hexsim_vt_palette(0));
+        ck_assert_uint_eq(pix[(16 * scale + 5) * w + 3], PAL(7));
+        ck_assert_uint_eq(pix[(16 * scale + 5) * w + 8 * scale + 3], PAL(0));
         vt->cursor_visible = false;
         hexsim_vt_render_row(vt, &f, 1, true, scale, pix, w);
-        ck_assert_uint_eq(pix[(16 * scale + 5) * w + 3], hexsim_vt_palette(0));
+        ck_assert_uint_eq(pix[(16 * scale + 5) * w + 3], PAL(0));
         vt->cursor_visible = true;
         free(pix);
     }
+    hexsim_font_free(&f);
     done(vt);
 }
 END_TEST
 
 static Suite *suite(void)
 {
-    Suite *s = suite_create("vt_grid");
+    Suite *s = suite_create("vt_term");
     TCase *t = tcase_create("grid");
     tcase_add_test(t, vt_init_sizes);
     tcase_add_test(t, vt_text_cr_lf);
@@ -491,13 +552,14 @@ static Suite *suite(void)
     tcase_add_test(t, vt_sgr);
     tcase_add_test(t, vt_save_restore);
     tcase_add_test(t, vt_unknown_sequences);
-    tcase_add_test(t, vt_utf8_placeholder);
+    tcase_add_test(t, vt_replies);
+    tcase_add_test(t, vt_alternate_screen);
+    tcase_add_test(t, vt_utf8);
     tcase_add_test(t, vt_shell_sequences);
     tcase_add_test(t, vt_scroll_region_and_edit);
     tcase_add_test(t, vt_dirty_rows_and_dump);
     suite_add_tcase(s, t);
-    TCase *r = tcase_create("font");
-    tcase_add_test(r, font_glyphs);
+    TCase *r = tcase_create("render");
     tcase_add_test(r, render_cells);
     suite_add_tcase(s, r);
     return s;
