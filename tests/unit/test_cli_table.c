@@ -117,6 +117,19 @@ START_TEST(test_parse_values)
     ck_assert_int_eq(parse(&o, user), HEXSIM_EXIT_OK);
     ck_assert_int_eq(o.user_argi, 3);
     ck_assert_uint_eq(o.mopts.ram_size, 0);      // the program's own argument
+
+    // --console sdl's words; font= takes the rest of the value, commas too
+    const char *sdl[] = { "--console", "sdl,scale=2,size=100x30,solid,font=/a,b.psf", "k",
+                          NULL };
+    ck_assert_int_eq(parse(&o, sdl), HEXSIM_EXIT_OK);
+    ck_assert(o.console_sdl && o.sdl.solid_cursor);
+    ck_assert_uint_eq(o.sdl.scale, 2);
+    ck_assert_uint_eq(o.sdl.cols, 100);
+    ck_assert_uint_eq(o.sdl.rows, 30);
+    ck_assert_str_eq(o.sdl.font, "/a,b.psf");
+    const char *sdl_plain[] = { "--console", "sdl", "k", NULL };
+    ck_assert_int_eq(parse(&o, sdl_plain), HEXSIM_EXIT_OK);
+    ck_assert_ptr_null(o.sdl.font);
 }
 END_TEST
 
@@ -151,6 +164,7 @@ START_TEST(test_parse_errors)
         { "--snapshot-at", "9,5", "--snapshot-out", "x%N", "k", NULL },
         { "--mem", "64M", "--user", "p", NULL }, { "--record", "a", "--replay", "b", NULL },
         { "k1", "k2", NULL }, { "--user", NULL }, { "--mem", "33554433", NULL },
+        { "--console", "sdl,font=", "k", NULL }, { "--console", "sdl,fonts=x", "k", NULL },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct cli_options o;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SDL2 console window (include/hexsim/sdl_console.h). Output bytes go into a terminal
-// (vt_term.c, libvterm), which is drawn with a Linux console font (psf_font.c, read when the
-// window opens) by vt_render.c into an XRGB8888 canvas and copied to the window surface (a software path: it works with every SDL video
+// (vt_term.c, libvterm), which is drawn with a Linux console font (psf_font.c, read when
+// the window opens; the window's size follows its glyphs) by vt_render.c into an XRGB8888
+// canvas and copied to the window surface (a software path: it works with every SDL video
 // driver, the headless "offscreen" and "dummy" ones included). Only rows that changed are
 // drawn, at most about 30 times per second and only when something changed or the cursor
 // blinks (every 500 ms).
