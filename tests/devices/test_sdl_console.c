@@ -91,6 +91,9 @@ START_TEST(sdl_draws_glyphs)
         check_cell(c, scale, 0, 1, 'o', hexsim_vt_palette(10), black);   // bold green
         check_cell(c, scale, 3, 1, 'R', black, grey);                     // reverse
         check_cell(c, scale, 0, 2, 0xe9, grey, black);                    // é
+        char text[HEXSIM_VT_ROW_TEXT];
+        hexsim_vt_row_text(hexsim_sdl_console_grid(c), 2, text, sizeof text);
+        ck_assert_str_eq(text, "\xc3\xa9");
         // the cursor after it: a solid block
         check_cell(c, scale, 1, 2, ' ', grey, grey);
         // clear: the glyphs go, the cursor goes home
