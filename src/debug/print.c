@@ -9,6 +9,7 @@
 #include "cpu/isa.h"
 #include "debugger.h"
 #include "hexsim/disasm.h"
+#include "kernel.h"
 #include "value.h"
 #include "vreg.h"
 
@@ -394,6 +395,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
                      d->stop_temp ? "Temporary breakpoint" : "Breakpoint", stop->index);
         stop_header(d, what, stop->pc, out);
         hexsim_dbg_print_location(d, out);
+        hexsim_kernel_print_task(d, out);
         break;
     }
     case HEXSIM_DBG_STOP_WATCH: {
@@ -416,6 +418,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
         }
         stop_header(d, "", hexsim_dbg_pc(d), out);
         hexsim_dbg_print_location(d, out);
+        hexsim_kernel_print_task(d, out);
         break;
     }
     case HEXSIM_DBG_STOP_FAULT: {
@@ -447,6 +450,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
     case HEXSIM_DBG_STOP_INTERRUPT:
         fprintf(out, "Program received signal SIGINT.\n");
         hexsim_dbg_print_location(d, out);
+        hexsim_kernel_print_task(d, out);
         break;
     default:
         if (stop->kind == HEXSIM_DBG_STOP_STEP && d->step_report != HEXSIM_DBG_REPORT_NONE) {
