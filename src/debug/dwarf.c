@@ -298,6 +298,9 @@ int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_d
     if (fn >= 0) {
         fill_func(&cu, &scopes[fn], f);
         rc = f->name ? 0 : -1;
+        for (int i = 0; i < fn && !f->inlined; i++)   // the innermost inlined copy
+            if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine)
+                f->inlined = dwarf_diename(&scopes[i]);
     }
     free(scopes);
     return rc;

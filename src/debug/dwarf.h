@@ -37,6 +37,7 @@ struct hexsim_dwarf_func {
     uint32_t body;              // the first address after the prologue (low if unknown)
     const char *file;           // where it is declared
     unsigned line;
+    const char *inlined;        // func_at: the innermost function inlined at addr, or NULL
 };
 // The function whose code contains addr, or the one named `name`. 0 or -1.
 int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_dwarf_func *f);

@@ -291,6 +291,8 @@ void hexsim_dbg_describe_frame(struct hexsim_debugger *d, unsigned n, FILE *out)
         fputc(')', out);
         if (has_line)
             fprintf(out, " at %s:%u", base_name(file), line);
+        if (fn.inlined)   // the line is the inlined function's
+            fprintf(out, ", inlined %s", fn.inlined);
         return;
     }
     const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), lookup);

@@ -166,8 +166,8 @@ def main():
         r'\(hexsim\) info breakpoints\n.*\n1 +breakpoint +keep +y +0x[0-9a-f]{8} +in twice at '
         r'inlineprog\.c:\d+\n1 +breakpoint +keep +y +0x[0-9a-f]{8} +in thrice at ', o), o)
     expect('inline: each copy stops, in the function it was inlined into', re.search(
-        r'\nBreakpoint 1, twice \(a=4\) at inlineprog\.c:\d+\n(.*\n)+Breakpoint 1, thrice '
-        r'\(a=2\) at inlineprog\.c:', o), o)
+        r'\nBreakpoint 1, twice \(a=4\) at inlineprog\.c:\d+, inlined scale\n(.*\n)+'
+        r'Breakpoint 1, thrice \(a=2\) at inlineprog\.c:\d+, inlined scale\n', o), o)
     expect('inline: a condition applies to every location', re.search(
         r'\(hexsim\) condition 1 a == 1\n\(hexsim\) continue\nContinuing\.\nBreakpoint 1, '
         r'twice \(a=1\)', o), o)
@@ -235,8 +235,8 @@ def main():
         r'Watchpoint 2: n \(0x[0-9a-f]{8}, 4 bytes\)\n(.*\n)*Watchpoint 2: n \(written at '
         r'0x[0-9a-f]{8}\)\nOld value = 0x5\n', p.stdout), p.stdout)
 
-    # -O1: a function with another inlined into it (sys3 in finish_prog), values in
-    # registers and constants
+    # -O1: a function with another inlined into it (sys3 in finish_prog: the frame names it,
+    # its line being sys3's), values in registers and constants
     dprog1 = os.path.join(a.work, 'dwarfprog-O1')
     subprocess.run([x if x != '-O0' else '-O1' for x in CLANG_G] +
                    [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog1], check=True)
@@ -244,9 +244,9 @@ def main():
                        input='info args\nprint nr\nbt\nquit\n', capture_output=True, text=True,
                        timeout=60)
     expect('-O1: the function an inline was inlined into, its argument, the inline\'s constant',
-           re.search(r'Breakpoint 1, finish_prog \(code=4\) at dwarfprog\.c:37\n(.*\n)*'
-                     r'\(hexsim\) info args\ncode = 4\n\(hexsim\) print nr\n\$1 = 93\n'
-                     r'\(hexsim\) bt\n#0  finish_prog \(code=4\) at dwarfprog\.c:37\n'
+           re.search(r'Breakpoint 1, finish_prog \(code=4\) at dwarfprog\.c:37, inlined sys3\n'
+                     r'(.*\n)*\(hexsim\) info args\ncode = 4\n\(hexsim\) print nr\n\$1 = 93\n'
+                     r'\(hexsim\) bt\n#0  finish_prog \(code=4\) at dwarfprog\.c:37, inlined sys3\n'
                      r'#1  0x[0-9a-f]{8} in main \(\) at dwarfprog\.c:67\n', p.stdout), p.stdout)
 
     # user-mode fault reports: function and offset, source line (with -g), a short
