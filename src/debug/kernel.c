@@ -145,22 +145,20 @@ static bool task_layout(struct hexsim_debugger *d, FILE *out, struct task_layout
            kval(d, out, &l->pgd, "(unsigned long)&init_mm.pgd - (unsigned long)&init_mm");
 }
 
-// ps's state letter for a task's __state and exit_state (include/linux/sched.h).
+// ps's state letter for a task's __state and exit_state, as /proc shows it
+// (fs/proc/array.c, include/linux/sched.h): TASK_IDLE (0x402) is I, else the highest of
+// the reported bits 0x7f names it, R S D T t X Z P.
 static char state_letter(uint32_t state, uint32_t exit_state)
 {
-    if (exit_state & 0x20)
-        return 'Z';   // EXIT_ZOMBIE
-    if (exit_state & 0x10)
-        return 'X';   // EXIT_DEAD
-    switch (state) {
-    case 0x000: return 'R';   // TASK_RUNNING
-    case 0x001: return 'S';   // TASK_INTERRUPTIBLE
-    case 0x002: return 'D';   // TASK_UNINTERRUPTIBLE
-    case 0x402: return 'I';   // TASK_IDLE
-    case 0x004: return 'T';   // __TASK_STOPPED
-    case 0x008: return 't';   // __TASK_TRACED
-    default: return '?';
+    if (state == 0x402 && !exit_state)
+        return 'I';
+    uint32_t bits = (state | exit_state) & 0x7fu;
+    unsigned k = 0;
+    while (bits) {
+        k++;
+        bits >>= 1;
     }
+    return "RSDTtXZP"[k];
 }
 
 // Calls fn for each task on init_task.tasks (the thread group leaders, as ps lists them),
