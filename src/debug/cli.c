@@ -824,6 +824,27 @@ static bool cmd_vtop(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return false;
 }
 
+static bool cmd_add_symbol_file(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    char path[1024];
+    snprintf(path, sizeof(path), "%s", skip_ws(a));
+    for (size_t n = strlen(path); n && isspace((unsigned char)path[n - 1]);)
+        path[--n] = '\0';
+    if (!path[0]) {
+        fprintf(c->d->out, "add-symbol-file takes a file name\n");
+        return false;
+    }
+    size_t before = c->d->extra_syms.n;
+    if (hexsim_dbg_add_symbols(c->d, path)) {
+        fprintf(c->d->out, "%s: cannot read its ELF symbols.\n", path);
+        return false;
+    }
+    fprintf(c->d->out, "Reading symbols from %s... (%zu symbols)\n", path,
+            c->d->extra_syms.n - before);
+    return false;
+}
+
 static bool cmd_help(struct hexsim_dbg_cli *c, const char *a, const char *m);
 
 static const struct command commands[] = {
@@ -862,6 +883,7 @@ static const struct command commands[] = {
     { "frame", "f", hexsim_cli_cmd_frame, "frame [N]         select frame N and show it" },
     { "up", NULL, hexsim_cli_cmd_up, "up [N]            select the caller's frame (N frames up)" },
     { "down", NULL, hexsim_cli_cmd_down, "down [N]          select the callee's frame" },
+    { "add-symbol-file", NULL, cmd_add_symbol_file, "add-symbol-file FILE  FILE's ELF symbols name the addresses the image's do not (system mode: a user program)" },
     { "ps", NULL, cmd_ps, "ps                the guest kernel's tasks (system mode; the kernel's DWARF)" },
     { "dmesg", NULL, cmd_dmesg, "dmesg             the guest kernel's log buffer (system mode; the kernel's DWARF)" },
     { "vtop", NULL, cmd_vtop, "vtop [PID] ADDR   ADDR in process PID (default: the current task) by its page tables: the physical address (read it with x/...p)" },

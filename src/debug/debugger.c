@@ -36,6 +36,8 @@ void hexsim_dbg_free(struct hexsim_debugger *d)
     d->cfi = NULL;
     d->cfi_tried = false;
     hexsim_dtypes_free(&d->types);
+    hexsim_symtab_free(&d->extra_syms);
+    memset(&d->extra_syms, 0, sizeof(d->extra_syms));
     if (d->start_snap) {
         close(d->start_fd);
         free(d->start_snap);
@@ -169,9 +171,20 @@ const struct hexsim_symtab *hexsim_dbg_symtab(struct hexsim_debugger *d)
     return d->t.ops->symtab ? d->t.ops->symtab(d->t.ctx) : NULL;
 }
 
-const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len)
+const struct hexsim_sym *hexsim_dbg_sym_at(struct hexsim_debugger *d, uint32_t addr)
 {
     const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), addr);
+    return s || !d->extra_syms.n ? s : hexsim_symtab_lookup(&d->extra_syms, addr);
+}
+
+int hexsim_dbg_add_symbols(struct hexsim_debugger *d, const char *path)
+{
+    return hexsim_symtab_load(&d->extra_syms, path);
+}
+
+const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len)
+{
+    const struct hexsim_sym *s = hexsim_dbg_sym_at(d, addr);
     if (!s)
         snprintf(buf, len, "%s", "");
     else if (addr == s->addr)

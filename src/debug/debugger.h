@@ -90,6 +90,9 @@ struct hexsim_debugger {
     char *start_snap;                    // the start as a snapshot (run restarts), or NULL:
     int start_fd;                        // an unlinked file, reopened as /proc/self/fd/N
     char cond_err[200];                  // why the last stop's condition could not be tested
+    struct hexsim_symtab extra_syms;     // add-symbol-file: more ELF symbols (a guest
+                                         // program's, in system mode), for addresses the
+                                         // image's symbols do not cover
 };
 
 // After a step by line: gdb's report, the source line alone (same function and frame), or
@@ -114,6 +117,11 @@ int hexsim_dbg_read_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size
 int hexsim_dbg_write_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size,
                           unsigned flags, uint64_t val);
 const struct hexsim_symtab *hexsim_dbg_symtab(struct hexsim_debugger *d);
+// The symbol at addr: the image's, else one of add-symbol-file's (NULL: none near).
+const struct hexsim_sym *hexsim_dbg_sym_at(struct hexsim_debugger *d, uint32_t addr);
+// add-symbol-file: the ELF symbols of path name addresses the image's do not (a user
+// program's code in system mode). 0, or -1 when the file cannot be read.
+int hexsim_dbg_add_symbols(struct hexsim_debugger *d, const char *path);
 // "<main+16>" (or "" when no symbol is near) into buf.
 const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len);
 // The image's DWARF, opened on first use (NULL: the image has none).

@@ -295,7 +295,7 @@ void hexsim_dbg_describe_frame(struct hexsim_debugger *d, unsigned n, FILE *out)
             fprintf(out, ", inlined %s", fn.inlined);
         return;
     }
-    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), lookup);
+    const struct hexsim_sym *s = hexsim_dbg_sym_at(d, lookup);
     fprintf(out, "0x%08x", pc);
     if (s && pc == s->addr)
         fprintf(out, " <%s>", s->name);

@@ -9,7 +9,9 @@
 #            kernel's types (r19 holds the current thread_info); the stop names the task and
 #            its pid; bt runs from the inlined copy through do_trap0 and the event entry,
 #            marks the boundary (system call 56, openat, from user mode) and goes on in user
-#            space at the PC after the trap0 (the pt_regs' ELR, the program's own registers);
+#            space at the PC after the trap0 (the pt_regs' ELR, the program's own registers),
+#            its frames named by the unstripped BusyBox (--user-symbols, add-symbol-file:
+#            __syscall_cp_c, open, ..., bb_cat) when the build has one;
 #            ps lists init, cat (the current task, marked) and kernel threads in brackets;
 #            dmesg prints the kernel's log buffer (the boot's first line and the line the
 #            console showed just before); in the outermost (user) frame, vtop translates the
@@ -34,7 +36,8 @@ import tempfile
 HEX = r'0x[0-9a-f]{8}'
 KHEX = r'0xc[0-9a-f]{7}'
 
-SYSCALL_SCRIPT = """break do_sys_open if ((struct thread_info *)$r19)->task->comm[0] == 'c' && ((struct thread_info *)$r19)->task->comm[1] == 'a'
+SYSCALL_SCRIPT = """USER_SYMBOLS
+break do_sys_open if ((struct thread_info *)$r19)->task->comm[0] == 'c' && ((struct thread_info *)$r19)->task->comm[1] == 'a'
 continue
 bt
 ps
@@ -57,7 +60,7 @@ SYSCALL_CHECKS = [
      r' in do_trap0 [^\n]*\n#(\d+)  ' + KHEX + r' <event_dispatch\+\d+>\n'),
     ('the boundary: system call 56 (openat) from user mode',
      r'\n--- system call 56 from user mode, pt_regs at ' + KHEX + r' ---\n#\d+  0x000[0-9a-f]{5}'
-     r'\n'),
+     r'( <[^>]+>)?\n'),
     ('ps: init, cat current, kernel threads in brackets',
      r'\(hexsim\) ps\n    PID  S  TASK        COMM\n      0  R  ' + KHEX + r'  \[swapper/0\]\n'
      r' +1  [RSD]  ' + KHEX + r'  init\n(.*\n)*  +2  [RSDI]  ' + KHEX + r'  \[kthreadd\]\n'
@@ -84,7 +87,10 @@ def run(a, args, script, stdin, tmp):
 
 
 def check_syscall(a, tmp):
+    global SYSCALL_SCRIPT
     stdin = b'cat /etc/hostname\npoweroff\n'
+    SYSCALL_SCRIPT = SYSCALL_SCRIPT.replace(
+        'USER_SYMBOLS', 'add-symbol-file ' + a.user_symbols if a.user_symbols else '')
     p, out = run(a, [a.vmlinux], SYSCALL_SCRIPT, stdin, tmp)
     bad = [what for what, rx in SYSCALL_CHECKS if not re.search(rx, out)]
     v = re.search(r'\n(0x[0-9a-f]{8}) in process \d+ is physical (0x[0-9a-f]{8})', out)
@@ -100,6 +106,11 @@ def check_syscall(a, tmp):
                        r'{4})\n', out2)
         if not w2 or w2.group(1) != words.group(1):
             bad.append('vtop: the physical address holds the virtual address\'s words')
+    if a.user_symbols and not re.search(   # the user frames named by BusyBox's symbols
+            r'\n--- system call 56 [^\n]*\n#\d+  0x000[0-9a-f]{5} <__syscall_cp_c\+\d+>\n'
+            r'#\d+  0x000[0-9a-f]{5} <open\+\d+>\n(#\d+  [^\n]*\n)*#\d+  0x000[0-9a-f]{5} '
+            r'<bb_cat\+\d+>\n', out):
+        bad.append('add-symbol-file: the user frames named (open, bb_cat)')
     m = re.search(SYSCALL_CHECKS[0][1], out)
     if m and int(m.group(1)) < 2:
         bad.append('do_sys_open has several inlined copies')
@@ -146,7 +157,10 @@ def main():
     ap.add_argument('--vmlinux', default='')
     ap.add_argument('--vmlinux-default', default='')
     ap.add_argument('--initrd', required=True)
+    ap.add_argument('--user-symbols', default='', help='the unstripped BusyBox of the rootfs')
     a = ap.parse_args()
+    if a.user_symbols and not os.path.isfile(a.user_symbols):
+        a.user_symbols = ''
     if not a.vmlinux or not os.path.isfile(a.vmlinux):
         print('SKIP: no debug-info kernel: build one with guest/linux/build.sh --debug-info '
               'and configure with -DHEXSIM_VMLINUX_DEBUG=PATH')

@@ -140,11 +140,16 @@ endif()
 # output and packet count (boot_kdebug_same). Skipped (exit 77, with a message) unless
 # HEXSIM_VMLINUX_DEBUG names that kernel; CI does not build it (see
 # docs/guide/kernel-debugging.md for the cost).
+# The rootfs's BusyBox with its symbols (guest/busybox/build.sh keeps it beside out/) names
+# the user frames.
+get_filename_component(_kdebug_bb "${HEXSIM_USER_BUSYBOX}" DIRECTORY)
+set(_kdebug_bb "${_kdebug_bb}/../build/busybox_unstripped")
 foreach(case syscall same)
     add_test(NAME boot_kdebug_${case}
         COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/kdebug_test.py" ${case}
                 --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${HEXSIM_VMLINUX_DEBUG}"
-                --vmlinux-default "${_hexsim_vmlinux}" --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
+                --vmlinux-default "${_hexsim_vmlinux}" --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio"
+                --user-symbols "${_kdebug_bb}")
     set_tests_properties(boot_kdebug_${case} PROPERTIES LABELS "boot;debug;kdebug"
                          TIMEOUT 900 SKIP_RETURN_CODE 77)
     if(HEXSIM_VMLINUX_DEBUG)
