@@ -7,6 +7,13 @@
 # fresh unpack and a full build; a different config means a reconfigure and an
 # incremental build; nothing different means nothing is run.
 #
+# With --debug-info it builds a second kernel beside the first, in
+# $HEXSIM_CACHE/linux-debug/{src,build}: the same patches and config plus
+# guest/linux/debug_info.config (DWARF 5 for hexsim's debugger and lldb). The default
+# kernel, its config and its cache are untouched. clang-16 with -g emits slightly different
+# Hexagon code (.text 3 KiB larger), so the debug kernel boots with the same console
+# output but for timestamps and its size, in about 1% more packets (boot_kdebug_same).
+#
 # Environment:
 #   HEXSIM_CACHE          cache root (default ~/.cache/hexsim); the kernel lives in
 #                         $HEXSIM_CACHE/linux/{src,build}
@@ -19,9 +26,22 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 tarball=${HEXSIM_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-cache=${HEXSIM_CACHE:-${HOME}/.cache/hexsim}/linux
 jobs=${HEXSIM_JOBS:-2}
-defconfig="$here/comet_defconfig"
+debug_info=false
+case "${1:-}" in
+"") ;;
+--debug-info) debug_info=true ;;
+*) echo "usage: build.sh [--debug-info]" >&2; exit 2 ;;
+esac
+if $debug_info; then
+    cache=${HEXSIM_CACHE:-${HOME}/.cache/hexsim}/linux-debug
+    fragments="$here/comet_defconfig $here/debug_info.config"
+    defconfig_name=comet_debug_defconfig
+else
+    cache=${HEXSIM_CACHE:-${HOME}/.cache/hexsim}/linux
+    fragments="$here/comet_defconfig"
+    defconfig_name=comet_defconfig
+fi
 src="$cache/src"
 build="$cache/build"
 make_vars="ARCH=hexagon LLVM=-16"
@@ -45,7 +65,9 @@ me=build.sh
 . "$here/../build_lib.sh"
 
 [ -r "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1, or run tools/setup.sh)"
-[ -r "$defconfig" ] || die "$defconfig not found"
+for f in $fragments; do
+    [ -r "$f" ] || die "$f not found"
+done
 need_tools clang-16 ld.lld-16 llvm-nm-16 patch flex bison bc make xz perl
 
 # The patch series in application order. LC_ALL=C makes the glob order plain byte order.
@@ -60,7 +82,8 @@ lock_cache "$cache"
 # by name, size and modification time (hashing 140 MB on every run would cost more
 # than the check is worth); the patches and the config by content.
 src_key=$( { stat -L -c '%n %s %Y' "$tarball"; cat "$@"; } | sha256sum | cut -d' ' -f1)
-cfg_key=$( { echo "$src_key $make_vars $KCFLAGS $KAFLAGS $KBUILD_BUILD_USER $KBUILD_BUILD_HOST $KBUILD_BUILD_VERSION $KBUILD_BUILD_TIMESTAMP"; cat "$defconfig"; } | sha256sum | cut -d' ' -f1)
+# shellcheck disable=SC2086
+cfg_key=$( { echo "$src_key $make_vars $KCFLAGS $KAFLAGS $KBUILD_BUILD_USER $KBUILD_BUILD_HOST $KBUILD_BUILD_VERSION $KBUILD_BUILD_TIMESTAMP"; cat $fragments; } | sha256sum | cut -d' ' -f1)
 
 if [ ! -f "$src/.hexsim-src-key" ] || [ "$(cat "$src/.hexsim-src-key")" != "$src_key" ]; then
     say "unpacking $tarball into $src"
@@ -89,12 +112,14 @@ if [ -f "$build/.hexsim-cfg-key" ] && [ "$(cat "$build/.hexsim-cfg-key")" = "$cf
 fi
 
 if ! $cfg_ok; then
-    say "configuring with $(basename "$defconfig")"
+    say "configuring with $fragments"
     mkdir -p "$build"
     rm -f "$build/.hexsim-cfg-key"
-    cp "$defconfig" "$src/arch/hexagon/configs/comet_defconfig"
+    defconfig="$src/arch/hexagon/configs/$defconfig_name"
     # shellcheck disable=SC2086
-    make -C "$src" O="$build" $make_vars comet_defconfig >&2
+    cat $fragments > "$defconfig"
+    # shellcheck disable=SC2086
+    make -C "$src" O="$build" $make_vars "$defconfig_name" >&2
     # Kconfig silently drops what it cannot satisfy; insist on every line of the file.
     missing=""
     while IFS= read -r line; do
@@ -110,7 +135,7 @@ if ! $cfg_ok; then
             fi ;;
         esac
     done < "$defconfig"
-    [ -z "$missing" ] || die "the configured kernel differs from $(basename "$defconfig") in:$missing"
+    [ -z "$missing" ] || die "the configured kernel differs from $fragments in:$missing"
 fi
 
 if ! $cfg_ok || [ ! -f "$build/vmlinux" ]; then
@@ -126,6 +151,10 @@ if ! $cfg_ok || [ ! -f "$build/vmlinux" ]; then
     done
     python3 "$here/../../tools/lld_duplex_check.py" "$build/vmlinux" >&2 ||
         die "vmlinux has duplexes ld.lld-16 may have mislinked"
+    if $debug_info; then
+        llvm-readelf-16 -S "$build/vmlinux" | grep -q ' \.debug_info ' ||
+            die "vmlinux built with $here/debug_info.config has no .debug_info"
+    fi
     echo "$cfg_key" > "$build/.hexsim-cfg-key"
 else
     say "vmlinux is up to date"

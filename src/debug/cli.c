@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cpu/cpu.h"
+#include "kernel.h"
 #include "value.h"
 
 struct command {
@@ -103,8 +104,13 @@ static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool te
         return false;
     }
     args = where;
+    // a function also where it was inlined (DWARF): every instance is a location
+    uint32_t inl[HEXSIM_DBG_MAX_BP];
+    unsigned ninl = hexsim_cli_inlined(c, skip_ws(args), inl, HEXSIM_DBG_MAX_BP), k = 0;
     if (!*skip_ws(args))
         addr = hexsim_dbg_frame_pc(c->d, NULL);
+    else if (ninl && !hexsim_cli_has_code(c, skip_ws(args)))
+        addr = inl[k++];   // only inlined copies: the first is the breakpoint's address
     else if (!hexsim_cli_code_location(c, args, &addr, &file, &line))
         return false;
     char loc[64];
@@ -112,6 +118,19 @@ static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool te
     int id = hexsim_dbg_break_add(c->d, addr, temp, false, loc);
     if (id < 0) {
         fprintf(c->d->out, "Error: too many breakpoints\n");
+        return false;
+    }
+    unsigned nlocs = 1;
+    for (; k < ninl; k++)
+        if (inl[k] != addr && hexsim_dbg_break_add_loc(c->d, id, inl[k]) == 0)
+            nlocs++;
+    if (nlocs > 1) {   // gdb's words for a breakpoint with several locations
+        if (cond && !hexsim_cli_set_condition(c, id, cond)) {
+            hexsim_dbg_delete(c->d, id);
+            return false;
+        }
+        fprintf(c->d->out, "%s %d at 0x%08x: %s. (%u locations)\n",
+                temp ? "Temporary breakpoint" : "Breakpoint", id, addr, loc, nlocs);
         return false;
     }
     if (cond && !hexsim_cli_set_condition(c, id, cond)) {
@@ -770,6 +789,62 @@ static bool cmd_quit(struct hexsim_dbg_cli *c, const char *a, const char *m)
     return true;
 }
 
+// ---- the Linux guest (kernel.h)
+
+static bool cmd_ps(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)a, (void)m;
+    hexsim_kernel_ps(c->d, c->d->out);
+    return false;
+}
+
+static bool cmd_dmesg(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)a, (void)m;
+    hexsim_kernel_dmesg(c->d, c->d->out);
+    return false;
+}
+
+static bool cmd_vtop(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    char *end;
+    long pid = strtol(skip_ws(a), &end, 10);
+    uint32_t va;
+    if (!*skip_ws(a)) {
+        fprintf(c->d->out, "Usage: vtop [PID] ADDR\n");
+        return false;
+    }
+    if (end == skip_ws(a) || !isspace((unsigned char)*end) || !*skip_ws(end)) {
+        end = (char *)a;   // ADDR alone: the current task's address space
+        pid = -1;
+    }
+    if (hexsim_cli_eval_addr(c, end, &va))
+        hexsim_kernel_vtop(c->d, (int)pid, va, c->d->out);
+    return false;
+}
+
+static bool cmd_add_symbol_file(struct hexsim_dbg_cli *c, const char *a, const char *m)
+{
+    (void)m;
+    char path[1024];
+    snprintf(path, sizeof(path), "%s", skip_ws(a));
+    for (size_t n = strlen(path); n && isspace((unsigned char)path[n - 1]);)
+        path[--n] = '\0';
+    if (!path[0]) {
+        fprintf(c->d->out, "add-symbol-file takes a file name\n");
+        return false;
+    }
+    size_t before = c->d->extra_syms.n;
+    if (hexsim_dbg_add_symbols(c->d, path)) {
+        fprintf(c->d->out, "%s: cannot read its ELF symbols.\n", path);
+        return false;
+    }
+    fprintf(c->d->out, "Reading symbols from %s... (%zu symbols)\n", path,
+            c->d->extra_syms.n - before);
+    return false;
+}
+
 static bool cmd_help(struct hexsim_dbg_cli *c, const char *a, const char *m);
 
 static const struct command commands[] = {
@@ -808,6 +883,10 @@ static const struct command commands[] = {
     { "frame", "f", hexsim_cli_cmd_frame, "frame [N]         select frame N and show it" },
     { "up", NULL, hexsim_cli_cmd_up, "up [N]            select the caller's frame (N frames up)" },
     { "down", NULL, hexsim_cli_cmd_down, "down [N]          select the callee's frame" },
+    { "add-symbol-file", NULL, cmd_add_symbol_file, "add-symbol-file FILE  FILE's ELF symbols name the addresses the image's do not (system mode: a user program)" },
+    { "ps", NULL, cmd_ps, "ps                the guest kernel's tasks (system mode; the kernel's DWARF)" },
+    { "dmesg", NULL, cmd_dmesg, "dmesg             the guest kernel's log buffer (system mode; the kernel's DWARF)" },
+    { "vtop", NULL, cmd_vtop, "vtop [PID] ADDR   ADDR in process PID (default: the current task) by its page tables: the physical address (read it with x/...p)" },
     { "thread", NULL, cmd_thread, "thread [N]        select thread (vCPU) N" },
     { "trace", NULL, cmd_trace, "trace on [FILE]|off  write each packet run to FILE" },
     { "savevm", NULL, cmd_savevm, "savevm FILE       write the whole machine (process) to the snapshot FILE" },

@@ -4,7 +4,9 @@
 // EXPR` (the split of the arguments), `condition N [EXPR]`, `ignore N COUNT`, the lines
 // `info breakpoints` adds for them, and `run`, which continues a program that has not run
 // yet and starts one that has run (or ended) again from its entry through the snapshot
-// the session took at the start (debugger.h hexsim_dbg_restart).
+// the session took at the start (debugger.h hexsim_dbg_restart); and the locations of a
+// function inlined in several places (DWARF's inlined-subroutine entries), which `break
+// NAME` puts one breakpoint on.
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,7 @@ bool hexsim_cli_set_condition(struct hexsim_dbg_cli *c, int id, const char *expr
         return false;
     }
     snprintf(b->cond, sizeof(b->cond), "%s", expr);
+    hexsim_dbg_break_sync(c->d, b);
     return true;
 }
 
@@ -79,6 +82,7 @@ bool hexsim_cli_cmd_condition(struct hexsim_dbg_cli *c, const char *a, const cha
         return false;
     if (!*a) {
         b->cond[0] = '\0';
+        hexsim_dbg_break_sync(c->d, b);
         fprintf(c->d->out, "Breakpoint %d now unconditional.\n", b->id);
         return false;
     }
@@ -104,6 +108,7 @@ bool hexsim_cli_cmd_ignore(struct hexsim_dbg_cli *c, const char *a, const char *
     if (!hexsim_cli_eval(c, a, &n))
         return false;
     b->ignore = (int64_t)n <= 0 ? 0 : n > UINT32_MAX ? UINT32_MAX : (unsigned)n;
+    hexsim_dbg_break_sync(c->d, b);
     if (b->ignore == 0)
         fprintf(c->d->out, "Will stop next time breakpoint %d is reached.\n", b->id);
     else if (b->ignore == 1)
@@ -151,4 +156,23 @@ bool hexsim_cli_cmd_run(struct hexsim_dbg_cli *c, const char *a, const char *m)
     hexsim_dbg_continue(d, &stop);
     hexsim_cli_report(c, &stop);
     return false;
+}
+
+unsigned hexsim_cli_inlined(struct hexsim_dbg_cli *c, const char *name, uint32_t *addrs,
+                            unsigned max)
+{
+    struct hexsim_dwarf *dw = hexsim_dbg_dwarf(c->d);
+    if (!dw || !(isalpha((unsigned char)*name) || *name == '_'))
+        return 0;
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            return 0;
+    return hexsim_dwarf_inlined(dw, name, addrs, max);
+}
+
+bool hexsim_cli_has_code(struct hexsim_dbg_cli *c, const char *name)
+{
+    struct hexsim_dwarf_func f;
+    return hexsim_dwarf_func_named(hexsim_dbg_dwarf(c->d), name, &f) == 0 ||
+           hexsim_symtab_find(hexsim_dbg_symtab(c->d), name) != NULL;
 }

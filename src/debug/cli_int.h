@@ -30,6 +30,12 @@ void hexsim_cli_report(struct hexsim_dbg_cli *c, const struct hexsim_dbg_stop *s
 // breakpoint conditions and run (cli_bp.c)
 // "LOC if EXPR": LOC into loc; returns EXPR, or NULL when there is no `if`.
 const char *hexsim_cli_split_if(const char *args, char *loc, size_t len);
+// Where the function `name` was inlined (DWARF), at most max addresses; 0 for anything that
+// is not a plain name, or without DWARF. The locations `break NAME` adds.
+unsigned hexsim_cli_inlined(struct hexsim_dbg_cli *c, const char *name, uint32_t *addrs,
+                            unsigned max);
+// Whether `name` has code of its own (an out-of-line copy in DWARF, or an ELF symbol).
+bool hexsim_cli_has_code(struct hexsim_dbg_cli *c, const char *name);
 // Sets breakpoint id's condition; false (with a message) when it is too long.
 bool hexsim_cli_set_condition(struct hexsim_dbg_cli *c, int id, const char *expr);
 // info breakpoints: the lines under a breakpoint (its condition, its ignore count).

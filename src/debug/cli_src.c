@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli_int.h"
+#include "kernel.h"
 #include "value.h"
 
 static const char *base_name(const char *path)
@@ -504,8 +505,11 @@ bool hexsim_cli_cmd_bt(struct hexsim_dbg_cli *c, const char *a, const char *m)
     if (*a && !hexsim_cli_eval(c, a, &max))
         return false;
     unsigned n = hexsim_dbg_frames(c->d, f, HEXSIM_DBG_MAX_FRAMES);
-    for (unsigned i = 0; i < n && i < max; i++)
+    for (unsigned i = 0; i < n && i < max; i++) {
+        if (f[i].regs)   // the guest kernel's event entry: where the interrupted context was
+            hexsim_kernel_print_boundary(c->d, &f[i], i > 1 ? &f[i - 2] : NULL, c->d->out);
         print_frame(c, i, false);
+    }
     if (max < n)
         fprintf(c->d->out, "(More stack frames follow...)\n");
     return false;

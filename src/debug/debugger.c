@@ -14,6 +14,7 @@
 
 #include "cpu/isa.h"
 #include "hexsim/disasm.h"
+#include "kernel.h"
 #include "value.h"
 
 void hexsim_dbg_init(struct hexsim_debugger *d, const struct hexsim_dbg_target *t, FILE *out)
@@ -35,6 +36,8 @@ void hexsim_dbg_free(struct hexsim_debugger *d)
     d->cfi = NULL;
     d->cfi_tried = false;
     hexsim_dtypes_free(&d->types);
+    hexsim_symtab_free(&d->extra_syms);
+    memset(&d->extra_syms, 0, sizeof(d->extra_syms));
     if (d->start_snap) {
         close(d->start_fd);
         free(d->start_snap);
@@ -168,9 +171,20 @@ const struct hexsim_symtab *hexsim_dbg_symtab(struct hexsim_debugger *d)
     return d->t.ops->symtab ? d->t.ops->symtab(d->t.ctx) : NULL;
 }
 
-const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len)
+const struct hexsim_sym *hexsim_dbg_sym_at(struct hexsim_debugger *d, uint32_t addr)
 {
     const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), addr);
+    return s || !d->extra_syms.n ? s : hexsim_symtab_lookup(&d->extra_syms, addr);
+}
+
+int hexsim_dbg_add_symbols(struct hexsim_debugger *d, const char *path)
+{
+    return hexsim_symtab_load(&d->extra_syms, path);
+}
+
+const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len)
+{
+    const struct hexsim_sym *s = hexsim_dbg_sym_at(d, addr);
     if (!s)
         snprintf(buf, len, "%s", "");
     else if (addr == s->addr)
@@ -357,8 +371,38 @@ static void note_end(struct hexsim_debugger *d, const struct hexsim_dbg_stop *st
 // One run of the target (run_to's): what stopped it.
 enum { RUN_USER_STOP, RUN_INTERNAL, RUN_RESUME };
 
+int hexsim_dbg_break_add_loc(struct hexsim_debugger *d, int id, uint32_t addr)
+{
+    struct hexsim_dbg_bp *b = hexsim_dbg_break_find(d, id);
+    if (!b || d->nbp >= HEXSIM_DBG_MAX_BP)
+        return -1;
+    d->bp[d->nbp] = *b;
+    d->bp[d->nbp++].addr = addr;
+    return 0;
+}
+
+void hexsim_dbg_break_sync(struct hexsim_debugger *d, const struct hexsim_dbg_bp *b)
+{
+    for (unsigned i = 0; i < d->nbp; i++)
+        if (d->bp[i].id == b->id && &d->bp[i] != b) {
+            d->bp[i].enabled = b->enabled;
+            d->bp[i].hits = b->hits;
+            d->bp[i].ignore = b->ignore;
+            memcpy(d->bp[i].cond, b->cond, sizeof(b->cond));
+        }
+}
+
 // A user breakpoint was reached: its condition and ignore count say whether it stops.
+static bool break_counts(struct hexsim_debugger *d, struct hexsim_dbg_bp *b);
+
 static bool break_stops(struct hexsim_debugger *d, struct hexsim_dbg_bp *b)
+{
+    bool stops = break_counts(d, b);
+    hexsim_dbg_break_sync(d, b);   // one count for all locations of the breakpoint
+    return stops;
+}
+
+static bool break_counts(struct hexsim_debugger *d, struct hexsim_dbg_bp *b)
 {
     d->cond_err[0] = '\0';
     if (b->cond[0]) {
@@ -771,19 +815,17 @@ void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
     }
 }
 
-unsigned hexsim_dbg_frames(struct hexsim_debugger *d, struct hexsim_dbg_frame *f, unsigned max)
+// Appends to f[n..max) the frames of one context whose innermost frame is *top (LR its
+// link register); returns the new count.
+static unsigned chain(struct hexsim_debugger *d, struct hexsim_dbg_frame *f, unsigned n,
+                      unsigned max, struct hexsim_dbg_frame top, uint32_t lr)
 {
-    unsigned n = 0;
-    if (!max)
-        return 0;
-    uint32_t pc = hexsim_dbg_pc(d), fp = reg32(d, HEXSIM_DBG_REG_FP);
-    uint32_t sp = reg32(d, HEXSIM_DBG_REG_SP);
-    f[n++] = (struct hexsim_dbg_frame){ pc, fp, sp };
-    if (!has_frame(d, pc) && n < max) {   // before allocframe: the return address is in LR
-        uint32_t lr = reg32(d, HEXSIM_DBG_REG_LR);
+    uint32_t fp = top.fp;
+    f[n++] = top;
+    if (n < max && !has_frame(d, top.pc)) {   // before allocframe: the return address is in LR
         if (!lr)
             return n;
-        f[n++] = (struct hexsim_dbg_frame){ lr, fp, sp };
+        f[n++] = (struct hexsim_dbg_frame){ lr, fp, top.sp, 0 };
     }
     while (n < max && fp && !(fp & 7)) {
         uint64_t ret, next;
@@ -791,11 +833,26 @@ unsigned hexsim_dbg_frames(struct hexsim_debugger *d, struct hexsim_dbg_frame *f
             break;
         if (!ret)
             break;
-        f[n++] = (struct hexsim_dbg_frame){ (uint32_t)ret, (uint32_t)next, fp + 8u };
+        f[n++] = (struct hexsim_dbg_frame){ (uint32_t)ret, (uint32_t)next, fp + 8u, 0 };
         if (next <= fp)
             break;
         fp = (uint32_t)next;
     }
+    return n;
+}
+
+unsigned hexsim_dbg_frames(struct hexsim_debugger *d, struct hexsim_dbg_frame *f, unsigned max)
+{
+    if (!max)
+        return 0;
+    struct hexsim_dbg_frame top = { hexsim_dbg_pc(d), reg32(d, HEXSIM_DBG_REG_FP),
+                                    reg32(d, HEXSIM_DBG_REG_SP), 0 };
+    uint32_t lr = reg32(d, HEXSIM_DBG_REG_LR);
+    unsigned n = chain(d, f, 0, max, top, lr);
+    // a chain that ends in the kernel's event entry goes on in the context it interrupted
+    // (at most as many times as there are frames: a damaged stack must not loop)
+    while (n > 1 && n < max && hexsim_kernel_event_frame(d, &f[n - 1], &top, &lr))
+        n = chain(d, f, n, max, top, lr);
     return n;
 }
 
@@ -844,6 +901,8 @@ static int unwind_reg(struct hexsim_debugger *d, const struct hexsim_dbg_frame *
         *val = (uint32_t)v;
         return 0;
     }
+    if (f[n].regs)   // an interrupted context: everything is in its pt_regs
+        return hexsim_kernel_saved_reg(d, f[n].regs, r, val);
     if (r == HEXSIM_DBG_REG_SP || r == HEXSIM_DBG_REG_FP) {
         *val = r == HEXSIM_DBG_REG_SP ? f[n].sp : f[n].fp;
         return 0;

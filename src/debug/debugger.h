@@ -43,9 +43,13 @@ struct hexsim_dbg_wp {
 };
 
 // A frame of the call chain: the PC it is at (frame 0) or returns to, its FP and the SP
-// it had before it called (its CFA minus 8 for frames past 0).
+// it had before it called (its CFA minus 8 for frames past 0). A frame interrupted by an
+// event of the guest kernel (kernel.h: a system call, interrupt or exception, from user or
+// kernel mode) has regs, the address of the pt_regs its registers were saved in, and pc the
+// interrupted PC (0: an ordinary frame).
 struct hexsim_dbg_frame {
     uint32_t pc, fp, sp;
+    uint32_t regs;
 };
 
 struct hexsim_dbg_display {
@@ -86,6 +90,9 @@ struct hexsim_debugger {
     char *start_snap;                    // the start as a snapshot (run restarts), or NULL:
     int start_fd;                        // an unlinked file, reopened as /proc/self/fd/N
     char cond_err[200];                  // why the last stop's condition could not be tested
+    struct hexsim_symtab extra_syms;     // add-symbol-file: more ELF symbols (a guest
+                                         // program's, in system mode), for addresses the
+                                         // image's symbols do not cover
 };
 
 // After a step by line: gdb's report, the source line alone (same function and frame), or
@@ -110,6 +117,11 @@ int hexsim_dbg_read_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size
 int hexsim_dbg_write_uint(struct hexsim_debugger *d, uint64_t addr, unsigned size,
                           unsigned flags, uint64_t val);
 const struct hexsim_symtab *hexsim_dbg_symtab(struct hexsim_debugger *d);
+// The symbol at addr: the image's, else one of add-symbol-file's (NULL: none near).
+const struct hexsim_sym *hexsim_dbg_sym_at(struct hexsim_debugger *d, uint32_t addr);
+// add-symbol-file: the ELF symbols of path name addresses the image's do not (a user
+// program's code in system mode). 0, or -1 when the file cannot be read.
+int hexsim_dbg_add_symbols(struct hexsim_debugger *d, const char *path);
 // "<main+16>" (or "" when no symbol is near) into buf.
 const char *hexsim_dbg_symbolize(struct hexsim_debugger *d, uint32_t addr, char *buf, size_t len);
 // The image's DWARF, opened on first use (NULL: the image has none).
@@ -135,6 +147,12 @@ int hexsim_dbg_watch_add(struct hexsim_debugger *d, uint32_t addr, uint32_t len,
 // Deletes / enables / disables by id (-1: all that are not remote). Return 0 or -1 (no such id).
 int hexsim_dbg_delete(struct hexsim_debugger *d, int id);
 int hexsim_dbg_enable(struct hexsim_debugger *d, int id, bool on);
+// Another location of breakpoint id (a function inlined in several places): 0, or -1
+// (no such breakpoint, or the table is full). Locations share the id, condition, ignore
+// count and hits; delete/enable/disable act on all of them.
+int hexsim_dbg_break_add_loc(struct hexsim_debugger *d, int id, uint32_t addr);
+// Copies b's condition, ignore count, hits and enabled state to its other locations.
+void hexsim_dbg_break_sync(struct hexsim_debugger *d, const struct hexsim_dbg_bp *b);
 // The breakpoint with this id (not a watchpoint), or NULL.
 struct hexsim_dbg_bp *hexsim_dbg_break_find(struct hexsim_debugger *d, int id);
 // Removes remote breakpoints or watchpoints at addr (gdb z packets). Returns 0 or -1.
@@ -185,7 +203,8 @@ void hexsim_dbg_until(struct hexsim_debugger *d, bool has_addr, uint32_t addr,
                       struct hexsim_dbg_stop *stop);
 
 // ---- frames: the chain through FP/LR (allocframe pushes FP and LR: [FP] = caller FP,
-// [FP+4] = return address). Fills up to max frames (frame 0 is PC); returns the count.
+// [FP+4] = return address), and on past the guest kernel's event entry into the context an
+// event interrupted (kernel.h). Fills up to max frames (frame 0 is PC); returns the count.
 unsigned hexsim_dbg_frames(struct hexsim_debugger *d, struct hexsim_dbg_frame *f, unsigned max);
 // Selects frame n (up/down/frame). 0, or -1 when there is no such frame.
 int hexsim_dbg_select_frame(struct hexsim_debugger *d, unsigned n);

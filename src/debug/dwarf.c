@@ -298,6 +298,9 @@ int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_d
     if (fn >= 0) {
         fill_func(&cu, &scopes[fn], f);
         rc = f->name ? 0 : -1;
+        for (int i = 0; i < fn && !f->inlined; i++)   // the innermost inlined copy
+            if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine)
+                f->inlined = dwarf_diename(&scopes[i]);
     }
     free(scopes);
     return rc;
@@ -332,6 +335,80 @@ int hexsim_dwarf_func_named(struct hexsim_dwarf *dw, const char *name,
         return -1;
     fill_func(&cudie, &d, f);
     return 0;
+}
+
+// ---- inlined instances
+
+#define MAX_ORIGINS 16   // abstract instances of one name in one unit
+
+struct inline_walk {
+    Dwarf_Off orig[MAX_ORIGINS];
+    unsigned norig;
+    uint32_t *addrs;
+    unsigned n, max, depth;
+};
+
+// The address an inlined instance starts at: DW_AT_entry_pc or DW_AT_low_pc, else the
+// first of its ranges. 0, or -1.
+static int inline_entry(Dwarf_Die *d, uint32_t *addr)
+{
+    Dwarf_Addr a, base, end;
+    if (dwarf_entrypc(d, &a) == 0 || dwarf_ranges(d, 0, &base, &a, &end) > 0) {
+        *addr = (uint32_t)a;
+        return 0;
+    }
+    return -1;
+}
+
+// Records the inlined instances under *parent whose abstract origin is one of w->orig.
+static void walk_inlined(Dwarf_Die *parent, struct inline_walk *w)
+{
+    Dwarf_Die d;
+    if (w->depth > 64 || dwarf_child(parent, &d) != 0)
+        return;
+    w->depth++;
+    do {
+        int tag = dwarf_tag(&d);
+        if (tag == DW_TAG_inlined_subroutine) {
+            Dwarf_Attribute at;
+            Dwarf_Die o;
+            uint32_t a;
+            if (dwarf_attr(&d, DW_AT_abstract_origin, &at) && dwarf_formref_die(&at, &o))
+                for (unsigned k = 0; k < w->norig; k++)
+                    if (dwarf_dieoffset(&o) == w->orig[k] && inline_entry(&d, &a) == 0 &&
+                        w->n < w->max) {
+                        w->addrs[w->n++] = a;
+                        break;
+                    }
+        }
+        if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+            tag == DW_TAG_lexical_block)
+            walk_inlined(&d, w);
+    } while (dwarf_siblingof(&d, &d) == 0);
+    w->depth--;
+}
+
+unsigned hexsim_dwarf_inlined(struct hexsim_dwarf *dw, const char *name, uint32_t *addrs,
+                              unsigned max)
+{
+    struct inline_walk w = { .addrs = addrs, .max = max };
+    Dwarf_CU *cu = NULL;
+    Dwarf_Die cudie, d;
+    while (dw && next_cu(dw, &cu, &cudie)) {
+        // inlining is within a unit: only units with an abstract instance of name
+        w.norig = 0;
+        if (dwarf_child(&cudie, &d) != 0)
+            continue;
+        do {
+            const char *nm;
+            if (dwarf_tag(&d) == DW_TAG_subprogram && dwarf_hasattr(&d, DW_AT_inline) &&
+                (nm = dwarf_diename(&d)) && strcmp(nm, name) == 0 && w.norig < MAX_ORIGINS)
+                w.orig[w.norig++] = dwarf_dieoffset(&d);
+        } while (dwarf_siblingof(&d, &d) == 0);
+        if (w.norig)
+            walk_inlined(&cudie, &w);
+    }
+    return w.n;
 }
 
 // ---- types

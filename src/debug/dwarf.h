@@ -37,11 +37,19 @@ struct hexsim_dwarf_func {
     uint32_t body;              // the first address after the prologue (low if unknown)
     const char *file;           // where it is declared
     unsigned line;
+    const char *inlined;        // func_at: the innermost function inlined at addr, or NULL
 };
 // The function whose code contains addr, or the one named `name`. 0 or -1.
 int hexsim_dwarf_func_at(struct hexsim_dwarf *dw, uint32_t addr, struct hexsim_dwarf_func *f);
 int hexsim_dwarf_func_named(struct hexsim_dwarf *dw, const char *name,
                             struct hexsim_dwarf_func *f);
+
+// The entry addresses of every inlined instance of the function `name` (DWARF's
+// DW_TAG_inlined_subroutine entries whose abstract origin has that name), at most max into
+// addrs; returns how many were found. The out-of-line copy (hexsim_dwarf_func_named) is not
+// one of them.
+unsigned hexsim_dwarf_inlined(struct hexsim_dwarf *dw, const char *name, uint32_t *addrs,
+                              unsigned max);
 
 enum hexsim_dwarf_loc { HEXSIM_DW_MEM, HEXSIM_DW_REG, HEXSIM_DW_VALUE, HEXSIM_DW_OPTIMIZED,
                         HEXSIM_DW_FUNC };

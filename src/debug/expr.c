@@ -613,6 +613,27 @@ static val deref(struct parser *p, val v)
     return v;
 }
 
+// Member `name` of struct or union t, also inside its anonymous struct and union members
+// (C11 6.7.2.1p13, as gdb finds them); *off gets the offset of the anonymous members it is
+// inside. NULL when there is none.
+static const struct hexsim_dmember *find_member(const struct hexsim_dtype *t, const char *name,
+                                                uint32_t *off, unsigned depth)
+{
+    for (unsigned i = 0; i < t->nmem; i++)
+        if (t->mem[i].name && strcmp(t->mem[i].name, name) == 0)
+            return &t->mem[i];
+    for (unsigned i = 0; i < t->nmem && depth < 8; i++) {
+        const struct hexsim_dtype *a = hexsim_dtype_strip(t->mem[i].type);
+        const struct hexsim_dmember *m;
+        if (!t->mem[i].name && a && (a->kind == HEXSIM_T_STRUCT || a->kind == HEXSIM_T_UNION) &&
+            (m = find_member(a, name, off, depth + 1))) {
+            *off += t->mem[i].offset;
+            return m;
+        }
+    }
+    return NULL;
+}
+
 static val member(struct parser *p, val v, const char *name)
 {
     const struct hexsim_dtype *t = hexsim_dtype_strip(v.type);
@@ -620,20 +641,20 @@ static val member(struct parser *p, val v, const char *name)
         fail(p, "Attempt to extract a component of a value that is not a structure.");
         return v;
     }
-    for (unsigned i = 0; i < t->nmem; i++) {
-        const struct hexsim_dmember *m = &t->mem[i];
-        if (!m->name || strcmp(m->name, name) != 0)
-            continue;
+    uint32_t anon = 0;
+    const struct hexsim_dmember *m = find_member(t, name, &anon, 0);
+    if (m) {
         if (v.where != HEXSIM_V_MEM) {
             fail(p, "hexsim reads members of structures in memory only");
             return v;
         }
+        uint32_t at = v.addr + anon + m->offset;
         if (m->bit_size) {
             uint64_t bits = 0;
             unsigned bytes = (m->bit_offset + m->bit_size + 7) / 8;
-            if (hexsim_dbg_read_uint(p->d, v.addr + m->offset, bytes > 4 ? 8 : bytes > 2 ? 4 :
-                                     bytes, 0, &bits)) {
-                fail(p, "Cannot access memory at address 0x%x", v.addr + m->offset);
+            if (hexsim_dbg_read_uint(p->d, at, bytes > 4 ? 8 : bytes > 2 ? 4 : bytes, 0,
+                                     &bits)) {
+                fail(p, "Cannot access memory at address 0x%x", at);
                 return v;
             }
             bits = bits >> m->bit_offset & ((1ull << m->bit_size) - 1);
@@ -642,7 +663,7 @@ static val member(struct parser *p, val v, const char *name)
                 bits |= ~((1ull << m->bit_size) - 1);
             return rvalue(m->type, bits);
         }
-        val r = { .type = m->type, .where = HEXSIM_V_MEM, .addr = v.addr + m->offset };
+        val r = { .type = m->type, .where = HEXSIM_V_MEM, .addr = at };
         return r;
     }
     fail(p, "There is no member named %s.", name);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // GDB remote protocol stub: see gdbstub.h. Facts: the GDB manual's "Remote Protocol"
 // appendix (packet framing $...#cs, acks, qSupported, qXfer:features:read, g/p/P/m/M,
-// Z/z, c/s/vCont, stop replies T/W/X, k and vKill) and lldb's docs/lldb-gdb-remote.txt (QStartNoAckMode,
+// Z/z, c/s/vCont, stop replies T/W/X, k and vKill, qRcmd with its O output packets) and lldb's docs/lldb-gdb-remote.txt (QStartNoAckMode,
 // qHostInfo/qProcessInfo keys, "generic" register attributes, watch:/rwatch:/awatch: stop keys).
 // Register numbers are lldb's for Hexagon (target.h); registers are sent little-endian.
 #include "gdbstub.h"
@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "vreg.h"
 
 #define GDB_BUF 16384
@@ -451,6 +452,55 @@ static void resume(struct gdb_conn *g, bool step)
 
 // Answers one packet. Returns 1 to end the session (*end: how, HEXSIM_GDB_DETACHED or
 // HEXSIM_GDB_KILLED; left as it was at a hang-up).
+// qRcmd,HEX (gdb's `monitor CMD`, lldb's `process plugin packet monitor CMD`): one of the
+// debugger's own commands that only look (bt across the kernel's event entry, ps, dmesg,
+// vtop, info, print, x, ptype, whatis), its output in O packets, then OK. Commands that run
+// or change the target are refused: the client runs it.
+static void monitor(struct gdb_conn *g, const char *hex)
+{
+    static const char *const looks[] = { "bt", "backtrace", "where", "ps", "dmesg", "vtop",
+                                         "info", "print", "p", "x", "ptype", "whatis", NULL };
+    char cmd[256];
+    size_t n = 0;
+    for (; hex[0] && hex[1] && n + 1 < sizeof(cmd); hex += 2)
+        cmd[n++] = (char)(hexval(hex[0]) << 4 | hexval(hex[1]));
+    cmd[n] = '\0';
+    size_t w = strcspn(cmd, " /\t");
+    bool ok = false;
+    for (unsigned i = 0; looks[i]; i++)
+        ok |= strlen(looks[i]) == w && strncmp(cmd, looks[i], w) == 0;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) {
+        reply(g, "E01");
+        return;
+    }
+    if (ok) {
+        FILE *keep = g->d->out;
+        struct hexsim_dbg_cli c;
+        g->d->out = mem;
+        hexsim_dbg_cli_init(&c, g->d, false);
+        hexsim_dbg_cli_exec(&c, cmd);
+        g->d->out = keep;
+    } else {
+        fprintf(mem, "monitor: %s is not one of hexsim's monitor commands (bt, ps, dmesg, "
+                "vtop, info, print, x, ptype, whatis)\n", cmd);
+    }
+    fclose(mem);
+    for (size_t off = 0; off < len; off += 2048) {   // O packets of at most 2 KiB of text
+        size_t k = len - off < 2048 ? len - off : 2048;
+        g->out[0] = 'O';
+        for (size_t i = 0; i < k; i++) {
+            g->out[1 + 2 * i] = hexdig[(unsigned char)text[off + i] >> 4];
+            g->out[2 + 2 * i] = hexdig[text[off + i] & 15];
+        }
+        put_packet(g, g->out, 1 + 2 * k);
+    }
+    free(text);
+    reply(g, "OK");
+}
+
 static int handle(struct gdb_conn *g, int *end)
 {
     struct hexsim_debugger *d = g->d;
@@ -613,6 +663,8 @@ static int handle(struct gdb_conn *g, int *end)
             free(xml);
         } else if (strcmp(p, "qOffsets") == 0) {
             reply(g, "Text=0;Data=0;Bss=0");
+        } else if (strncmp(p, "qRcmd,", 6) == 0) {
+            monitor(g, p + 6);
         } else if (strncmp(p, "qSymbol", 7) == 0) {
             reply(g, "OK");
         } else {

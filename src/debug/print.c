@@ -9,6 +9,7 @@
 #include "cpu/isa.h"
 #include "debugger.h"
 #include "hexsim/disasm.h"
+#include "kernel.h"
 #include "value.h"
 #include "vreg.h"
 
@@ -290,9 +291,11 @@ void hexsim_dbg_describe_frame(struct hexsim_debugger *d, unsigned n, FILE *out)
         fputc(')', out);
         if (has_line)
             fprintf(out, " at %s:%u", base_name(file), line);
+        if (fn.inlined)   // the line is the inlined function's
+            fprintf(out, ", inlined %s", fn.inlined);
         return;
     }
-    const struct hexsim_sym *s = hexsim_symtab_lookup(hexsim_dbg_symtab(d), lookup);
+    const struct hexsim_sym *s = hexsim_dbg_sym_at(d, lookup);
     fprintf(out, "0x%08x", pc);
     if (s && pc == s->addr)
         fprintf(out, " <%s>", s->name);
@@ -394,6 +397,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
                      d->stop_temp ? "Temporary breakpoint" : "Breakpoint", stop->index);
         stop_header(d, what, stop->pc, out);
         hexsim_dbg_print_location(d, out);
+        hexsim_kernel_print_task(d, out);
         break;
     }
     case HEXSIM_DBG_STOP_WATCH: {
@@ -416,6 +420,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
         }
         stop_header(d, "", hexsim_dbg_pc(d), out);
         hexsim_dbg_print_location(d, out);
+        hexsim_kernel_print_task(d, out);
         break;
     }
     case HEXSIM_DBG_STOP_FAULT: {
@@ -447,6 +452,7 @@ void hexsim_dbg_print_stop(struct hexsim_debugger *d, const struct hexsim_dbg_st
     case HEXSIM_DBG_STOP_INTERRUPT:
         fprintf(out, "Program received signal SIGINT.\n");
         hexsim_dbg_print_location(d, out);
+        hexsim_kernel_print_task(d, out);
         break;
     default:
         if (stop->kind == HEXSIM_DBG_STOP_STEP && d->step_report != HEXSIM_DBG_REPORT_NONE) {

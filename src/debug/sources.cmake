@@ -14,6 +14,7 @@ target_sources(hexsim_core PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/cli_src.c
     ${CMAKE_CURRENT_LIST_DIR}/cli_mem.c
     ${CMAKE_CURRENT_LIST_DIR}/debugger.c
+    ${CMAKE_CURRENT_LIST_DIR}/kernel.c
     ${CMAKE_CURRENT_LIST_DIR}/print.c
     ${CMAKE_CURRENT_LIST_DIR}/cli.c
     ${CMAKE_CURRENT_LIST_DIR}/cli_bp.c

@@ -184,6 +184,14 @@ struct hexsim_dbg_target_ops {
     // Why a thread cannot run now ("stopped: ..."), or NULL when it can. May be NULL (every
     // thread can always run).
     const char *(*thread_state)(void *t, unsigned thread);
+    // The guest kernel's current task on a thread (system mode, a Linux guest): the
+    // task_struct's address and its name (comm) into comm[len]. 0, or -1 when unknown.
+    // May be NULL (user mode).
+    int (*current_task)(void *t, unsigned thread, uint32_t *task, char *comm, size_t len);
+    // Translates va through the page table whose L1 table is at physical address ptbase, as
+    // the machine's MMU walks it (a process's address space by its page tables): 0 with the
+    // physical address, or -1 (not mapped). May be NULL.
+    int (*walk)(void *t, uint32_t ptbase, uint32_t va, uint32_t *pa);
     // Snapshots (savevm/loadvm): save writes the whole machine or process to path; load
     // replaces it with the one saved in path, which must be of the same configuration
     // (system: RAM and vCPUs; user: program and core version). Everything is checked

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hexsim/snapshot.h"
+#include "prof_task.h"
 
 #define REG_HTID 72
 #define REG_G0 80
@@ -350,6 +351,19 @@ static int st_load(void *t, const char *path, char *msg, size_t msglen)
     return 0;
 }
 
+static int st_current_task(void *t, unsigned thread, uint32_t *task, char *comm, size_t len)
+{
+    struct hexsim_vcpu *v = vcpu_of(t, thread);
+    return v ? hexsim_hvm_current_task(v, task, comm, len) : -1;
+}
+
+static int st_walk(void *t, uint32_t ptbase, uint32_t va, uint32_t *pa)
+{
+    struct hexsim_sys_dbg *d = t;
+    unsigned prot;
+    return hexsim_hvm_walk(&d->m->ram, ptbase, va, false, pa, &prot) ? -1 : 0;
+}
+
 static const struct hexsim_dbg_target_ops system_target_ops = {
     .name = "system",
     .regs = st_regs,
@@ -368,6 +382,8 @@ static const struct hexsim_dbg_target_ops system_target_ops = {
     .info = st_info,
     .save = st_save,
     .load = st_load,
+    .current_task = st_current_task,
+    .walk = st_walk,
 };
 
 void hexsim_sys_dbg_init(struct hexsim_sys_dbg *d, struct hexsim_machine *m, const char *path,

@@ -11,6 +11,7 @@
 // symbol). User code runs for the task of the last thread_info kernel code had; its name
 // is read again each time the vCPU enters user mode (an exec renames the task). A kernel
 // without an init_task symbol, or other guests: every packet is task 0 ("[unknown]").
+// The debugger's stop reports name the current task through hexsim_hvm_current_task.
 #include "prof_task.h"
 
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #define KERNEL_BASE 0xc0000000u   // PAGE_OFFSET of the Hexagon port
 #define COMM_LEN 16
 #define INIT_TASK_SCAN 8192       // bytes of init_task searched for comm
+#define THREAD_SIZE 4096u         // the kernel stack (asm/thread_info.h: THREAD_SHIFT 12)
 
 // Reads n bytes at kernel virtual address va as v's kernel sees them; 0, or -1.
 static int read_kernel(struct hexsim_vcpu *v, uint32_t va, void *buf, uint32_t n)
@@ -81,18 +83,41 @@ static uint32_t comm_offset(struct hexsim_vcpu *v)
     return pt->comm_off;
 }
 
-// The profile's index of the task whose thread_info is at ti (0: unknown).
-static unsigned task_of(struct hexsim_vcpu *v, uint32_t ti)
+// The task whose thread_info is at ti: its task_struct and its name (printable, not
+// empty). 0, or -1.
+static int read_task(struct hexsim_vcpu *v, uint32_t ti, uint32_t *task, char comm[COMM_LEN])
 {
-    uint32_t off = comm_offset(v), task;
-    char comm[COMM_LEN];
-    if (!off || read_kernel(v, ti, &task, 4) || read_kernel(v, task + off, comm, COMM_LEN))
-        return 0;
+    uint32_t off = comm_offset(v);
+    if (!off || read_kernel(v, ti, task, 4) || read_kernel(v, *task + off, comm, COMM_LEN))
+        return -1;
     comm[COMM_LEN - 1] = '\0';
     for (unsigned k = 0; comm[k]; k++)
         if (comm[k] < 0x20 || comm[k] > 0x7e)
-            return 0;
-    return comm[0] ? hexsim_profile_task(v->m->profile, comm) : 0;
+            return -1;
+    return comm[0] ? 0 : -1;
+}
+
+// The profile's index of the task whose thread_info is at ti (0: unknown).
+static unsigned task_of(struct hexsim_vcpu *v, uint32_t ti)
+{
+    uint32_t task;
+    char comm[COMM_LEN];
+    return read_task(v, ti, &task, comm) ? 0 : hexsim_profile_task(v->m->profile, comm);
+}
+
+int hexsim_hvm_current_task(struct hexsim_vcpu *v, uint32_t *task, char *comm, size_t len)
+{
+    // kernel mode: r19, or the kernel stack's base when r19 does not hold a thread_info
+    // (the few packets of an event's entry and exit); user mode: the kernel stack pointer
+    // the HVM keeps in GOSP while the guest runs in user mode
+    uint32_t ti = v->user ? v->cpu.g[2] & ~(THREAD_SIZE - 1) : v->cpu.r[19];
+    if (!v->user && (ti < KERNEL_BASE || (ti & (THREAD_SIZE - 1))))
+        ti = v->cpu.r[29] & ~(THREAD_SIZE - 1);
+    char name[COMM_LEN];
+    if (ti < KERNEL_BASE || read_task(v, ti, task, name))
+        return -1;
+    snprintf(comm, len, "%s", name);
+    return 0;
 }
 
 void hexsim_hvm_profile_packet(struct hexsim_vcpu *v, const struct hexsim_packet *pkt,

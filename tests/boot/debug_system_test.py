@@ -7,7 +7,8 @@
 # the words of linux_banner read both ways must agree (and spell "Linux ve").
 #   uni  one vCPU: break start_kernel, continue, info registers, bt, print of a symbol
 #        without debug info (refused as gdb does), of its address and through casts, $sp
-#        typed as a pointer, thread 2 refused, x/4wx, x/4wxp, a device
+#        typed as a pointer, the stop naming the task (swapper), ps refused without the
+#        kernel's DWARF (the message says how to build a kernel with it), thread 2 refused, x/4wx, x/4wxp, a device
 #        address refused, x/s and x/2wx at an int address above 0x80000000 (as a
 #        register holds one), disassemble, stepi, info tlb/hvm/irq/devices, watch jiffies (the
 #        timer interrupt writes it: a stop inside the guest's interrupt handler), delete,
@@ -39,6 +40,7 @@ print jiffies
 print &jiffies
 print/x *(unsigned long *)&jiffies == (unsigned long)jiffies
 print $sp
+ps
 thread 2
 x/4wx &linux_banner
 x/4wxp &linux_banner - 0xc0000000
@@ -71,6 +73,9 @@ continue
         ('casts', r'\(hexsim\) print/x \*\(unsigned long \*\)&jiffies == \(unsigned long\)'
          r'jiffies\n\$2 = 0x1\n'),
         ('a pointer register', r'\(hexsim\) print \$sp\n\$3 = \(void \*\) 0xc[0-9a-f]{7}'),
+        ('the stop names the boot task', r'<start_kernel>: \{[^\n]*\n\[task swapper\]\n'),
+        ('ps without the kernel\'s DWARF says how to get it', r'\(hexsim\) ps\nError: the '
+         r'kernel has no DWARF, [^\n]*guest/linux/build\.sh --debug-info'),
         ('no second vCPU', r'\(hexsim\) thread 2\nInvalid thread ID: 2 \(threads 1-1\)\n'),
         ('x/4wx (virtual)', r'\n(0xc[0-9a-f]{7}) <linux_banner>:\t0x756e694c\t0x65762078'
          r'(\t' + HEX + r'){2}\n'),

@@ -5,7 +5,7 @@
 # in raw mode between them. Types: break start_kernel, continue (the stop), delete and
 # continue typed ahead in one write (both must survive the switch back to raw mode), a shell
 # command at the guest's prompt, Ctrl-A d there (the run stops in the debugger; its message
-# starts a new line, not after the prompt), info hvm,
+# starts a new line, not after the prompt; both stops name the current task), info hvm,
 # continue, poweroff (the program's end), quit.
 # Usage: debug_tty_test.py --hexsim BUILD/hexsim --vmlinux VMLINUX --initrd ROOTFS.cpio
 import argparse
@@ -30,14 +30,14 @@ def main():
         ('break start_kernel', b'break start_kernel\r', rb'Breakpoint 1 at 0xc[0-9a-f]{7} '
          rb'<start_kernel>'),
         ('continue to the breakpoint', b'continue\r', rb'Breakpoint 1, 0xc[0-9a-f]{7} '
-         rb'<start_kernel>\r\n=> .*\r\n.*\(hexsim\) '),
+         rb'<start_kernel>\r\n=> .*\r\n\[task swapper\]\r\n.*\(hexsim\) '),
         ('delete and continue typed ahead: the shell prompt', b'delete\rcontinue\r',
          rb'root@hexagon:/# '),
         ('a shell command and the prompt after it', b'echo $((6*7))\r',
          rb'\r\n42\r*\n(.*\n)*root@hexagon:/# $'),
         # the stop message starts a line of its own, not after the guest's prompt
         ('Ctrl-A d stops the guest', b'\x01d', rb'^\r\nProgram received signal SIGINT\.\r\n=> '
-         rb'0x[0-9a-f]{8} .*\r\n.*\(hexsim\) '),
+         rb'0x[0-9a-f]{8} .*\r\n(\[task [^\]\r\n]+\]\r\n)?.*\(hexsim\) '),
         ('info hvm', b'info hvm\r', rb'cpu0: running, guest mode'),
         ('continue, poweroff', b'continue\r', rb'Continuing\.'),
         ('the program ends', b'poweroff\r', rb'reboot: (System halted|Power down)(.*\n)*'

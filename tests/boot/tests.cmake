@@ -132,7 +132,31 @@ if(EXISTS "${_hexsim_vmlinux}")
                 --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio")
     set_tests_properties(boot_debug_tty PROPERTIES LABELS "boot;debug" FIXTURES_REQUIRED rootfs
                          TIMEOUT 600)
-else()
+endif()
+# Kernel-aware debugging with the debug-info kernel (kdebug_test.py): a breakpoint on a
+# function inlined in the kernel, reached from a user program's open (a condition picks
+# that program), bt across the event entry into user space, the task at the stop, ps,
+# dmesg, vtop (boot_kdebug_syscall); and that kernel boots with the default one's console
+# output and packet count (boot_kdebug_same). Skipped (exit 77, with a message) unless
+# HEXSIM_VMLINUX_DEBUG names that kernel; CI does not build it (see
+# docs/guide/kernel-debugging.md for the cost).
+# The rootfs's BusyBox with its symbols (guest/busybox/build.sh keeps it beside out/) names
+# the user frames.
+get_filename_component(_kdebug_bb "${HEXSIM_USER_BUSYBOX}" DIRECTORY)
+set(_kdebug_bb "${_kdebug_bb}/../build/busybox_unstripped")
+foreach(case syscall same)
+    add_test(NAME boot_kdebug_${case}
+        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tests/boot/kdebug_test.py" ${case}
+                --hexsim "$<TARGET_FILE:hexsim>" --vmlinux "${HEXSIM_VMLINUX_DEBUG}"
+                --vmlinux-default "${_hexsim_vmlinux}" --initrd "${CMAKE_BINARY_DIR}/rootfs.cpio"
+                --user-symbols "${_kdebug_bb}")
+    set_tests_properties(boot_kdebug_${case} PROPERTIES LABELS "boot;debug;kdebug"
+                         TIMEOUT 900 SKIP_RETURN_CODE 77)
+    if(HEXSIM_VMLINUX_DEBUG)
+        set_tests_properties(boot_kdebug_${case} PROPERTIES FIXTURES_REQUIRED rootfs)
+    endif()
+endforeach()
+if(NOT EXISTS "${_hexsim_vmlinux}")
     add_test(NAME boot_kernel_missing
         COMMAND "${CMAKE_COMMAND}" -E echo
                 "no guest kernel at ${_hexsim_vmlinux}: run guest/linux/build.sh and configure with -DHEXSIM_VMLINUX=PATH (tools/test.sh does both)")

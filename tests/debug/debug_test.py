@@ -7,6 +7,7 @@
 # packet trace file, --break, info frame, user-mode fault reports (progs/faultprog.c) and
 # --help naming the options; session_line.gdb (stepping by source line) on progs/lineprog.c,
 # in user and system mode, and callers' registers through the call frame information (-O2);
+# a breakpoint on an inlined function (progs/inlineprog.c, -O2: every inlined copy);
 # session_dbg2.gdb on progs/dbg2prog.c (high addresses, conditions, ignore counts, v@n,
 # ptype, run again).
 # Usage: debug_test.py --hexsim BUILD/hexsim --work DIR [--update]
@@ -149,6 +150,32 @@ def main():
         r'\(hexsim\) print k\n\$1 = 5\n(.*\n)* Saved registers:\n  r16 at 0x[0-9a-f]+, r17 at ',
         p.stdout), p.stdout)
 
+    # a breakpoint on an inlined function (progs/inlineprog.c, -O2): scale() exists only as
+    # the copies inlined into twice() and thrice(); `break scale` has both locations, each
+    # stops, a condition applies to both, delete removes both
+    iprog = os.path.join(a.work, 'inlineprog')
+    subprocess.run([x if x != '-O0' else '-O2' for x in CLANG_G] +
+                   [os.path.join(HERE, 'progs', 'inlineprog.c'), '-o', iprog], check=True)
+    p = subprocess.run([a.hexsim, '--user', '--debug', iprog],
+                       input='break scale\ninfo breakpoints\ncontinue\ncontinue\n'
+                       'condition 1 a == 1\ncontinue\ndelete 1\ninfo breakpoints\ncontinue\n',
+                       capture_output=True, text=True, timeout=60)
+    o = p.stdout
+    expect('inline: break on an inlined function has a location per inlined copy', re.search(
+        r'\(hexsim\) break scale\nBreakpoint 1 at (0x[0-9a-f]{8}): scale\. \(2 locations\)\n'
+        r'\(hexsim\) info breakpoints\n.*\n1 +breakpoint +keep +y +0x[0-9a-f]{8} +in twice at '
+        r'inlineprog\.c:\d+\n1 +breakpoint +keep +y +0x[0-9a-f]{8} +in thrice at ', o), o)
+    expect('inline: each copy stops, in the function it was inlined into', re.search(
+        r'\nBreakpoint 1, twice \(a=4\) at inlineprog\.c:\d+, inlined scale\n(.*\n)+'
+        r'Breakpoint 1, thrice \(a=2\) at inlineprog\.c:\d+, inlined scale\n', o), o)
+    expect('inline: a condition applies to every location', re.search(
+        r'\(hexsim\) condition 1 a == 1\n\(hexsim\) continue\nContinuing\.\nBreakpoint 1, '
+        r'twice \(a=1\)', o), o)
+    expect('inline: delete removes every location, the program runs to its end', re.search(
+        r'\(hexsim\) delete 1\n\(hexsim\) info breakpoints\nNo breakpoints or watchpoints\.\n'
+        r'\(hexsim\) continue\nContinuing\.\nProgram exited with code 21\.\n', o) and
+           p.returncode == 21, o)
+
     # damaged call frame information: unwinding gives up, the debugger neither crashes nor
     # hangs (random bytes, and the real section cut short or with its lengths inflated)
     frame = subprocess.run(['llvm-objcopy-16', '--dump-section', '.debug_frame=/dev/stdout',
@@ -208,8 +235,8 @@ def main():
         r'Watchpoint 2: n \(0x[0-9a-f]{8}, 4 bytes\)\n(.*\n)*Watchpoint 2: n \(written at '
         r'0x[0-9a-f]{8}\)\nOld value = 0x5\n', p.stdout), p.stdout)
 
-    # -O1: a function with another inlined into it (sys3 in finish_prog), values in
-    # registers and constants
+    # -O1: a function with another inlined into it (sys3 in finish_prog: the frame names it,
+    # its line being sys3's), values in registers and constants
     dprog1 = os.path.join(a.work, 'dwarfprog-O1')
     subprocess.run([x if x != '-O0' else '-O1' for x in CLANG_G] +
                    [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog1], check=True)
@@ -217,9 +244,9 @@ def main():
                        input='info args\nprint nr\nbt\nquit\n', capture_output=True, text=True,
                        timeout=60)
     expect('-O1: the function an inline was inlined into, its argument, the inline\'s constant',
-           re.search(r'Breakpoint 1, finish_prog \(code=4\) at dwarfprog\.c:37\n(.*\n)*'
-                     r'\(hexsim\) info args\ncode = 4\n\(hexsim\) print nr\n\$1 = 93\n'
-                     r'\(hexsim\) bt\n#0  finish_prog \(code=4\) at dwarfprog\.c:37\n'
+           re.search(r'Breakpoint 1, finish_prog \(code=4\) at dwarfprog\.c:37, inlined sys3\n'
+                     r'(.*\n)*\(hexsim\) info args\ncode = 4\n\(hexsim\) print nr\n\$1 = 93\n'
+                     r'\(hexsim\) bt\n#0  finish_prog \(code=4\) at dwarfprog\.c:37, inlined sys3\n'
                      r'#1  0x[0-9a-f]{8} in main \(\) at dwarfprog\.c:67\n', p.stdout), p.stdout)
 
     # user-mode fault reports: function and offset, source line (with -g), a short

@@ -82,7 +82,11 @@ def main():
     if text is None:
         print('FAIL: %s' % err)
         return 1
+    # the debugger's own look-only commands through qRcmd (lldb: process plugin packet
+    # monitor CMD), and one that would run the target refused
     ktext, kerr, krc = session(a.hexsim, lldb, prog, ['breakpoint set -n add3', 'continue',
+                                                      'process plugin packet monitor bt',
+                                                      'process plugin packet monitor stepi',
                                                       'kill'])
     if ktext is None:
         print('FAIL: %s' % kerr)
@@ -99,6 +103,11 @@ def main():
         ('detached', 'detached' in text),
         # r1 = 5 instead of 10: add3 returns 35, main (10 + 35 + 120) & 0x7f = 37
         ('program ran to its end after detach, exit status 37', rc == 37),
+        ('monitor bt: the debugger\'s backtrace', re.search(
+            r'monitor bt\n#0  0x00020130 <add3>\n#1  0x[0-9a-f]{8} <main\+\d+>\n', ktext)
+         is not None),
+        ('monitor stepi: refused', 'monitor: stepi is not one of hexsim\'s monitor commands'
+         in ktext),
         ('kill: lldb reports the process killed', re.search(
             r'Process 1 exited with status = 9 \(0x00000009\) killed', ktext) is not None),
         ('kill: hexsim says so on a line of its own', re.search(
