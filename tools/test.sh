@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Sets up, builds the guest kernel (guest/linux/build.sh: about 6 minutes on an idle 2-core
-# machine the first time, cached in ~/.cache/hexsim afterwards), the musl sysroot
+# machine the first time, cached in ~/.cache/hexsim afterwards) and its debug-info twin,
+# the musl sysroot
 # (guest/musl/build.sh), BusyBox (guest/busybox/build.sh) and the C++ runtime
 # (guest/libcxx/build.sh; all cached likewise), builds
 # a Debug tree with
@@ -14,6 +15,9 @@ cd "$(dirname "$0")/.."
 
 ./tools/setup.sh
 vmlinux=$(guest/linux/build.sh)
+# The same kernel with DWARF for the kernel-aware debugger tests (label kdebug): a second
+# cached build beside the first (docs/guide/kernel-debugging.md gives its cost).
+vmlinux_debug=$(guest/linux/build.sh --debug-info)
 # The musl sysroot for tests/userland (cold: about 6 minutes on a loaded 2-core machine).
 sysroot=$(guest/musl/build.sh)
 # BusyBox for the root file system (cold: about 4 minutes; the rootfs_build test copies it)
@@ -23,7 +27,8 @@ busybox=$(guest/busybox/build.sh)
 # 7 minutes on a loaded 2-core machine, 4 minutes of CPU).
 libcxx=$(guest/libcxx/build.sh)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DHEXSIM_SANITIZE=ON -DHEXSIM_VMLINUX="$vmlinux" \
-    -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox" -DHEXSIM_LIBCXX="$libcxx"
+    -DHEXSIM_MUSL_SYSROOT="$sysroot" -DHEXSIM_USER_BUSYBOX="$busybox" -DHEXSIM_LIBCXX="$libcxx" \
+    -DHEXSIM_VMLINUX_DEBUG="$vmlinux_debug"
 cmake --build build-test -j"$(nproc)"
 
 # A UBSan report should say where it came from; callers may override.

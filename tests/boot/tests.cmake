@@ -138,7 +138,7 @@ endif()
 # that program), bt across the event entry into user space, the task at the stop, ps,
 # dmesg, vtop (boot_kdebug_syscall); and that kernel boots with the default one's console
 # output and packet count (boot_kdebug_same). Skipped (exit 77, with a message) unless
-# HEXSIM_VMLINUX_DEBUG names that kernel; CI does not build it (see
+# HEXSIM_VMLINUX_DEBUG names that kernel (tools/test.sh builds it: see
 # docs/guide/kernel-debugging.md for the cost).
 # The rootfs's BusyBox with its symbols (guest/busybox/build.sh keeps it beside out/) names
 # the user frames.
