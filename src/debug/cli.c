@@ -114,7 +114,7 @@ static bool cmd_break_common(struct hexsim_dbg_cli *c, const char *args, bool te
     else if (!hexsim_cli_code_location(c, args, &addr, &file, &line))
         return false;
     char loc[64];
-    snprintf(loc, sizeof(loc), "%s", skip_ws(args));
+    snprintf(loc, sizeof(loc), "%.*s", (int)sizeof(loc) - 1, skip_ws(args));   // may cut
     int id = hexsim_dbg_break_add(c->d, addr, temp, false, loc);
     if (id < 0) {
         fprintf(c->d->out, "Error: too many breakpoints\n");
