@@ -92,9 +92,18 @@ def run_host(a, pkg, tmp):
     env = dict(os.environ, RUN=os.path.join(tmp, 'run'), BIN=shims,
                REAL=os.path.join(a.root, 'usr', 'bin'), QUICK='1' if a.quick else '',
                PATH=shims + ':' + os.environ['PATH'])
-    p = subprocess.run(['sh', 'check.sh'], cwd=work, env=env, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, timeout=float(a.max_seconds))
-    return p.stdout.decode(errors='replace')
+    # its own session, so that a timeout ends the test programs too and keeps what the
+    # tests before them printed
+    p = subprocess.Popen(['sh', 'check.sh'], cwd=work, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=float(a.max_seconds))
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, 9)
+        out, _ = p.communicate()
+        out += ('FAIL: check.sh (stopped after --max-seconds %s of host time)\n'
+                % a.max_seconds).encode()
+    return out.decode(errors='replace')
 
 
 def run_guest(a, pkgs, tmp):

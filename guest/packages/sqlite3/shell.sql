@@ -1,7 +1,9 @@
 -- SPDX-License-Identifier: MIT
 -- A session of the sqlite3 shell: schema, inserts, joins, aggregates, window functions,
 -- recursive CTEs, JSON, date and math functions, printf, the shell's output modes and
--- .dump. Its expected output (shell.expected) is a host-native build's of the same source.
+-- .dump. Its expected output (shell.expected) is a host-native build's of the same source
+-- with -DLONGDOUBLE_TYPE=double (Hexagon's long double is double; SQLite's printf rounds in
+-- it, so x86-64's 80-bit one prints exp(1) as ...905, a 64-bit one as ...904).
 CREATE TABLE dept(id INTEGER PRIMARY KEY, name TEXT UNIQUE);
 CREATE TABLE emp(id INTEGER PRIMARY KEY, name TEXT, dept INTEGER REFERENCES dept, salary REAL, hired TEXT);
 INSERT INTO dept(name) VALUES ('eng'), ('ops'), ('sales');
