@@ -63,6 +63,18 @@ def build(work):
     return extra
 
 
+def initrd_with_jitwork(work, rootfs):
+    """The root file system rootfs with jitwork in /bin appended (the kernel reads the
+    concatenated cpio archives as one), in work; returns its path."""
+    extra = build(work)
+    initrd = os.path.join(work, 'initrd.cpio')
+    with open(initrd, 'wb') as out:
+        for part in (rootfs, extra):
+            with open(part, 'rb') as f:
+                out.write(f.read())
+    return initrd
+
+
 def numbers(path):
     with open(path) as f:
         s = json.load(f)
@@ -77,12 +89,7 @@ def main():
     ap.add_argument('--initrd', required=True)
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as work:
-        extra = build(work)
-        initrd = os.path.join(work, 'initrd.cpio')
-        with open(initrd, 'wb') as out:
-            for part in (a.initrd, extra):
-                with open(part, 'rb') as f:
-                    out.write(f.read())
+        initrd = initrd_with_jitwork(work, a.initrd)
         script = os.path.join(work, 'script.txt')
         with open(script, 'w') as f:
             f.write(SCRIPT)

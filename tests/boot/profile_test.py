@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 import flamegraph_check
-import jit_equiv_test   # its build(): jitwork and a cpio with it in /bin
+import jit_equiv_test   # initrd_with_jitwork(): the root file system plus jitwork in /bin
 
 def table(path):
     """The --profile table's rows: (pcycles, packets, function)."""
@@ -54,13 +54,8 @@ def main():
     a = ap.parse_args()
     bad = []
     with tempfile.TemporaryDirectory() as work:
-        extra = jit_equiv_test.build(work)
+        initrd = jit_equiv_test.initrd_with_jitwork(work, a.initrd)
         jw = os.path.join(work, 'jitwork')
-        initrd = os.path.join(work, 'initrd.cpio')
-        with open(initrd, 'wb') as out:
-            for part in (a.initrd, extra):
-                with open(part, 'rb') as f:
-                    out.write(f.read())
         script = os.path.join(work, 'script.txt')
         with open(script, 'w') as f:
             f.write('jitwork cpu 40\npoweroff\n')

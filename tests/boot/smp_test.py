@@ -34,6 +34,8 @@ import tempfile
 
 BYTES = 100000
 WORK = 'head -c %d /dev/zero | wc' % BYTES
+# the kernel's line for a marker the smp4 script writes to /dev/kmsg (its time in group 1)
+MARKER = r'\[\s*(\d+\.\d{6})\] smp-t[01]\r?\n'
 
 
 def run(cmd):
@@ -51,7 +53,7 @@ def boot_checks(out, n):
     # still be draining to the console, so the kernel's line can land in the middle of
     # one of cpuinfo's lines ("proc[    0.113242] smp-t0\r\nessor : 1"): read the list
     # without the markers
-    cpuinfo = re.sub(r'\[\s*\d+\.\d{6}\] smp-t[01]\r?\n', '', out)
+    cpuinfo = re.sub(MARKER, '', out)
     procs = re.findall(r'\nprocessor\s*: (\d+)', cpuinfo)
     if procs != [str(i) for i in range(n)]:
         bad.append('/proc/cpuinfo lists processors %s, not 0-%d' % (procs, n - 1))
@@ -137,7 +139,7 @@ def stats(path):
 
 def work_seconds(out):
     """Guest seconds between the smp-t0 and smp-t1 lines written to /dev/kmsg."""
-    t = [float(x) for x in re.findall(r'\[\s*(\d+\.\d+)\] smp-t[01]\r?\n', out)]
+    t = [float(x) for x in re.findall(MARKER, out)]
     return round(t[1] - t[0], 6) if len(t) == 2 else None
 
 
@@ -158,7 +160,7 @@ def case_smp4(a, _n, d):
     # lines, words (BusyBox's wc counts none in NUL bytes), bytes; the kernel's smp-t1 line
     # may land anywhere in the last count's line (printk writes to the console while the
     # tty's output is still going out), so count without the markers
-    clean = re.sub(r'\[\s*\d+\.\d{6}\] smp-t[01]\r?\n', '', out)
+    clean = re.sub(MARKER, '', out)
     if len(re.findall(r'^\s*0\s+\d+\s+%d\r?$' % BYTES, clean, re.M)) != 4:
         bad.append('the four pipelines did not each count %d bytes' % BYTES)
     used = re.findall(r'\ncpu(\d) (\d+) (\d+) (\d+) ', out)

@@ -33,6 +33,12 @@ def expect(what, cond, detail=''):
         print('FAIL: %s %s' % (what, detail))
 
 
+def compile_g(prog, out, opt, extra=()):
+    """progs/PROG compiled as CLANG_G does but at optimisation opt (-O1, -O2), to out."""
+    subprocess.run([x if x != '-O0' else opt for x in CLANG_G] + list(extra) +
+                   [os.path.join(HERE, 'progs', prog), '-o', out], check=True)
+
+
 def run(cmd, stdin=subprocess.DEVNULL):
     p = subprocess.run(cmd, stdin=stdin, capture_output=True, text=True, timeout=120)
     return p.returncode, p.stdout, p.stderr
@@ -117,8 +123,7 @@ def main():
     # where main keeps k in r16 and mid keeps keep in r16 (and leaf(b) in r17) across calls;
     # mid's prologue saves main's r17:16 on the stack, leaf saves nothing
     oprog = os.path.join(a.work, 'lineprog-O2')
-    subprocess.run([x if x != '-O0' else '-O2' for x in CLANG_G] +
-                   [os.path.join(HERE, 'progs', 'lineprog.c'), '-o', oprog], check=True)
+    compile_g('lineprog.c', oprog, '-O2')
     p = subprocess.run([a.hexsim, '--user', '--break', 'leaf', oprog],
                        input='frame 1\nprint keep\ninfo registers r16 r0\nframe 2\nprint k\n'
                        'info registers r16 pc\ncontinue\nframe 1\nprint $r17\nframe 2\nprint k\n'
@@ -140,9 +145,7 @@ def main():
 
     # the same from .eh_frame (unwind tables: a 'zR' CIE, pc-relative FDE addresses)
     ehprog = os.path.join(a.work, 'lineprog-O2-eh')
-    subprocess.run([x if x != '-O0' else '-O2' for x in CLANG_G] +
-                   ['-fasynchronous-unwind-tables',
-                    os.path.join(HERE, 'progs', 'lineprog.c'), '-o', ehprog], check=True)
+    compile_g('lineprog.c', ehprog, '-O2', ['-fasynchronous-unwind-tables'])
     p = subprocess.run([a.hexsim, '--user', '--break', 'leaf', ehprog],
                        input='frame 2\nprint k\nframe 1\ninfo frame\nquit\n',
                        capture_output=True, text=True, timeout=60)
@@ -154,8 +157,7 @@ def main():
     # the copies inlined into twice() and thrice(); `break scale` has both locations, each
     # stops, a condition applies to both, delete removes both
     iprog = os.path.join(a.work, 'inlineprog')
-    subprocess.run([x if x != '-O0' else '-O2' for x in CLANG_G] +
-                   [os.path.join(HERE, 'progs', 'inlineprog.c'), '-o', iprog], check=True)
+    compile_g('inlineprog.c', iprog, '-O2')
     p = subprocess.run([a.hexsim, '--user', '--debug', iprog],
                        input='break scale\ninfo breakpoints\ncontinue\ncontinue\n'
                        'condition 1 a == 1\ncontinue\ndelete 1\ninfo breakpoints\ncontinue\n',
@@ -238,8 +240,7 @@ def main():
     # -O1: a function with another inlined into it (sys3 in finish_prog: the frame names it,
     # its line being sys3's), values in registers and constants
     dprog1 = os.path.join(a.work, 'dwarfprog-O1')
-    subprocess.run([x if x != '-O0' else '-O1' for x in CLANG_G] +
-                   [os.path.join(HERE, 'progs', 'dwarfprog.c'), '-o', dprog1], check=True)
+    compile_g('dwarfprog.c', dprog1, '-O1')
     p = subprocess.run([a.hexsim, '--user', '--break', 'finish_prog', dprog1],
                        input='info args\nprint nr\nbt\nquit\n', capture_output=True, text=True,
                        timeout=60)
